@@ -1,0 +1,18 @@
+# Two commands on a fresh machine: `make example` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+$(VENV)/installed: pyproject.toml Makefile
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	# rpy2 needs R; without it the live R tests skip.
+	if command -v R >/dev/null; then $(PY) -m pip install -q -e ".[r]"; fi
+	touch $@
+
+.PHONY: example test
+example: $(VENV)/installed
+	$(PY) -m weightedroc.example
+
+test: $(VENV)/installed
+	$(PY) -m pytest weightedroc tests

@@ -1,0 +1,42 @@
+"""R's sums, bit for bit.
+
+R's cumsum() and sum() add doubles one after another into an 80-bit long
+double accumulator and round to double only at the end.  numpy's cumsum on
+np.longdouble adds one after another too (np.sum would not: it is pairwise),
+so these helpers reproduce R exactly on x86-64.  They work in chunks so that
+the 16-byte long double copies stay small and in cache.
+"""
+
+import numpy as np
+
+CHUNK = 1 << 16
+
+
+def cumsum_at(values, positions):
+    """R's cumsum(values)[positions + 1] as float64, without the full cumsum.
+
+    `positions` are 0-based and ascending.  Each output is the long double
+    running sum rounded to double, exactly as R's cumsum returns it.
+    """
+    out = np.empty(len(positions), dtype=np.float64)
+    buffer = np.empty(CHUNK + 1, dtype=np.longdouble)
+    carry = np.longdouble(0)
+    done = 0
+    bounds = np.searchsorted(positions, np.arange(CHUNK, len(values) + CHUNK, CHUNK))
+    for start, stop in zip(range(0, len(values), CHUNK), bounds):
+        chunk = values[start:start + CHUNK]
+        run = buffer[:len(chunk) + 1]
+        run[0] = carry
+        run[1:] = chunk
+        np.cumsum(run, out=run)
+        carry = run[-1]
+        out[done:stop] = run[positions[done:stop] - start + 1]
+        done = stop
+    return out
+
+
+def rsum(values):
+    """R's sum(values): sequential long double sum rounded to double."""
+    if len(values) == 0:
+        return 0.0
+    return float(cumsum_at(values, np.array([len(values) - 1]))[0])

@@ -1,0 +1,84 @@
+"""WeightedROC: the weighted ROC curve as R's data.frame."""
+
+import numpy as np
+import pandas as pd
+
+from .core import cumulate
+
+COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
+
+
+def rates(counts):
+    """(TPR, FPR) of a `Cumulated`, with R's arithmetic."""
+    return 1 - counts.FN / counts.total_pos, counts.FP / counts.total_neg
+
+
+def curve_frame(counts):
+    """The R-ordered ROC DataFrame of a `Cumulated`."""
+    columns = np.empty((5, len(counts.threshold)))
+    columns[0], columns[1] = rates(counts)
+    columns[2] = counts.threshold
+    columns[3] = counts.FN
+    columns[4] = counts.FP
+    return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
+
+
+def WeightedROC(guess, label, weight=None):
+    """Compute a weighted ROC curve, exactly as R's WeightedROC.
+
+    Parameters
+    ----------
+    guess : array-like of real numbers, shape (n,)
+        Scores; larger means more likely positive.  Lists, numpy arrays of
+        any real dtype and pandas Series (read by position, never aligned
+        on their index) are accepted.  NaN/None/pd.NA are errors ("ROC
+        curve undefined for NA guess").  +inf and -inf are allowed; equal
+        infinities are ties (R returns NA rows for repeated infinities).
+    label : array-like, shape (n,)
+        True classes, in any encoding R accepts: numbers in {-1, 1},
+        {0, 1} or {1, 2} (the larger value is positive), or a pandas
+        Categorical with exactly 2 categories (the first is negative, as
+        R's ``as.integer(factor)``).  Beyond R: booleans (True is
+        positive) and strings, whose 2 distinct values become levels as
+        R's ``factor()`` makes them (sorted, the first negative).
+    weight : array-like of positive finite numbers, shape (n,), optional
+        Observation weights (costs); 1 for every observation by default.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``TPR, FPR, threshold, FN, FP`` and a default RangeIndex:
+        one row per distinct guess, thresholds ascending, then a row with
+        threshold ``inf`` (TPR = FPR = 0).  A row's threshold is the
+        smallest guess classified positive; FN and FP are the weighted
+        counts of errors at that threshold.  Every value equals R's bit for
+        bit (R accumulates in long double, and so does this).
+
+    Raises
+    ------
+    ValueError
+        "only one label value", NA in any input, labels outside the
+        accepted sets, non-positive or infinite weights, unequal lengths,
+        empty or 2-D input.
+    TypeError
+        Non-numeric guesses or weights, unsupported label types.
+
+    See Also
+    --------
+    WeightedAUC : the area under the returned curve.
+    auc_score : the same area straight from the arrays.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC
+    >>> WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
+       TPR  FPR  threshold    FN   FP
+    0  1.0  1.0        1.0   0.0  2.0
+    1  0.1  0.5        2.0   9.0  1.0
+    2  0.1  0.0        3.0   9.0  0.0
+    3  0.0  0.0        inf  10.0  0.0
+    """
+    return curve_frame(cumulate(guess, label, weight))
+
+
+weighted_roc = WeightedROC

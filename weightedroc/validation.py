@@ -1,0 +1,207 @@
+"""Input checks shared by every public function.
+
+Each checker takes what the user passed, never modifies it, and returns a
+plain numpy array that the core can read.  Messages say what was wrong and
+what is expected; where R's WeightedROC has its own words they are quoted.
+"""
+
+import numbers
+
+import numpy as np
+import pandas as pd
+
+LABEL_SETS = "{-1, 1}, {0, 1} or {1, 2}"
+
+
+def _is_missing(x):
+    return x is None or x is pd.NA or (isinstance(x, float) and np.isnan(x))
+
+
+def _to_array(values, name):
+    """A 1-D numpy array holding the values of `values`, by position."""
+    if isinstance(values, (pd.DataFrame, pd.Index)) and getattr(values, "ndim", 1) != 1:
+        raise ValueError(f"{name} must be 1-D (a vector), got a {type(values).__name__}")
+    if isinstance(values, (pd.Series, pd.Index)):
+        values = values.array  # by position: the index is never used
+    if isinstance(values, pd.api.extensions.ExtensionArray):
+        if isinstance(values, pd.Categorical):
+            return values
+        if values.isna().any():
+            return np.asarray(values, dtype=object)
+        return values.to_numpy()
+    if isinstance(values, (str, bytes)) or np.isscalar(values):
+        raise TypeError(f"{name} must be a 1-D array-like (list, numpy array or "
+                        f"pandas Series), got a scalar {values!r}")
+    try:
+        array = np.asarray(values)
+    except (ValueError, TypeError) as error:
+        raise TypeError(f"{name} must be a 1-D array-like of numbers: {error}") from None
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (a vector), got an array of shape {array.shape}")
+    return array
+
+
+def _object_kind(array):
+    """For an object array: 'missing', 'bool', 'number', 'string' or 'mixed'."""
+    if any(_is_missing(x) for x in array):
+        return "missing"
+    for kind, types in (("bool", (bool, np.bool_)),
+                        ("number", numbers.Real),
+                        ("string", (str, np.str_))):
+        if all(isinstance(x, types) for x in array):
+            if kind == "number" and any(isinstance(x, (bool, np.bool_)) for x in array):
+                return "mixed"
+            return kind
+    return "mixed"
+
+
+def _check_length(array, name, n):
+    if n is not None and len(array) != n:
+        raise ValueError(f"length(label) == length({name}) is not TRUE: label has {n} "
+                         f"elements but {name} has {len(array)}")
+    if len(array) == 0:
+        raise ValueError(f"{name} is empty: a ROC curve needs at least one positive "
+                         "and one negative observation")
+
+
+def _as_float(array, name, missing_message):
+    """float64 copy-free view of a real array; TypeError for anything else."""
+    kind = array.dtype.kind
+    if kind == "O":
+        found = _object_kind(array)
+        if found == "missing":
+            raise ValueError(missing_message)
+        if found != "number":
+            raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers "
+                            f"(int or float), got {found} values")
+        array = array.astype(np.float64)
+    elif kind == "b":
+        raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers, "
+                        "got booleans")
+    elif kind not in "iuf":
+        raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers "
+                        f"(int or float), got dtype {array.dtype}")
+    array = np.asarray(array, dtype=np.float64)
+    if np.isnan(array).any():
+        raise ValueError(missing_message)
+    return array
+
+
+def check_guess(guess, n=None):
+    """The scores as float64; NaN or non-numbers are errors."""
+    array = _to_array(guess, "guess")
+    if isinstance(array, pd.Categorical):
+        raise TypeError("is.numeric(guess) is not TRUE: guess must be numbers, "
+                        "got a Categorical")
+    _check_length(array, "guess", n)
+    return _as_float(array, "guess", "ROC curve undefined for NA guess")
+
+
+def _factor_positive(codes, categories):
+    if len(categories) != 2:
+        raise ValueError(f"a factor label must have exactly 2 levels (the first is "
+                         f"negative, the second positive), got {len(categories)}: "
+                         f"{list(categories)}")
+    if (codes < 0).any():
+        raise ValueError("label must not contain NA: every observation needs a "
+                         "positive or negative label")
+    return codes == 1
+
+
+def _numeric_positive(values):
+    """Positive mask for numbers in {-1,1}, {0,1} or {1,2}, as R maps them."""
+    found = np.unique(values)
+    if len(found) == 1:
+        raise ValueError(f"only one label value: every label is {found[0]:g}; a ROC "
+                         "curve needs both positive and negative observations")
+    for negative, positive in ((-1, 1), (0, 1), (1, 2)):
+        if np.array_equal(found, [negative, positive]):
+            return values == positive
+    shown = ", ".join(f"{v:g}" for v in found[:10])
+    raise ValueError(f"label %in% c(-1, 1) are not all TRUE: numeric labels must take "
+                     f"the values {LABEL_SETS}, got {{{shown}}}")
+
+
+def check_label(label, n=None):
+    """Boolean mask of positive observations, from any accepted label encoding.
+
+    Accepted: numbers in {-1, 1}, {0, 1} or {1, 2} (the larger is positive);
+    booleans (True is positive); a pandas Categorical with 2 categories (the
+    second is positive, as R's as.integer(factor)); strings, which become
+    levels as R's factor() makes them (sorted, the first negative).
+    """
+    array = _to_array(label, "label")
+    _check_length(array, "label", n)
+    if isinstance(array, pd.Categorical):
+        positive = _factor_positive(array.codes, array.categories)
+    else:
+        kind = _object_kind(array) if array.dtype.kind == "O" else array.dtype.kind
+        if kind == "missing" or (kind == "f" and np.isnan(array).any()):
+            raise ValueError("label must not contain NA: every observation needs a "
+                             "positive or negative label")
+        if kind in ("b", "bool"):
+            positive = array.astype(bool)
+        elif kind in ("string", "U", "S", "T"):
+            levels, codes = np.unique(array.astype(str), return_inverse=True)
+            positive = _factor_positive(codes, levels)
+        elif kind in ("number", "i", "u", "f"):
+            positive = _numeric_positive(array.astype(np.float64))
+        else:
+            raise TypeError(f"label must be numbers in {LABEL_SETS}, booleans, strings "
+                            f"or a 2-category Categorical, got {kind} values")
+    if positive.all() or not positive.any():
+        raise ValueError("only one label value: a ROC curve needs both positive and "
+                         "negative observations")
+    return np.asarray(positive, dtype=bool)
+
+
+def check_weight(weight, n=None):
+    """Positive finite float64 weights, or None for unit weights."""
+    if weight is None:
+        return None
+    array = _to_array(weight, "weight")
+    if isinstance(array, pd.Categorical):
+        raise TypeError("is.numeric(weight) is not TRUE: weight must be numbers")
+    _check_length(array, "weight", n)
+    array = _as_float(array, "weight", "weight must not contain NA: weights must be "
+                      "positive numbers")
+    if not (array > 0).all():
+        bad = array[~(array > 0)][0]
+        raise ValueError(f"weight > 0 are not all TRUE: weights must be positive, "
+                         f"found {bad:g}")
+    if not np.isfinite(array).all():
+        raise ValueError("weights must be finite: an infinite weight makes the rates "
+                         "undefined (R returns NaN)")
+    return array
+
+
+def check_inputs(guess, label, weight=None):
+    """Validate the three inputs of a curve together; returns numpy arrays."""
+    label = check_label(label)
+    guess = check_guess(guess, len(label))
+    weight = check_weight(weight, len(label))
+    return guess, label, weight
+
+
+def check_curve(curve, columns=("TPR", "FPR")):
+    """R's WeightedAUC checks on a curve frame, with R's wording."""
+    if not isinstance(curve, pd.DataFrame):
+        raise TypeError(f"is.data.frame(tpr.fpr) is not TRUE: expected the DataFrame "
+                        f"returned by WeightedROC, got {type(curve).__name__}")
+    missing = [c for c in columns if c not in curve.columns]
+    if missing:
+        raise ValueError(f"the curve has no column {missing[0]!r}: expected the "
+                         f"columns {list(columns)} as returned by WeightedROC")
+    if len(curve) <= 1:
+        raise ValueError(f"nrow(tpr.fpr) > 1 is not TRUE: a curve needs at least 2 "
+                         f"rows, got {len(curve)}")
+    arrays = {}
+    for name in columns:
+        values = _as_float(_to_array(curve[name], name), name,
+                           f"column {name} must not contain NA")
+        if not (np.diff(values) <= 0).all():
+            raise ValueError(f"diff(tpr.fpr[[\"{name}\"]]) <= 0 are not all TRUE: "
+                             f"{name} must be non-increasing down the rows, as "
+                             "WeightedROC returns it")
+        arrays[name] = values
+    return arrays
