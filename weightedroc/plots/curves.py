@@ -1,19 +1,10 @@
-"""plotnine helpers: each returns a ggplot that users extend with ``+``.
-
-plotnine is an optional extra (``pip install weightedroc[plot]``) and is
-imported only when a helper is called.
-"""
+"""Plots of ROC curves and of weighted errors against the threshold."""
 
 import pandas as pd
 
+from ._plotnine import plotnine
 
-def _plotnine():
-    try:
-        import plotnine
-    except ImportError:
-        raise ImportError("the plot helpers need plotnine: pip install "
-                          "'weightedroc[plot]'") from None
-    return plotnine
+__all__ = ["roc_plot"]
 
 
 def roc_plot(curve, group=None):
@@ -31,7 +22,7 @@ def roc_plot(curve, group=None):
     -------
     plotnine.ggplot
     """
-    p9 = _plotnine()
+    p9 = plotnine()
     aes = p9.aes("FPR", "TPR") if group is None else p9.aes(
         "FPR", "TPR", color=group, linetype=group)
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})

@@ -1,0 +1,8 @@
+"""plotnine helpers: each returns a ggplot that users extend with ``+``.
+
+plotnine is an optional extra (``pip install 'weightedroc[plot]'``); it is
+imported when a helper is called, never by ``import weightedroc``.
+"""
+
+from .costs import *  # noqa: F401,F403
+from .curves import *  # noqa: F401,F403

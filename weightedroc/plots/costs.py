@@ -1,0 +1,3 @@
+"""Plots of costs, risk and precision-recall (cost-sensitive evaluation)."""
+
+__all__ = []
