@@ -1,0 +1,183 @@
+"""Call R's WeightedROC, pROC and ROCR from Python, through rpy2.
+
+Optional: rpy2 (``pip install weightedroc[r]``) and R are imported only
+inside these functions, so importing this module never needs them.  Use
+`r_available` to check first.  Numbers go to R as double vectors built from
+the Python floats (no text round trip), and come back the same way, so
+results can be compared bit for bit.  An error in R raises rpy2's
+``RRuntimeError`` with R's message.
+"""
+
+import functools
+
+import numpy as np
+import pandas as pd
+
+_WEIGHTED_ROC = "function(...) WeightedROC::WeightedROC(...)"
+_WEIGHTED_AUC = "function(...) WeightedROC::WeightedAUC(WeightedROC::WeightedROC(...))"
+_PROC_CURVE = """function(guess, label, ...) {
+  r <- pROC::roc(label, guess, ...)
+  data.frame(FPR=1-r$specificities, TPR=r$sensitivities)
+}"""
+_PROC_AUC = "function(guess, label, ...) as.numeric(pROC::roc(label, guess, ...)$auc)"
+_ROCR_CURVE = """function(guess, label) {
+  p <- ROCR::performance(ROCR::prediction(guess, label), "tpr", "fpr")
+  data.frame(FPR=p@x.values[[1]], TPR=p@y.values[[1]])
+}"""
+_ROCR_AUC = """function(guess, label) {
+  ROCR::performance(ROCR::prediction(guess, label), "auc")@y.values[[1]]
+}"""
+
+
+def r_available(package=None):
+    """Tell whether R can be used through rpy2, optionally with a package.
+
+    Parameters
+    ----------
+    package : str, optional
+        An R package that must be installed too (e.g. ``"WeightedROC"``,
+        found through R's library paths such as ``R_LIBS``).
+
+    Returns
+    -------
+    (bool, str)
+        Whether it can be used, and a sentence saying why not (or that it
+        can), suitable as a pytest skip reason.
+    """
+    try:
+        import rpy2.robjects as ro
+    except ImportError as e:
+        return False, f"rpy2 is not installed ({e})"
+    except Exception as e:  # rpy2 raises various errors when R is missing
+        return False, f"R cannot be started by rpy2 ({type(e).__name__}: {e})"
+    if package is None:
+        return True, "R and rpy2 are available"
+    if not ro.r["requireNamespace"](package, quietly=True)[0]:
+        return False, f"R package {package} is not installed in R's library paths"
+    return True, f"R, rpy2 and the R package {package} are available"
+
+
+@functools.cache
+def _r_function(code):
+    """Evaluate (once) R code defining a function."""
+    import rpy2.robjects as ro
+
+    return ro.r(code)
+
+
+def _r_numeric(x):
+    """An R double vector holding exactly the float64 values of ``x``."""
+    from rpy2.robjects.vectors import FloatVector
+
+    return FloatVector(np.asarray(x, dtype=np.float64).ravel().tolist())
+
+
+def _r_label(label):
+    """Labels for R: a factor for a Categorical or strings, else doubles."""
+    from rpy2.robjects.vectors import FactorVector, StrVector
+
+    if isinstance(getattr(label, "dtype", None), pd.CategoricalDtype):
+        categorical = pd.Categorical(label)
+        return FactorVector(StrVector([str(v) for v in categorical]),
+                            levels=StrVector([str(v) for v in categorical.categories]))
+    values = np.asarray(label)
+    if values.dtype.kind in "OUS":
+        return FactorVector(StrVector([str(v) for v in values]))
+    return _r_numeric(values)
+
+
+def _r_value(value):
+    """A keyword argument for R: lists become vectors, scalars pass as is."""
+    from rpy2.robjects.vectors import StrVector
+
+    if isinstance(value, (list, tuple)):
+        return StrVector([str(v) for v in value])
+    return value
+
+
+def _frame(r_data_frame):
+    """A pandas DataFrame with the exact columns of an R data.frame."""
+    return pd.DataFrame({name: np.array(column, dtype=np.float64)
+                         for name, column in zip(r_data_frame.names, r_data_frame)})
+
+
+def r_weighted_roc(guess, label, weight=None):
+    """R's ``WeightedROC::WeightedROC(guess, label, weight)``.
+
+    Parameters
+    ----------
+    guess : array-like of float
+    label : array-like
+        Numbers (passed as doubles), a pandas Categorical (passed as a
+        factor with the same levels) or strings (passed as ``factor()``).
+    weight : array-like of float, optional
+        Omitted in the R call when None.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns TPR, FPR, threshold, FN, FP exactly as R computed them.
+    """
+    args = [_r_numeric(guess), _r_label(label)]
+    if weight is not None:
+        args.append(_r_numeric(weight))
+    return _frame(_r_function(_WEIGHTED_ROC)(*args))
+
+
+def r_weighted_auc(guess, label, weight=None):
+    """R's ``WeightedAUC(WeightedROC(guess, label, weight))`` as a float.
+
+    Parameters are those of `r_weighted_roc`.
+    """
+    args = [_r_numeric(guess), _r_label(label)]
+    if weight is not None:
+        args.append(_r_numeric(weight))
+    return _r_function(_WEIGHTED_AUC)(*args)[0]
+
+
+def proc_curve(guess, label, **kw):
+    """ROC curve of ``pROC::roc(label, guess, ...)``.
+
+    Parameters
+    ----------
+    guess : array-like of float
+    label : array-like
+        Converted as in `r_weighted_roc`.
+    **kw
+        Passed to ``pROC::roc``; lists become character vectors, e.g.
+        ``levels=["Good", "Poor"], direction="<"`` (negative level first, as
+        WeightedROC).  ``quiet=True`` unless given.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``FPR = 1 - specificities`` and ``TPR = sensitivities``, in
+        pROC's order (increasing thresholds, as WeightedROC).
+    """
+    kw.setdefault("quiet", True)
+    r_kw = {name: _r_value(value) for name, value in kw.items()}
+    return _frame(_r_function(_PROC_CURVE)(_r_numeric(guess), _r_label(label), **r_kw))
+
+
+def proc_auc(guess, label, **kw):
+    """AUC of ``pROC::roc(label, guess, ...)`` as a float; see `proc_curve`."""
+    kw.setdefault("quiet", True)
+    r_kw = {name: _r_value(value) for name, value in kw.items()}
+    return _r_function(_PROC_AUC)(_r_numeric(guess), _r_label(label), **r_kw)[0]
+
+
+def rocr_curve(guess, label):
+    """ROC curve of ROCR's ``performance(prediction(guess, label), "tpr", "fpr")``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns FPR and TPR in ROCR's order (decreasing thresholds, the
+        reverse of WeightedROC's).
+    """
+    return _frame(_r_function(_ROCR_CURVE)(_r_numeric(guess), _r_label(label)))
+
+
+def rocr_auc(guess, label):
+    """AUC of ROCR's ``performance(prediction(guess, label), "auc")`` as a float."""
+    return _r_function(_ROCR_AUC)(_r_numeric(guess), _r_label(label))[0]
