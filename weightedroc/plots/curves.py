@@ -1,10 +1,89 @@
-"""Plots of ROC curves and of weighted errors against the threshold."""
+"""Plots of ROC curves and of weighted errors against the threshold.
 
+Both helpers take what `WeightedROC` returns, one curve or several stacked
+in a tidy frame (a column, or several, naming the curve each row belongs
+to, as ``roc_table(..., by=[...])`` gives), or a dict of curves.
+"""
+
+from collections.abc import Mapping
+
+import numpy as np
 import pandas as pd
 
 from ._plotnine import plotnine
 
-__all__ = ["roc_plot"]
+__all__ = ["roc_plot", "error_plot", "error_frame"]
+
+#: R's colours for the error plot of ``?WeightedROC``.
+ERROR_COLOURS = {"FP": "skyblue", "FN": "#E41A1C", "errors": "black"}
+
+# Enough distinct line types to tell apart curves drawn on top of each other.
+LINETYPES = ["solid", "dashed", "dotted", "dashdot",
+             (0, (8, 2, 1, 2, 1, 2)), (0, (1, 4)), (0, (6, 6))]
+
+
+def _stack(curves, group):
+    """One tidy frame from a dict of curves; its keys fill column `group`."""
+    if group is not None and not isinstance(group, str):
+        raise TypeError("with a dict of curves, group must be one column name "
+                        f"(the key column to create), got {group!r}")
+    name = "curve" if group is None else group
+    frames = []
+    for key, frame in curves.items():
+        if not isinstance(frame, pd.DataFrame):
+            raise TypeError(f"curve {key!r} must be a DataFrame, got "
+                            f"{type(frame).__name__}")
+        frames.append(frame.assign(**{name: str(key)}))
+    if not frames:
+        raise ValueError("the dict of curves is empty: give at least one curve")
+    stacked = pd.concat(frames, ignore_index=True)
+    stacked[name] = pd.Categorical(stacked[name], categories=[str(k) for k in curves])
+    return stacked, [name]
+
+
+def _tidy(curve, group, columns):
+    """Validated (frame, list of group columns) of what the user passed."""
+    if isinstance(curve, Mapping):
+        curve, keys = _stack(curve, group)
+    elif not isinstance(curve, pd.DataFrame):
+        raise TypeError("curve must be a DataFrame such as WeightedROC returns, or a "
+                        f"dict of them, got {type(curve).__name__}")
+    elif group is None:
+        keys = []
+    else:
+        keys = [group] if isinstance(group, str) else list(group)
+        if not all(isinstance(k, str) for k in keys):
+            raise TypeError("group must be a column name or a list of column names, "
+                            f"got {group!r}")
+    missing = [c for c in [*columns, *keys] if c not in curve.columns]
+    if missing:
+        raise ValueError(f"the curve frame has no column {missing[0]!r}: expected "
+                         f"columns {[*columns, *keys]}, got {list(curve.columns)}")
+    if len(curve) == 0:
+        raise ValueError("the curve frame has no rows: nothing to plot")
+    return curve, keys
+
+
+def _curve_label(frame, keys):
+    """(legend title, Categorical naming each row's curve) for group columns `keys`.
+
+    A lone Categorical column keeps its order; otherwise curves are named
+    "value / value" in the order they first appear.
+    """
+    title = " / ".join(keys)
+    if len(keys) == 1 and isinstance(frame[keys[0]].dtype, pd.CategoricalDtype):
+        values = frame[keys[0]].astype(str)
+        order = [str(c) for c in frame[keys[0]].cat.categories]
+        return title, pd.Categorical(values, categories=[c for c in order
+                                                         if c in set(values)])
+    values = frame[keys[0]].astype(str)
+    for key in keys[1:]:
+        values = values + " / " + frame[key].astype(str)
+    return title, pd.Categorical(values, categories=pd.unique(values))
+
+
+def _linetypes(n):
+    return [LINETYPES[i % len(LINETYPES)] for i in range(n)]
 
 
 def roc_plot(curve, group=None):
@@ -12,23 +91,181 @@ def roc_plot(curve, group=None):
 
     Parameters
     ----------
-    curve : pandas.DataFrame
-        A frame with TPR and FPR columns, such as `WeightedROC` returns.
-    group : str, optional
-        Column naming each curve of a tidy frame holding several; each
-        curve gets its own colour and line type.
+    curve : pandas.DataFrame or dict of DataFrames
+        A frame with TPR and FPR columns, such as `WeightedROC` returns; or a
+        tidy frame stacking several curves (such as ``roc_table(...,
+        by=[...])`` returns); or a dict mapping a curve's name to its frame
+        (say ``{"weightedroc": roc, "pROC": proc_curve(...)}``).
+    group : str or list of str, optional
+        For a tidy frame, the column(s) naming the curve of each row; several
+        columns are combined into one name, "a / b".  For a dict, the legend
+        title (default "curve").  Each curve gets its own colour and line type,
+        so curves drawn on top of each other stay visible.
 
     Returns
     -------
     plotnine.ggplot
+        Extend it with ``+`` (titles, themes, facets).
+
+    Raises
+    ------
+    TypeError
+        If `curve` is neither a DataFrame nor a dict of them, or `group` is not
+        a column name (or list of them).
+    ValueError
+        If a needed column is missing or the frame is empty.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC
+    >>> from weightedroc.plots import roc_plot
+    >>> roc = WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
+    >>> unweighted = WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1])
+    >>> p = roc_plot({"weighted": roc, "unweighted": unweighted}, group="weights")
+    >>> type(p).__name__
+    'ggplot'
+
+    Draw it with ``p.save("roc.png")``, ``p.show()``, or as the last
+    expression of a notebook cell.
     """
     p9 = plotnine()
-    aes = p9.aes("FPR", "TPR") if group is None else p9.aes(
-        "FPR", "TPR", color=group, linetype=group)
+    frame, keys = _tidy(curve, group, ["FPR", "TPR"])
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
-    return (p9.ggplot(curve, aes)
-            + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, inherit_aes=False,
-                           color="grey", linetype="dotted")
-            + p9.geom_path(size=1)
-            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
+    plot = (p9.ggplot()
+            + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color="grey",
+                           linetype="dotted")
+            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
             + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)"))
+    if not keys:
+        return plot + p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
+    title, label = _curve_label(frame, keys)
+    data = pd.DataFrame({"FPR": frame["FPR"].to_numpy(), "TPR": frame["TPR"].to_numpy(),
+                         title: label})
+    return (plot
+            + p9.geom_path(p9.aes("FPR", "TPR", color=title, linetype=title),
+                           data=data, size=1)
+            + p9.scale_linetype_manual(values=_linetypes(len(label.categories)))
+            + p9.labs(color=title, linetype=title))
+
+
+def error_frame(curve, group=None):
+    """The weighted errors of a curve in long form: FP, FN and their sum.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        A frame with threshold, FN and FP columns, as `WeightedROC` returns,
+        possibly several curves stacked (see `roc_plot`).
+    group : str or list of str, optional
+        Column(s) naming the curve of each row; they are kept in the result.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The group columns, then ``threshold``, ``error`` (Categorical FP, FN,
+        errors) and ``weighted_error``: three rows per row of `curve`, the FP
+        rows first.  ``errors`` is FP + FN, the weighted zero-one loss of
+        classifying as positive every guess at or above the threshold.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC
+    >>> from weightedroc.plots import error_frame
+    >>> roc = WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
+    >>> error_frame(roc).query("error == 'errors'")
+        threshold   error  weighted_error
+    8         1.0  errors             2.0
+    9         2.0  errors            10.0
+    10        3.0  errors             9.0
+    11        inf  errors            10.0
+    """
+    frame, keys = _tidy(curve, group, ["threshold", "FN", "FP"])
+    FP, FN = frame["FP"].to_numpy(float), frame["FN"].to_numpy(float)
+    n = len(frame)
+    long = frame[keys].iloc[np.tile(np.arange(n), 3)].reset_index(drop=True)
+    long["threshold"] = np.tile(frame["threshold"].to_numpy(float), 3)
+    long["error"] = pd.Categorical(np.repeat(list(ERROR_COLOURS), n),
+                                   categories=list(ERROR_COLOURS))
+    long["weighted_error"] = np.concatenate([FP, FN, FP + FN])
+    return long
+
+
+def _drawable_steps(one):
+    """Rows of one curve's error frame with finite x, ready for a step path.
+
+    Thresholds are sorted; +inf and -inf move just outside the finite ones,
+    and a first point to the left of the smallest threshold shows the errors
+    of classifying everything positive.
+    """
+    one = one.sort_values("threshold", kind="stable")
+    t = one["threshold"].to_numpy()
+    finite = t[np.isfinite(t)]
+    lo, hi = (finite.min(), finite.max()) if len(finite) else (0.0, 0.0)
+    pad = (hi - lo) * 0.05 if hi > lo else max(abs(hi) * 0.05, 1.0)
+    x = np.where(t == np.inf, hi + pad, np.where(t == -np.inf, lo - pad, t))
+    first = one.iloc[[0]].assign(threshold=lo - pad)
+    one = one.assign(threshold=x)
+    return one if t[0] == -np.inf else pd.concat([first, one], ignore_index=True)
+
+
+def error_plot(curve, group=None, step=True):
+    """Weighted false positives, false negatives and errors against the threshold.
+
+    Draws the plot of R's ``?WeightedROC`` example with its colours: FP
+    skyblue, FN red (#E41A1C), errors = FP + FN black.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame or dict of DataFrames
+        A frame with threshold, FN and FP columns, as `WeightedROC` returns;
+        several curves stacked or a dict of them (see `roc_plot`) are drawn
+        in facets, one per curve, each with its own threshold axis.
+    group : str or list of str, optional
+        As in `roc_plot`.
+    step : bool, default True
+        Draw the exact step function: the errors at threshold tau are those
+        of the row with the smallest threshold >= tau, constant between
+        consecutive thresholds.  ``False`` joins the points with straight
+        lines, as R's example does.
+
+    Returns
+    -------
+    plotnine.ggplot
+
+    Notes
+    -----
+    The last row's threshold, +inf (nothing classified positive), is drawn
+    just right of the largest finite threshold, and the errors of
+    classifying everything positive are drawn left of the smallest.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC
+    >>> from weightedroc.plots import error_plot
+    >>> roc = WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
+    >>> p = error_plot(roc)
+    >>> type(p).__name__
+    'ggplot'
+    """
+    p9 = plotnine()
+    frame, keys = _tidy(curve, group, ["threshold", "FN", "FP"])
+    long = error_frame(frame, keys)
+    title = None
+    if keys:
+        title, long["curve"] = _curve_label(long, keys)
+        parts = [_drawable_steps(one) for _, one in
+                 long.groupby(["curve", "error"], sort=False, observed=True)]
+    else:
+        parts = [_drawable_steps(one) for _, one in
+                 long.groupby("error", sort=False, observed=True)]
+    data = pd.concat(parts, ignore_index=True)
+    geom = p9.geom_step(direction="vh") if step else p9.geom_line()
+    plot = (p9.ggplot(data, p9.aes("threshold", "weighted_error", color="error"))
+            + geom
+            + p9.scale_color_manual(values=ERROR_COLOURS, breaks=list(ERROR_COLOURS))
+            + p9.labs(x="threshold (smallest guess classified positive)",
+                      y="weighted error", color="error"))
+    if keys:
+        plot += p9.facet_wrap("curve", scales="free_x",
+                              labeller=p9.labeller(curve=lambda v: f"{title}: {v}"))
+    return plot
