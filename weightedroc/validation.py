@@ -205,3 +205,53 @@ def check_curve(curve, columns=("TPR", "FPR")):
                              "WeightedROC returns it")
         arrays[name] = values
     return arrays
+
+
+def check_roc_frame(roc):
+    """The five columns of a complete WeightedROC frame, as float arrays.
+
+    Complete means rows in WeightedROC's order (thresholds ascending, TPR
+    and FPR non-increasing, FN non-decreasing) from (FPR, TPR) = (1, 1),
+    where FN = 0, to (0, 0), where FP = 0; so the total positive weight is
+    FN on the last row and the total negative weight FP on the first.
+    """
+    if not isinstance(roc, pd.DataFrame):
+        raise TypeError(f"roc must be the DataFrame returned by WeightedROC, got "
+                        f"{type(roc).__name__}")
+    if len(roc) < 2:
+        raise ValueError(f"roc must have at least 2 rows (a complete curve), got "
+                         f"{len(roc)}")
+    arrays = {}
+    for name in ("TPR", "FPR", "threshold", "FN", "FP"):
+        if name not in roc.columns:
+            raise ValueError(f"roc has no column {name!r}: expected the columns TPR, "
+                             "FPR, threshold, FN, FP of a WeightedROC frame")
+        arrays[name] = _as_float(_to_array(roc[name], name), name,
+                                 f"roc column {name} must not contain NA")
+    TPR, FPR, FN, FP = (arrays[k] for k in ("TPR", "FPR", "FN", "FP"))
+    if not ((np.diff(TPR) <= 0).all() and (np.diff(FPR) <= 0).all()
+            and (np.diff(FN) >= 0).all() and (np.diff(FP) <= 0).all()):
+        hint = (" (they look reversed: undo the sort, e.g. roc.iloc[::-1])"
+                if (np.diff(FPR) >= 0).all() and (np.diff(TPR) >= 0).all() else "")
+        raise ValueError("roc rows are not in WeightedROC's order: thresholds "
+                         "ascending, TPR and FPR non-increasing, FN non-decreasing, "
+                         f"FP non-increasing{hint}")
+    ends = (FPR[0], TPR[0], FN[0], FPR[-1], TPR[-1], FP[-1])
+    if ends != (1, 1, 0, 0, 0, 0) or not (FN[-1] > 0 and FP[0] > 0):
+        raise ValueError("roc must be a complete curve as WeightedROC returns it, "
+                         "from (FPR, TPR) = (1, 1) with FN = 0 on the first row to "
+                         "(0, 0) with FP = 0 on the last; got (FPR, TPR, FN) = "
+                         f"({FPR[0]:g}, {TPR[0]:g}, {FN[0]:g}) first and (FPR, TPR, "
+                         f"FP) = ({FPR[-1]:g}, {TPR[-1]:g}, {FP[-1]:g}) last")
+    return arrays
+
+
+def check_cost(value, name, allow_zero=False):
+    """A finite real number, positive (or >= 0 when `allow_zero`), as float."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {value!r}")
+    value = float(value)
+    if not np.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        wanted = "a finite number >= 0" if allow_zero else "a finite positive number"
+        raise ValueError(f"{name} must be {wanted}, got {value!r}")
+    return value
