@@ -1,0 +1,370 @@
+"""Decisions from the weighted ROC curve: thresholds, costs, convex hull, risk.
+
+Every function reads a complete frame from `WeightedROC`, whose FN and FP
+columns are the weighted error counts of the one cumulated pass; the total
+positive weight W1 is FN on its last row and the total negative weight W-1
+is FP on its first row.  Criteria are compared in those counts (not in
+rates), so that on unweighted data mathematically equal criteria are
+exactly equal and ties are resolved as documented, not by rounding.
+"""
+
+import numbers
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from .validation import check_cost, check_roc_frame
+
+METHODS = ("youden", "closest.topleft", "cost")
+
+
+def _costs(cost_fp, cost_fn):
+    cost_fp = check_cost(cost_fp, "cost_fp", allow_zero=True)
+    cost_fn = check_cost(cost_fn, "cost_fn", allow_zero=True)
+    if cost_fp + cost_fn == 0:
+        raise ValueError("cost_fp and cost_fn are both 0: at least one must be positive")
+    return cost_fp, cost_fn
+
+
+def threshold_cost(roc, cost_fp, cost_fn):
+    """The weighted cost of the errors at each threshold of the curve.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame
+        A complete curve as returned by `WeightedROC`.
+    cost_fp, cost_fn : float
+        Cost per unit of weight of a false positive and of a false negative
+        (finite, >= 0, not both 0).
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy of `roc` with a column ``cost = cost_fp * FP + cost_fn * FN``
+        (FP and FN are weighted counts).  The first row (every observation
+        positive) and the last (threshold inf, every observation negative)
+        are the costs of the two trivial rules.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC, threshold_cost
+    >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    >>> threshold_cost(roc, cost_fp=1, cost_fn=5)[["threshold", "FN", "FP", "cost"]]
+       threshold   FN   FP  cost
+    0        1.0  0.0  3.0   3.0
+    1        2.0  0.0  2.0   2.0
+    2        3.0  1.0  2.0   7.0
+    3        4.0  1.0  0.0   5.0
+    4        inf  3.0  0.0  15.0
+    """
+    arrays = check_roc_frame(roc)
+    cost_fp, cost_fn = _costs(cost_fp, cost_fn)
+    out = roc.copy()
+    out["cost"] = cost_fp * arrays["FP"] + cost_fn * arrays["FN"]
+    return out
+
+
+def best_threshold(roc, method="youden", cost_fp=None, cost_fn=None):
+    """The row of the curve that is best by a criterion.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame
+        A complete curve as returned by `WeightedROC`.
+    method : {"youden", "closest.topleft", "cost"}
+        ``"youden"`` maximises TPR - FPR; ``"closest.topleft"`` minimises
+        (1 - TPR)^2 + FPR^2 (the names and criteria of pROC's
+        ``coords(roc, "best", best.method = ...)``); ``"cost"`` minimises
+        ``cost_fp * FP + cost_fn * FN``.
+    cost_fp, cost_fn : float, optional
+        Required with ``method="cost"`` and only then.
+
+    Returns
+    -------
+    pandas.Series
+        The chosen row of `roc` (its index label is the Series' name) with
+        one more entry named after the method: the criterion's value there.
+
+    Notes
+    -----
+    Rows whose criterion ties with the best are resolved to the first of
+    them in `roc`'s order, i.e. the lowest threshold (the highest TPR).
+    Criteria are compared in weighted counts (e.g. Youden through
+    ``FN * W-1 + FP * W1``), so unweighted ties are exact.  The (TPR, FPR)
+    of the chosen row is one of the rows pROC's ``coords(roc, "best")``
+    returns, which lists every tied row.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC, best_threshold
+    >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    >>> best_threshold(roc)[["threshold", "TPR", "FPR", "youden"]].round(6).to_dict()
+    {'threshold': 4.0, 'TPR': 0.666667, 'FPR': 0.0, 'youden': 0.666667}
+    >>> best_threshold(roc, "cost", cost_fp=1, cost_fn=5)["threshold"]
+    np.float64(2.0)
+    """
+    arrays = check_roc_frame(roc)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if method != "cost" and (cost_fp is not None or cost_fn is not None):
+        raise ValueError(f"cost_fp and cost_fn are used only with method='cost', "
+                         f"not with {method!r}")
+    FN, FP = arrays["FN"], arrays["FP"]
+    positives, negatives = FN[-1], FP[0]
+    if method == "youden":
+        loss = FN * negatives + FP * positives
+        value = lambda i: arrays["TPR"][i] - arrays["FPR"][i]  # noqa: E731
+    elif method == "closest.topleft":
+        loss = (FN * negatives) ** 2 + (FP * positives) ** 2
+        value = lambda i: (1 - arrays["TPR"][i]) ** 2 + arrays["FPR"][i] ** 2  # noqa: E731
+    else:
+        if cost_fp is None or cost_fn is None:
+            raise ValueError("method='cost' needs both cost_fp and cost_fn")
+        cost_fp, cost_fn = _costs(cost_fp, cost_fn)
+        loss = cost_fp * FP + cost_fn * FN
+        value = lambda i: loss[i]  # noqa: E731
+    best = int(np.argmin(loss))
+    row = roc.iloc[best].copy()
+    row[method] = value(best)
+    return row
+
+
+def _upper_hull(x, y):
+    """Positions of the strict vertices of the upper convex hull.
+
+    The points are sorted by x then y, the first and last are vertices.
+    Vectorised passes drop every point on or below the chord of its
+    neighbours (never a vertex) while that removes many; a monotone chain
+    finishes what is left.
+    """
+    keep = np.arange(len(x))
+    while len(keep) > 2:
+        xs, ys = x[keep], y[keep]
+        cross = ((xs[1:-1] - xs[:-2]) * (ys[2:] - ys[:-2])
+                 - (ys[1:-1] - ys[:-2]) * (xs[2:] - xs[:-2]))
+        drop = cross >= 0
+        keep = np.concatenate((keep[:1], keep[1:-1][~drop], keep[-1:]))
+        if drop.sum() * 8 < len(drop):
+            break
+    hull = []
+    for i in keep.tolist():
+        while len(hull) >= 2:
+            o, a = hull[-2], hull[-1]
+            if (x[a] - x[o]) * (y[i] - y[o]) - (y[a] - y[o]) * (x[i] - x[o]) < 0:
+                break
+            hull.pop()
+        hull.append(i)
+    return np.array(hull)
+
+
+def roc_convex_hull(roc):
+    """The vertices of the ROC convex hull (ROCCH).
+
+    The hull is the best curve reachable by mixing the classifiers of the
+    curve's thresholds; it is the ROC curve that the scores would give
+    after PAV (isotonic) calibration, and every cost-optimal operating
+    point lies on it.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame
+        A complete curve as returned by `WeightedROC`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of `roc` that are strict vertices of the upper convex hull
+        of its points (collinear points dropped), in `roc`'s order: from
+        (FPR, TPR) = (1, 1) to (0, 0), with their thresholds and counts.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC, roc_convex_hull
+    >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    >>> roc_convex_hull(roc)[["TPR", "FPR", "threshold"]].round(6)
+            TPR       FPR  threshold
+    0  1.000000  1.000000        1.0
+    1  1.000000  0.666667        2.0
+    3  0.666667  0.000000        4.0
+    4  0.000000  0.000000        inf
+    """
+    arrays = check_roc_frame(roc)
+    positives = arrays["FN"][-1]
+    # Ascending FPR: reverse the rows; the hull is computed in weighted counts.
+    FP = arrays["FP"][::-1]
+    TP = positives - arrays["FN"][::-1]
+    vertices = len(FP) - 1 - _upper_hull(FP, TP)
+    return roc.iloc[vertices[::-1]]
+
+
+class MinRisk(NamedTuple):
+    """Result of `min_risk`: the Bayes-optimal operating point of a curve."""
+
+    risk: float
+    threshold: float
+    TPR: float
+    FPR: float
+    trivial_risk: float
+    trivial_rule: str
+    p_target: float
+    c_miss: float
+    c_fa: float
+
+    @property
+    def normalized_risk(self):
+        """risk / trivial_risk: below 1 when the model beats doing nothing."""
+        return self.risk / self.trivial_risk
+
+    @property
+    def beats_trivial(self):
+        """Whether the model's risk is below that of the better trivial rule."""
+        return self.risk < self.trivial_risk
+
+    def isocost_lines(self):
+        """`isocost_line` through this optimum, with these costs."""
+        return isocost_line(self.p_target, self.c_miss, self.c_fa,
+                            point=(self.FPR, self.TPR))
+
+
+def _check_p_target(p_target, arrays):
+    if p_target is None:
+        positives, negatives = arrays["FN"][-1], arrays["FP"][0]
+        return positives / (positives + negatives)
+    if isinstance(p_target, (bool, np.bool_)) or not isinstance(p_target, numbers.Real):
+        raise TypeError(f"p_target must be a real number in (0, 1), got {p_target!r}")
+    if not 0 < p_target < 1:
+        raise ValueError(f"p_target must be in (0, 1) (the prior probability of a "
+                         f"positive), got {p_target!r}")
+    return float(p_target)
+
+
+def min_risk(roc, p_target=None, c_miss=1.0, c_fa=1.0):
+    """The Bayes-optimal operating point: the threshold of least expected risk.
+
+    The expected risk of a row is
+
+    .. math:: R = p\\,(1 - TPR)\\,c_{miss} + (1 - p)\\,FPR\\,c_{fa}
+
+    (the detection cost function of NIST speaker recognition evaluations).
+    The curve's rows include (1, 1), the rule "all positive" with risk
+    (1 - p) c_fa, and (0, 0), "all negative" with risk p c_miss, so the
+    minimum is never above the better of these trivial rules.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame
+        A complete curve as returned by `WeightedROC`.
+    p_target : float in (0, 1), optional
+        Prior probability of a positive; by default the weighted prevalence
+        W1 / (W1 + W-1) of `roc`.  With that default and unit costs the
+        risk is the weighted error ``(FN + FP) / (W1 + W-1)``.
+    c_miss, c_fa : float, default 1
+        Costs of a miss (false negative) and of a false alarm (false
+        positive); finite and positive.
+
+    Returns
+    -------
+    MinRisk
+        ``risk``, ``threshold``, ``TPR``, ``FPR`` of the best row (ties go
+        to the first row, the lowest threshold); ``trivial_risk`` and
+        ``trivial_rule`` ("all negative" or "all positive") of the better
+        trivial rule; the inputs ``p_target``, ``c_miss``, ``c_fa``; the
+        properties ``normalized_risk`` (risk / trivial_risk, NIST's
+        normalised minDCF) and ``beats_trivial``; and the method
+        ``isocost_lines()``.
+
+    See Also
+    --------
+    isocost_line : lines of equal risk, to draw.
+    roc_convex_hull : the optimum lies on it.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC, min_risk
+    >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    >>> best = min_risk(roc, p_target=0.5, c_miss=5, c_fa=1)
+    >>> round(best.risk, 6), best.threshold, round(best.FPR, 6)
+    (0.333333, 2.0, 0.666667)
+    >>> best.trivial_rule, best.trivial_risk, best.beats_trivial
+    ('all positive', 0.5, True)
+    """
+    arrays = check_roc_frame(roc)
+    p = _check_p_target(p_target, arrays)
+    c_miss, c_fa = check_cost(c_miss, "c_miss"), check_cost(c_fa, "c_fa")
+    FN, FP = arrays["FN"], arrays["FP"]
+    risk = p * (FN / FN[-1]) * c_miss + (1 - p) * (FP / FP[0]) * c_fa
+    best = int(np.argmin(risk))
+    all_negative, all_positive = p * c_miss, (1 - p) * c_fa
+    rule = "all negative" if all_negative <= all_positive else "all positive"
+    return MinRisk(float(risk[best]), float(arrays["threshold"][best]),
+                   float(arrays["TPR"][best]), float(arrays["FPR"][best]),
+                   min(all_negative, all_positive), rule, p, c_miss, c_fa)
+
+
+def _segment(x0, y0, slope):
+    """Ends of the line through (x0, y0) with positive slope, in the unit square."""
+    lo = max(0.0, x0 - y0 / slope)
+    hi = min(1.0, x0 + (1 - y0) / slope)
+    return [lo, hi], [y0 + slope * (lo - x0), y0 + slope * (hi - x0)]
+
+
+def isocost_line(p_target, c_miss=1.0, c_fa=1.0, point=None):
+    """Lines of equal expected risk in ROC space, as a frame ready to draw.
+
+    Points (FPR, TPR) on a line of slope ``(1 - p) c_fa / (p c_miss)`` have
+    the same risk ``p (1 - TPR) c_miss + (1 - p) FPR c_fa``; the optimum of
+    a curve is where the highest such line touches it.
+
+    Parameters
+    ----------
+    p_target : float in (0, 1)
+        Prior probability of a positive.
+    c_miss, c_fa : float, default 1
+        Costs of a miss and of a false alarm.
+    point : (float, float), optional
+        ``(FPR, TPR)`` the iso-cost line goes through, e.g. the optimum of
+        `min_risk` (its ``isocost_lines()`` method does this).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Two rows (the ends inside the unit square) per line, with columns
+        ``line`` ("iso-cost" through `point`, when given, and "majority":
+        the iso-cost line of the better trivial rule, through (0, 0) when
+        "all negative" is cheaper, through (1, 1) otherwise), ``FPR``,
+        ``TPR``, ``risk`` (the risk of every point of the line) and
+        ``slope``.  Points above the majority line beat doing nothing.
+
+    Examples
+    --------
+    >>> from weightedroc import isocost_line
+    >>> isocost_line(0.5, c_miss=5, c_fa=1, point=(2 / 3, 1.0)).round(6)
+           line       FPR       TPR      risk  slope
+    0  iso-cost  0.000000  0.866667  0.333333    0.2
+    1  iso-cost  0.666667  1.000000  0.333333    0.2
+    2  majority  0.000000  0.800000  0.500000    0.2
+    3  majority  1.000000  1.000000  0.500000    0.2
+    """
+    if p_target is None:
+        raise TypeError("p_target is required: the prior probability of a positive")
+    p = _check_p_target(p_target, None)
+    c_miss, c_fa = check_cost(c_miss, "c_miss"), check_cost(c_fa, "c_fa")
+    slope = (1 - p) * c_fa / (p * c_miss)
+    through = [(0.0, 0.0) if p * c_miss <= (1 - p) * c_fa else (1.0, 1.0)]
+    names = ["majority"]
+    if point is not None:
+        try:
+            x0, y0 = (float(v) for v in point)
+        except (TypeError, ValueError):
+            raise TypeError(f"point must be a pair (FPR, TPR), got {point!r}") from None
+        if not (0 <= x0 <= 1 and 0 <= y0 <= 1):
+            raise ValueError(f"point must be inside the unit square, got {point!r}")
+        through.insert(0, (x0, y0))
+        names.insert(0, "iso-cost")
+    rows = []
+    for name, (x0, y0) in zip(names, through):
+        xs, ys = _segment(x0, y0, slope)
+        risk = p * (1 - y0) * c_miss + (1 - p) * x0 * c_fa
+        rows += [(name, x, y, risk, slope) for x, y in zip(xs, ys)]
+    return pd.DataFrame(rows, columns=["line", "FPR", "TPR", "risk", "slope"])
