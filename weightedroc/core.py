@@ -44,16 +44,19 @@ class Cumulated(NamedTuple):
 
 
 def _sortable_keys(guess):
-    """uint64 keys ordered as the guesses, with -0.0 equal to 0.0."""
-    bits = (guess + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
-    flip = np.uint64(0) - (bits >> np.uint64(63))  # all ones for negatives
-    flip |= np.uint64(1 << 63)
-    bits ^= flip
-    return bits
+    """A new uint64 array ordered as the guesses, with -0.0 equal to 0.0."""
+    keys = (guess + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
+    if guess.min() < 0:
+        flip = keys.view(np.int64) >> 63  # -1 for negatives, 0 otherwise
+        flip |= np.int64(-1 << 63)
+        keys ^= flip.view(np.uint64)
+    else:  # non-negative doubles already sort as their bits
+        keys |= np.uint64(1 << 63)
+    return keys
 
 
 def stable_order(guess):
-    """Indices that sort `guess` ascending, ties in input order (R's order()).
+    """R's order(guess) (ascending, ties in input order) and the sorted guesses.
 
     A stable argsort is slow for large float arrays, so the index is packed
     into the low bits of a sortable key and the keys sorted as plain values.
@@ -62,21 +65,23 @@ def stable_order(guess):
     """
     n = len(guess)
     if n < SMALL:
-        return np.argsort(guess, kind="stable")
+        order = np.argsort(guess, kind="stable")
+        return order, guess[order]
     shift = np.uint64(int(n - 1).bit_length())
+    low = (np.uint64(1) << shift) - np.uint64(1)
     keys = _sortable_keys(guess)
-    keys >>= shift
-    keys <<= shift
+    keys &= ~low
     keys |= np.arange(n, dtype=np.uint64)
     keys.sort()
-    buckets = keys >> shift
-    keys &= (np.uint64(1) << shift) - np.uint64(1)
-    order = keys.view(np.int64)
+    order = (keys & low).view(np.int64)
     sorted_guess = guess[order]
     wrong = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
-    if len(wrong) and not _resort_buckets(order, sorted_guess, buckets, wrong):
-        return np.argsort(guess, kind="stable")
-    return order
+    if len(wrong):
+        keys >>= shift
+        if not _resort_buckets(order, sorted_guess, keys, wrong):
+            order = np.argsort(guess, kind="stable")
+        sorted_guess = guess[order]
+    return order, sorted_guess
 
 
 def _resort_buckets(order, sorted_guess, buckets, wrong):
@@ -99,26 +104,36 @@ def _resort_buckets(order, sorted_guess, buckets, wrong):
     return True
 
 
+def _class_cumsums(positive, weight, ends):
+    """Weights of positives and of negatives up to each end, as R's cumsum."""
+    before = np.cumsum(positive)[ends]  # positives up to each end
+    if weight is None:
+        return before, ends + 1 - before
+    sums = []
+    for mask, count in ((positive, before), (~positive, ends + 1 - before)):
+        sums.append(cumsum_at(weight[mask], count - 1))
+    return sums
+
+
 def cumulate(guess, label, weight=None, checked=False):
-    """Validate the inputs and return their `Cumulated` counts."""
+    """Validate the inputs and return their `Cumulated` counts.
+
+    The one pass every curve and metric reads: `stable_order`, then the
+    weighted positive and negative counts at the end of each run of tied
+    guesses.  ``checked=True`` skips validation for arrays that
+    `check_inputs` already returned.
+    """
     if not checked:
         guess, label, weight = check_inputs(guess, label, weight)
-    order = stable_order(guess)
-    sorted_guess = guess[order]
+    order, sorted_guess = stable_order(guess)
     is_end = np.empty(len(order), dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1] = True
     ends = np.flatnonzero(is_end)
-    positive = label[order]
+    sorted_weight = None if weight is None else weight[order]
     FN = np.zeros(len(ends) + 1)
     TN = np.zeros(len(ends) + 1)
-    if weight is None:
-        FN[1:] = np.cumsum(positive)[ends]
-        TN[1:] = ends + 1 - FN[1:]
-    else:
-        sorted_weight = weight[order]
-        for counts, mask in ((FN, positive), (TN, ~positive)):
-            counts[1:] = cumsum_at(np.where(mask, sorted_weight, 0.0), ends)
+    FN[1:], TN[1:] = _class_cumsums(label[order], sorted_weight, ends)
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
         raise ValueError("the total positive or negative weight overflows to inf: "

@@ -30,7 +30,8 @@ def cumsum_at(values, positions):
         run[1:] = chunk
         np.cumsum(run, out=run)
         carry = run[-1]
-        out[done:stop] = run[positions[done:stop] - start + 1]
+        with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
+            out[done:stop] = run[positions[done:stop] - start + 1]
         done = stop
     return out
 

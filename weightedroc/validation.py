@@ -200,7 +200,7 @@ def check_curve(curve, columns=("TPR", "FPR")):
         values = _as_float(_to_array(curve[name], name), name,
                            f"column {name} must not contain NA")
         if not (np.diff(values) <= 0).all():
-            raise ValueError(f"diff(tpr.fpr[[\"{name}\"]]) <= 0 are not all TRUE: "
+            raise ValueError(f"diff(tpr.fpr[[var.name]]) <= 0 are not all TRUE: "
                              f"{name} must be non-increasing down the rows, as "
                              "WeightedROC returns it")
         arrays[name] = values
