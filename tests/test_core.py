@@ -26,10 +26,15 @@ N = 3 * SMALL  # large enough for the packed-key sort
 ], ids=["uniform", "wide normal", "7 ties", "rounded", "last bits", "near runs",
         "signed zeros", "infinities", "only infinities", "descending"])
 def test_stable_order_is_numpys_stable_argsort(guess):
-    order, sorted_guess = stable_order(guess)
+    tag = rng.random(len(guess)) < 0.5
     expected = np.argsort(guess, kind="stable")
-    np.testing.assert_array_equal(order, expected)
-    assert np.array_equal(np.signbit(sorted_guess), np.signbit(guess[expected]))
+    for given_tag in (None, tag):
+        order, sorted_guess, sorted_tag = stable_order(guess, given_tag)
+        np.testing.assert_array_equal(order, expected)
+        assert np.array_equal(np.signbit(sorted_guess), np.signbit(guess[expected]))
+        np.testing.assert_array_equal(sorted_guess, guess[expected])
+        if given_tag is not None:
+            np.testing.assert_array_equal(sorted_tag, tag[expected])
 
 
 def test_cumsum_at_is_the_sequential_long_double_cumsum():

@@ -55,53 +55,66 @@ def _sortable_keys(guess):
     return keys
 
 
-def stable_order(guess):
-    """R's order(guess) (ascending, ties in input order) and the sorted guesses.
+def stable_order(guess, tag=None):
+    """R's order(guess) (ascending, ties in input order), applied.
 
-    A stable argsort is slow for large float arrays, so the index is packed
-    into the low bits of a sortable key and the keys sorted as plain values.
-    Guesses that differ only in those low bits may come out of order; those
-    few runs are sorted again exactly.
+    Returns the order, the sorted guesses and, if a boolean `tag` is given,
+    the tag in that order.  A stable argsort is slow for large float arrays,
+    so the index (and the tag bit below it) is packed into the low bits of
+    a sortable key and the keys sorted as plain integers: the tag then
+    comes out sorted with no random-access gather.  Guesses that differ
+    only in those low bits may come out of order; those few runs are
+    sorted again exactly.
     """
     n = len(guess)
     if n < SMALL:
         order = np.argsort(guess, kind="stable")
-        return order, guess[order]
-    shift = np.uint64(int(n - 1).bit_length())
-    low = (np.uint64(1) << shift) - np.uint64(1)
+        return order, guess[order], None if tag is None else tag[order]
+    tag_bits = 0 if tag is None else 1
+    shift = np.uint64(int(n - 1).bit_length() + tag_bits)
     keys = _sortable_keys(guess)
-    keys &= ~low
-    keys |= np.arange(n, dtype=np.uint64)
+    keys &= ~((np.uint64(1) << shift) - np.uint64(1))
+    index = np.arange(n, dtype=np.uint64)
+    if tag is not None:
+        index <<= np.uint64(1)
+        index |= tag
+    keys |= index
+    del index
     keys.sort()
-    order = (keys & low).view(np.int64)
+    sorted_tag = None if tag is None else (keys.view(np.uint8)[::8] & 1).view(bool)
+    order = keys << np.uint64(64 - shift)  # drop the guess bits ...
+    order >>= np.uint64(64 - shift + tag_bits)  # ... and the tag bit
+    order = order.view(np.int64)
     sorted_guess = guess[order]
     wrong = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
     if len(wrong):
         keys >>= shift
-        if not _resort_buckets(order, sorted_guess, keys, wrong):
+        moved = _resort_buckets(order, sorted_guess, keys, wrong)
+        if moved is None:
             order = np.argsort(guess, kind="stable")
-        sorted_guess = guess[order]
-    return order, sorted_guess
+            return order, guess[order], None if tag is None else tag[order]
+        for sorted_array in (order, sorted_guess, sorted_tag):
+            if sorted_array is not None:
+                sorted_array[moved[0]] = sorted_array[moved[1]]
+    return order, sorted_guess, sorted_tag
 
 
 def _resort_buckets(order, sorted_guess, buckets, wrong):
-    """Sort by (guess, index) the runs of equal bucket that hold `wrong`.
+    """The moves that sort by (guess, index) the runs of equal bucket holding
+    `wrong`: positions `to` get the elements at positions `from`.
 
-    Returns False, leaving `order` as it was, when those runs are so long
-    that a full stable sort is cheaper.
+    None when those runs are so long that a full stable sort is cheaper.
     """
     starts = np.flatnonzero(buckets[1:] != buckets[:-1]) + 1
     starts = np.concatenate(([0], starts, [len(order)]))
     run = np.unique(np.searchsorted(starts, wrong, side="right") - 1)
     lengths = starts[run + 1] - starts[run]
     if lengths.sum() > len(order) // 4:
-        return False
+        return None
     inside = np.repeat(starts[run] - np.cumsum(lengths) + lengths, lengths)
     inside += np.arange(lengths.sum())
     run_of = np.repeat(np.arange(len(run)), lengths)
-    resorted = inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
-    order[inside] = order[resorted]
-    return True
+    return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
 
 
 def _class_cumsums(positive, weight, ends):
@@ -125,7 +138,7 @@ def cumulate(guess, label, weight=None, checked=False):
     """
     if not checked:
         guess, label, weight = check_inputs(guess, label, weight)
-    order, sorted_guess = stable_order(guess)
+    order, sorted_guess, positive = stable_order(guess, label)
     is_end = np.empty(len(order), dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1] = True
@@ -133,7 +146,7 @@ def cumulate(guess, label, weight=None, checked=False):
     sorted_weight = None if weight is None else weight[order]
     FN = np.zeros(len(ends) + 1)
     TN = np.zeros(len(ends) + 1)
-    FN[1:], TN[1:] = _class_cumsums(label[order], sorted_weight, ends)
+    FN[1:], TN[1:] = _class_cumsums(positive, sorted_weight, ends)
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
         raise ValueError("the total positive or negative weight overflows to inf: "

@@ -8,18 +8,25 @@ from .core import cumulate
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 
 
-def rates(counts):
-    """(TPR, FPR) of a `Cumulated`, with R's arithmetic."""
-    return 1 - counts.FN / counts.total_pos, counts.FP / counts.total_neg
+def rates(counts, TPR=None, FPR=None):
+    """(TPR, FPR) of a `Cumulated`, with R's arithmetic (1 - FN/W1, FP/W-1).
+
+    `TPR` and `FPR` are optional output arrays to fill.
+    """
+    TPR = np.divide(counts.FN, counts.total_pos, out=TPR)
+    np.subtract(1, TPR, out=TPR)
+    FPR = np.subtract(counts.total_neg, counts.TN, out=FPR)
+    np.divide(FPR, counts.total_neg, out=FPR)
+    return TPR, FPR
 
 
 def curve_frame(counts):
     """The R-ordered ROC DataFrame of a `Cumulated`."""
     columns = np.empty((5, len(counts.threshold)))
-    columns[0], columns[1] = rates(counts)
+    rates(counts, columns[0], columns[1])
     columns[2] = counts.threshold
     columns[3] = counts.FN
-    columns[4] = counts.FP
+    np.subtract(counts.total_neg, counts.TN, out=columns[4])
     return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
 
 

@@ -82,7 +82,7 @@ def _as_float(array, name, missing_message):
         raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers "
                         f"(int or float), got dtype {array.dtype}")
     array = np.asarray(array, dtype=np.float64)
-    if np.isnan(array).any():
+    if len(array) and np.isnan(array.min()):  # min() is NaN if any value is
         raise ValueError(missing_message)
     return array
 
@@ -110,14 +110,15 @@ def _factor_positive(codes, categories):
 
 def _numeric_positive(values):
     """Positive mask for numbers in {-1,1}, {0,1} or {1,2}, as R maps them."""
-    found = np.unique(values)
-    if len(found) == 1:
-        raise ValueError(f"only one label value: every label is {found[0]:g}; a ROC "
+    low, high = values.min(), values.max()
+    if low == high:
+        raise ValueError(f"only one label value: every label is {low:g}; a ROC "
                          "curve needs both positive and negative observations")
-    for negative, positive in ((-1, 1), (0, 1), (1, 2)):
-        if np.array_equal(found, [negative, positive]):
-            return values == positive
-    shown = ", ".join(f"{v:g}" for v in found[:10])
+    if (low, high) in ((-1, 1), (0, 1), (1, 2)):
+        positive = values == high
+        if (positive | (values == low)).all():
+            return positive
+    shown = ", ".join(f"{v:g}" for v in np.unique(values)[:10])
     raise ValueError(f"label %in% c(-1, 1) are not all TRUE: numeric labels must take "
                      f"the values {LABEL_SETS}, got {{{shown}}}")
 
@@ -165,11 +166,10 @@ def check_weight(weight, n=None):
     _check_length(array, "weight", n)
     array = _as_float(array, "weight", "weight must not contain NA: weights must be "
                       "positive numbers")
-    if not (array > 0).all():
-        bad = array[~(array > 0)][0]
+    if not array.min() > 0:
         raise ValueError(f"weight > 0 are not all TRUE: weights must be positive, "
-                         f"found {bad:g}")
-    if not np.isfinite(array).all():
+                         f"found {array.min():g}")
+    if array.max() == np.inf:
         raise ValueError("weights must be finite: an infinite weight makes the rates "
                          "undefined (R returns NaN)")
     return array
