@@ -1,0 +1,233 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Examples: weighted ROC curves, errors and AUC compared with R and scikit-learn
+#
+# *The examples of R's `?WeightedROC` and `?WeightedAUC` help pages, in Python.
+# The ROC curves and AUC of `weightedroc` are compared with those of
+# scikit-learn and, when R is reachable through rpy2, with R's WeightedROC,
+# ROCR and pROC packages, on the example data sets of ROCR (`ROCR.simple`) and
+# pROC (`aSAH`).*
+
+# %%
+import numpy as np
+import pandas as pd
+import plotnine as p9
+from sklearn.metrics import roc_auc_score, roc_curve
+
+import weightedroc
+from weightedroc import WeightedAUC, WeightedROC, auc_score
+from weightedroc.plots import error_frame, error_plot, roc_plot
+from weightedroc import rbridge
+
+p9.options.figure_size = (5.5, 4)
+R = {package: rbridge.r_available(package) for package in ("WeightedROC", "ROCR", "pROC")}
+pd.DataFrame({"available": {p: ok for p, (ok, why) in R.items()},
+              "why": {p: why for p, (ok, why) in R.items()}})
+
+# %% [markdown]
+# ## A weighted ROC curve
+#
+# `WeightedROC` computes ROC curves for data sets with variable weights: here
+# five observations, the last two positives weighing 4 and 5.
+
+# %%
+y = [-1, -1, 1, 1, 1]
+w = [1, 1, 1, 4, 5]
+y_hat = [1, 2, 3, 1, 1]
+tp_fp = WeightedROC(y_hat, y, w)
+tp_fp
+
+# %%
+roc_plot(tp_fp)
+
+# %% [markdown]
+# ## Weighted error as a function of the threshold
+#
+# The FN and FP columns are the weighted false negatives and false positives
+# when every guess at or above `threshold` is classified positive; their sum is
+# the weighted zero-one loss. In long form, one row per threshold and kind of
+# error:
+
+# %%
+all_error = error_frame(tp_fp)
+all_error
+
+# %% [markdown]
+# `error_plot` draws them with the colours of R's example: FP sky blue, FN red,
+# errors black. The errors are constant between two consecutive thresholds, so
+# they are drawn as steps (R's example joins the points with straight lines,
+# which `error_plot(tp_fp, step=False)` reproduces). The right edge is the
+# threshold $+\infty$: nothing is classified positive, so every positive is a
+# false negative.
+
+# %%
+error_plot(tp_fp)
+
+# %% [markdown]
+# The weights are costs, so the weighted AUC differs from the unweighted one;
+# scikit-learn's `roc_auc_score` with `sample_weight` agrees with
+# `WeightedAUC`:
+
+# %%
+pd.Series({
+    "WeightedAUC(WeightedROC(y_hat, y, w))": WeightedAUC(tp_fp),
+    "roc_auc_score(y, y_hat, sample_weight=w)": roc_auc_score(y, y_hat, sample_weight=w),
+    "unweighted: WeightedAUC(WeightedROC(y_hat, y))": WeightedAUC(WeightedROC(y_hat, y)),
+})
+
+# %% [markdown]
+# ## The same curve from every implementation
+#
+# Two helpers collect the ROC curves and the AUCs that each implementation
+# computes from the same scores and labels. R's pROC is told which label is
+# negative (`levels`) and that larger scores mean positive (`direction="<"`),
+# as `WeightedROC` assumes.
+
+# %%
+def curves_of(guess, label, levels):
+    """FPR/TPR frames from every available implementation, by name."""
+    positive = np.asarray(label) == levels[1]
+    fpr, tpr, _ = roc_curve(positive, guess, drop_intermediate=False)
+    curves = {"weightedroc": WeightedROC(guess, label),
+              "scikit-learn": pd.DataFrame({"FPR": fpr, "TPR": tpr})}
+    if R["ROCR"][0]:
+        curves["ROCR"] = rbridge.rocr_curve(guess, label)
+    if R["pROC"][0]:
+        curves["pROC"] = rbridge.proc_curve(guess, label, levels=levels, direction="<")
+    return curves
+
+
+def aucs_of(guess, label, levels):
+    """AUC from every available implementation, with 17 digits."""
+    positive = np.asarray(label) == levels[1]
+    aucs = {"weightedroc": WeightedAUC(WeightedROC(guess, label)),
+            "scikit-learn": roc_auc_score(positive, guess)}
+    if R["WeightedROC"][0]:
+        aucs["R WeightedROC"] = rbridge.r_weighted_auc(guess, label)
+    if R["ROCR"][0]:
+        aucs["ROCR"] = rbridge.rocr_auc(guess, label)
+    if R["pROC"][0]:
+        aucs["pROC"] = rbridge.proc_auc(guess, label, levels=levels, direction="<")
+    table = pd.DataFrame({"AUC": aucs})
+    table["17 digits"] = table["AUC"].map("{:.17g}".format)
+    table["minus weightedroc"] = table["AUC"] - aucs["weightedroc"]
+    return table
+
+
+# %% [markdown]
+# ### ROCR's example data
+#
+# `ROCR.simple` has 200 distinct scores (`predictions`) and 0/1 labels; the
+# curve has one row per distinct score, plus the row at $+\infty$.
+
+# %%
+rocr_simple = weightedroc.load_rocr_simple()
+rocr_simple_roc = WeightedROC(rocr_simple["predictions"], rocr_simple["labels"])
+rocr_simple_curves = curves_of(rocr_simple["predictions"], rocr_simple["labels"],
+                               levels=[0, 1])
+roc_plot(rocr_simple_curves, group="package")
+
+# %% [markdown]
+# The curves lie on top of each other (each has its own line type). The AUCs
+# agree to the last bit, except ROCR's, which adds the trapezoids in another
+# order and differs in the 16th digit:
+
+# %%
+rocr_simple_aucs = aucs_of(rocr_simple["predictions"], rocr_simple["labels"],
+                           levels=[0, 1])
+rocr_simple_aucs
+
+# %% [markdown]
+# ### pROC's example data
+#
+# In `aSAH` the biomarker `s100b` of 113 patients has only 50 distinct values,
+# so many patients share a score: ties, which every implementation must treat
+# alike (a tie between a positive and a negative gives a diagonal segment). The
+# outcome is a categorical with levels Good, Poor; as in R, the second, Poor,
+# is the positive class.
+
+# %%
+asah = weightedroc.load_asah()
+asah["s100b"].value_counts().sort_index().head(10)
+
+# %%
+asah_roc = WeightedROC(asah["s100b"], asah["outcome"])
+asah_curves = curves_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
+roc_plot(asah_curves, group="package")
+
+# %%
+asah_aucs = aucs_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
+asah_aucs
+
+# %% [markdown]
+# ### A small curve with one tie
+#
+# Four observations, one positive and one negative tied at score 1: the curve
+# goes along the diagonal between the thresholds 1 and 2.
+
+# %%
+y_tie = [-1, -1, 1, 1]
+y_hat_tie = [1, 2, 3, 1]
+tie_roc = WeightedROC(y_hat_tie, y_tie)
+tie_auc = WeightedAUC(tie_roc)
+tie_roc
+
+# %%
+roc_plot(curves_of(y_hat_tie, y_tie, levels=[-1, 1]), group="package")
+
+# %%
+aucs_of(y_hat_tie, y_tie, levels=[-1, 1])
+
+# %% [markdown]
+# ## Exactly R's numbers
+#
+# `?WeightedAUC` computes the AUC of the weighted example with 0/1 labels:
+
+# %%
+wauc = WeightedAUC(WeightedROC(y_hat, [0, 0, 1, 1, 1], w))
+wauc
+
+# %% [markdown]
+# When R's WeightedROC package is installed, its curves are compared with this
+# package's, value by value: they are identical, bit for bit.
+
+# %%
+if R["WeightedROC"][0]:
+    identical_to_r = {
+        "weighted example": rbridge.r_weighted_roc(y_hat, y, w).equals(tp_fp),
+        "ROCR.simple": rbridge.r_weighted_roc(
+            rocr_simple["predictions"], rocr_simple["labels"]).equals(rocr_simple_roc),
+        "aSAH": rbridge.r_weighted_roc(asah["s100b"], asah["outcome"]).equals(asah_roc),
+    }
+else:
+    identical_to_r = {"(not compared)": R["WeightedROC"][1]}
+pd.Series(identical_to_r, name="identical to R")
+
+# %% tags=["check"]
+# Key numbers, checked by tests/test_vignettes.py (this cell is not rendered).
+# From R 4.2.2 with WeightedROC 2020.1.31, ROCR and pROC (sprintf("%.17g")).
+EXPECTED = {
+    "wauc": 0.325,
+    "WeightedAUC(tp_fp)": 0.325,
+    "rocr_simple_aucs.loc['weightedroc', 'AUC']": 0.83418751884232745,
+    "rocr_simple_aucs.loc['scikit-learn', 'AUC']": 0.83418751884232745,
+    "asah_aucs.loc['weightedroc', 'AUC']": 0.73136856368563685,
+    "asah_aucs.loc['scikit-learn', 'AUC']": 0.73136856368563685,
+    "tie_auc": 0.625,
+    "len(rocr_simple_roc)": 201,
+    "len(asah_roc)": 51,
+    "tie_roc['FPR'].tolist()": [1.0, 0.5, 0.0, 0.0],
+    "tie_roc['TPR'].tolist()": [1.0, 0.5, 0.5, 0.0],
+    "all(v is True for v in identical_to_r.values()) or not R['WeightedROC'][0]": True,
+}
