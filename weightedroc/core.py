@@ -88,8 +88,7 @@ def stable_order(guess, tag=None):
     sorted_guess = guess[order]
     wrong = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
     if len(wrong):
-        keys >>= shift
-        moved = _resort_buckets(order, sorted_guess, keys, wrong)
+        moved = _resort_buckets(order, sorted_guess, keys, shift, wrong)
         if moved is None:
             order = np.argsort(guess, kind="stable")
             return order, guess[order], None if tag is None else tag[order]
@@ -99,21 +98,21 @@ def stable_order(guess, tag=None):
     return order, sorted_guess, sorted_tag
 
 
-def _resort_buckets(order, sorted_guess, buckets, wrong):
-    """The moves that sort by (guess, index) the runs of equal bucket holding
-    `wrong`: positions `to` get the elements at positions `from`.
+def _resort_buckets(order, sorted_guess, keys, shift, wrong):
+    """The moves that sort by (guess, index) the runs of equal bucket (the
+    guess bits of the sorted `keys`) holding `wrong`: positions `to` get the
+    elements at positions `from`.
 
     None when those runs are so long that a full stable sort is cheaper.
     """
-    starts = np.flatnonzero(buckets[1:] != buckets[:-1]) + 1
-    starts = np.concatenate(([0], starts, [len(order)]))
-    run = np.unique(np.searchsorted(starts, wrong, side="right") - 1)
-    lengths = starts[run + 1] - starts[run]
+    bucket = np.unique(keys[wrong] >> shift)
+    start = np.searchsorted(keys, bucket << shift)
+    lengths = np.searchsorted(keys, (bucket + np.uint64(1)) << shift) - start
     if lengths.sum() > len(order) // 4:
         return None
-    inside = np.repeat(starts[run] - np.cumsum(lengths) + lengths, lengths)
+    inside = np.repeat(start - np.cumsum(lengths) + lengths, lengths)
     inside += np.arange(lengths.sum())
-    run_of = np.repeat(np.arange(len(run)), lengths)
+    run_of = np.repeat(np.arange(len(bucket)), lengths)
     return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
 
 
