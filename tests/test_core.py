@@ -1,10 +1,13 @@
 """The sorted, cumulated pass: R's order() and R's long double cumsum."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
+from weightedroc import WeightedROC, auc_score
 from weightedroc.core import SMALL, cumulate, stable_order
 from weightedroc.longdouble import cumsum_at, rsum
+from weightedroc.threads import LARGE
 
 rng = np.random.default_rng(20201)
 N = 3 * SMALL  # large enough for the packed-key sort
@@ -27,14 +30,17 @@ N = 3 * SMALL  # large enough for the packed-key sort
         "signed zeros", "infinities", "only infinities", "descending"])
 def test_stable_order_is_numpys_stable_argsort(guess):
     tag = rng.random(len(guess)) < 0.5
+    weight = rng.random(len(guess))
     expected = np.argsort(guess, kind="stable")
-    for given_tag in (None, tag):
-        order, sorted_guess, sorted_tag = stable_order(guess, given_tag)
+    for given_tag, given_weight in ((None, None), (tag, weight)):
+        order, sorted_guess, sorted_tag, sorted_weight = stable_order(
+            guess, given_tag, given_weight)
         np.testing.assert_array_equal(order, expected)
         assert np.array_equal(np.signbit(sorted_guess), np.signbit(guess[expected]))
         np.testing.assert_array_equal(sorted_guess, guess[expected])
         if given_tag is not None:
             np.testing.assert_array_equal(sorted_tag, tag[expected])
+            np.testing.assert_array_equal(sorted_weight, weight[expected])
 
 
 def test_cumsum_at_is_the_sequential_long_double_cumsum():
@@ -80,3 +86,19 @@ def test_large_weighted_input_matches_a_plain_long_double_computation():
     counts = cumulate(guess, label, weight)
     np.testing.assert_array_equal(counts.FN[1:], cum[True][ends].astype(float))
     np.testing.assert_array_equal(counts.TN[1:], cum[False][ends].astype(float))
+
+
+def test_two_threads_give_the_same_bits_as_one(monkeypatch):
+    n = LARGE + 12345
+    guess = np.round(rng.normal(size=n), 4)
+    label = rng.random(n) < 0.4
+    weight = rng.exponential(size=n) * 10.0 ** rng.uniform(-5, 5, n)
+    threaded = WeightedROC(guess, label, weight), auc_score(guess, label, weight)
+    monkeypatch.setenv("WEIGHTEDROC_THREADS", "1")
+    single = WeightedROC(guess, label, weight), auc_score(guess, label, weight)
+    pd.testing.assert_frame_equal(threaded[0], single[0], check_exact=True)
+    assert threaded[1] == single[1]
+    order = np.argsort(guess, kind="stable")
+    FN = np.cumsum(np.where(label[order], weight[order], 0).astype(np.longdouble))
+    ends = np.flatnonzero(np.append(np.diff(guess[order]) != 0, True))
+    np.testing.assert_array_equal(threaded[0].FN[1:], FN[ends].astype(float))

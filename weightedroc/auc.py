@@ -5,6 +5,7 @@ import warnings
 from .core import cumulate
 from .longdouble import rsum
 from .roc import rates
+from .threads import run_both
 from .validation import check_curve
 
 
@@ -13,7 +14,8 @@ def trapezoid_area(TPR, FPR):
     width = FPR[:-1] - FPR[1:]
     rect = TPR[1:] * width
     triangle = (TPR[:-1] - TPR[1:]) * width / 2
-    return rsum(rect) + rsum(triangle)
+    rect_sum, triangle_sum = run_both(lambda: rsum(rect), lambda: rsum(triangle), len(rect))
+    return rect_sum + triangle_sum
 
 
 def WeightedAUC(tpr_fpr):

@@ -13,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .longdouble import cumsum_at
+from .threads import run_both
 from .validation import check_inputs
 
 # Below this size a plain stable argsort is as fast as the packed-key sort.
@@ -55,11 +56,20 @@ def _sortable_keys(guess):
     return keys
 
 
-def stable_order(guess, tag=None):
+class Ordered(NamedTuple):
+    """`stable_order`'s result: the order and the arrays it was applied to."""
+
+    order: np.ndarray
+    guess: np.ndarray
+    tag: np.ndarray | None
+    weight: np.ndarray | None
+
+
+def stable_order(guess, tag=None, weight=None):
     """R's order(guess) (ascending, ties in input order), applied.
 
-    Returns the order, the sorted guesses and, if a boolean `tag` is given,
-    the tag in that order.  A stable argsort is slow for large float arrays,
+    Returns the order, and the guesses, the boolean `tag` and the `weight`
+    (each when given) in that order.  A stable argsort is slow for large float arrays,
     so the index (and the tag bit below it) is packed into the low bits of
     a sortable key and the keys sorted as plain integers: the tag then
     comes out sorted with no random-access gather.  Guesses that differ
@@ -68,8 +78,7 @@ def stable_order(guess, tag=None):
     """
     n = len(guess)
     if n < SMALL:
-        order = np.argsort(guess, kind="stable")
-        return order, guess[order], None if tag is None else tag[order]
+        return _argsort_applied(guess, tag, weight)
     tag_bits = 0 if tag is None else 1
     shift = np.uint64(int(n - 1).bit_length() + tag_bits)
     keys = _sortable_keys(guess)
@@ -85,17 +94,22 @@ def stable_order(guess, tag=None):
     order = keys << np.uint64(64 - shift)  # drop the guess bits ...
     order >>= np.uint64(64 - shift + tag_bits)  # ... and the tag bit
     order = order.view(np.int64)
-    sorted_guess = guess[order]
+    sorted_guess, sorted_weight = run_both(
+        lambda: guess[order], lambda: None if weight is None else weight[order], n)
     wrong = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
     if len(wrong):
         moved = _resort_buckets(order, sorted_guess, keys, shift, wrong)
         if moved is None:
-            order = np.argsort(guess, kind="stable")
-            return order, guess[order], None if tag is None else tag[order]
-        for sorted_array in (order, sorted_guess, sorted_tag):
+            return _argsort_applied(guess, tag, weight)
+        for sorted_array in (order, sorted_guess, sorted_tag, sorted_weight):
             if sorted_array is not None:
                 sorted_array[moved[0]] = sorted_array[moved[1]]
-    return order, sorted_guess, sorted_tag
+    return Ordered(order, sorted_guess, sorted_tag, sorted_weight)
+
+
+def _argsort_applied(guess, tag, weight):
+    order = np.argsort(guess, kind="stable")
+    return Ordered(order, *(None if x is None else x[order] for x in (guess, tag, weight)))
 
 
 def _resort_buckets(order, sorted_guess, keys, shift, wrong):
@@ -121,10 +135,8 @@ def _class_cumsums(positive, weight, ends):
     before = np.cumsum(positive)[ends]  # positives up to each end
     if weight is None:
         return before, ends + 1 - before
-    sums = []
-    for mask, count in ((positive, before), (~positive, ends + 1 - before)):
-        sums.append(cumsum_at(weight[mask], count - 1))
-    return sums
+    return run_both(lambda: cumsum_at(weight[positive], before - 1),
+                    lambda: cumsum_at(weight[~positive], ends - before), len(weight))
 
 
 def cumulate(guess, label, weight=None, checked=False):
@@ -137,12 +149,11 @@ def cumulate(guess, label, weight=None, checked=False):
     """
     if not checked:
         guess, label, weight = check_inputs(guess, label, weight)
-    order, sorted_guess, positive = stable_order(guess, label)
-    is_end = np.empty(len(order), dtype=bool)
+    _, sorted_guess, positive, sorted_weight = stable_order(guess, label, weight)
+    is_end = np.empty(len(sorted_guess), dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1] = True
     ends = np.flatnonzero(is_end)
-    sorted_weight = None if weight is None else weight[order]
     FN = np.zeros(len(ends) + 1)
     TN = np.zeros(len(ends) + 1)
     FN[1:], TN[1:] = _class_cumsums(positive, sorted_weight, ends)
