@@ -222,3 +222,17 @@ def test_importing_the_package_and_its_plots_does_not_import_plotnine():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_roc_plot_draws_each_group_of_roc_table_as_its_own_curve():
+    from weightedroc import roc_table
+
+    data = pd.DataFrame({"model": ["a"] * 4 + ["b"] * 4, "fold": [1, 1, 2, 2] * 2,
+                         "score": [1, 2, 3, 4, 4, 3, 2, 1], "y": [0, 1] * 4})
+    table = roc_table(data, guess="score", label="y", by=["model", "fold"])
+    curve = drawn(roc_plot(table, group=["model", "fold"]))[1]
+    assert curve["group"].nunique() == 4
+    for group, (model, fold) in enumerate([("a", 1), ("a", 2), ("b", 1), ("b", 2)], 1):
+        rows = data[(data["model"] == model) & (data["fold"] == fold)]
+        expected = WeightedROC(rows["score"], rows["y"])
+        assert curve[curve["group"] == group]["x"].tolist() == expected["FPR"].tolist()

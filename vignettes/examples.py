@@ -84,7 +84,7 @@ pd.Series({
     "WeightedAUC(WeightedROC(y_hat, y, w))": WeightedAUC(tp_fp),
     "roc_auc_score(y, y_hat, sample_weight=w)": roc_auc_score(y, y_hat, sample_weight=w),
     "unweighted: WeightedAUC(WeightedROC(y_hat, y))": WeightedAUC(WeightedROC(y_hat, y)),
-})
+}, name="AUC").to_frame()
 
 # %% [markdown]
 # ## The same curve from every implementation
@@ -140,8 +140,8 @@ roc_plot(rocr_simple_curves, group="package")
 
 # %% [markdown]
 # The curves lie on top of each other (each has its own line type). The AUCs
-# agree to the last bit, except ROCR's, which adds the trapezoids in another
-# order and differs in the 16th digit:
+# agree: R's WeightedROC and pROC to the last bit, scikit-learn and ROCR, which
+# add up the area in another order, within a unit or two of the 16th digit:
 
 # %%
 rocr_simple_aucs = aucs_of(rocr_simple["predictions"], rocr_simple["labels"],
@@ -169,6 +169,32 @@ roc_plot(asah_curves, group="package")
 # %%
 asah_aucs = aucs_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
 asah_aucs
+
+# %% [markdown]
+# ### Several curves in one tidy frame
+#
+# pROC's documentation compares three markers of `aSAH`: `s100b`, `ndka` and the
+# WFNS grade `wfns`. In long form, one row per patient and marker, `roc_table`
+# computes one curve per marker and `auc_table` one AUC per marker (R's pROC
+# finds 0.731, 0.612 and 0.824); `roc_plot` draws one curve per value of the
+# `marker` column.
+
+# %%
+markers = asah.melt(id_vars="outcome", value_vars=["s100b", "ndka", "wfns"],
+                    var_name="marker", value_name="score")
+marker_roc = weightedroc.roc_table(markers, guess="score", label="outcome", by="marker")
+marker_aucs = weightedroc.auc_table(markers, guess="score", label="outcome", by="marker")
+marker_aucs
+
+# %%
+roc_plot(marker_roc, group="marker")
+
+# %% [markdown]
+# `error_plot` draws the errors of each curve in its own panel, each with its own
+# threshold axis (the markers have different units):
+
+# %%
+error_plot(marker_roc, group="marker") + p9.theme(figure_size=(8, 3.5))
 
 # %% [markdown]
 # ### A small curve with one tie
@@ -199,6 +225,9 @@ wauc = WeightedAUC(WeightedROC(y_hat, [0, 0, 1, 1, 1], w))
 wauc
 
 # %% [markdown]
+# R prints `[1] 0.325` (7 significant digits); `sprintf("%.17g", wauc)` in R
+# shows the same double as above.
+#
 # When R's WeightedROC package is installed, its curves are compared with this
 # package's, value by value: they are identical, bit for bit.
 
@@ -212,7 +241,7 @@ if R["WeightedROC"][0]:
     }
 else:
     identical_to_r = {"(not compared)": R["WeightedROC"][1]}
-pd.Series(identical_to_r, name="identical to R")
+pd.Series(identical_to_r, name="identical to R").to_frame()
 
 # %% tags=["check"]
 # Key numbers, checked by tests/test_vignettes.py (this cell is not rendered).
@@ -225,6 +254,8 @@ EXPECTED = {
     "asah_aucs.loc['weightedroc', 'AUC']": 0.73136856368563685,
     "asah_aucs.loc['scikit-learn', 'AUC']": 0.73136856368563685,
     "tie_auc": 0.625,
+    "marker_aucs.set_index('marker').loc[['s100b', 'ndka', 'wfns'], 'auc'].tolist()":
+        [0.73136856368563685, 0.61195799457994582, 0.82367886178861793],
     "len(rocr_simple_roc)": 201,
     "len(asah_roc)": 51,
     "tie_roc['FPR'].tolist()": [1.0, 0.5, 0.0, 0.0],
