@@ -125,6 +125,14 @@ def roc_plot(curve, group=None):
     >>> type(p).__name__
     'ggplot'
 
+    One curve per group of a tidy frame, such as `roc_table` makes:
+
+    >>> import pandas as pd
+    >>> from weightedroc import roc_table
+    >>> df = pd.DataFrame({"model": ["a"] * 4 + ["b"] * 4,
+    ...                    "score": [1, 2, 3, 4, 4, 3, 2, 1], "y": [0, 1, 0, 1] * 2})
+    >>> p = roc_plot(roc_table(df, guess="score", label="y", by="model"), group="model")
+
     Draw it with ``p.save("roc.png")``, ``p.show()``, or as the last
     expression of a notebook cell.
     """
