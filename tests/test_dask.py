@@ -1,0 +1,191 @@
+"""weightedroc.dask on a LocalCluster of worker processes: the in-memory curve.
+
+Small data cut into many partitions, so that ties, infinities and label
+values are spread across partitions and workers.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from pandas.testing import assert_frame_equal
+
+from weightedroc import WeightedAUC, WeightedROC
+
+dd = pytest.importorskip("dask.dataframe", reason="dask (the dask extra) is not installed")
+distributed = pytest.importorskip("distributed", reason="distributed is not installed")
+
+from weightedroc.dask import weighted_auc, weighted_roc  # noqa: E402
+
+CASES = Path(__file__).parents[1] / "reference_outputs" / "cases"
+
+
+@pytest.fixture(scope="module")
+def client():
+    """Two single-threaded worker processes; the task-based shuffle, quicker
+    than p2p on tiny data (one test runs p2p)."""
+    import dask
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client, \
+            dask.config.set({"dataframe.shuffle.method": "tasks"}):
+        yield client
+
+
+def tied_frame(n=600, seed=0):
+    """Guesses from 13 values and both infinities, each repeated many times."""
+    rng = np.random.default_rng(seed)
+    guess = rng.integers(0, 13, n) / 4
+    guess[rng.choice(n, 30, replace=False)] = np.inf
+    guess[rng.choice(n, 30, replace=False)] = -np.inf
+    return pd.DataFrame({"g": guess, "y": rng.choice([-1, 1], n),
+                         "w": rng.exponential(size=n)})
+
+
+def computed(curve):
+    return curve.compute().reset_index(drop=True)
+
+
+@pytest.mark.parametrize("method", ["tasks", "p2p"])
+def test_unit_weights_give_the_in_memory_curve_exactly(client, method):
+    import dask
+    df = tied_frame()
+    ddf = dd.from_pandas(df, npartitions=9)
+    with dask.config.set({"dataframe.shuffle.method": method}):
+        curve = computed(weighted_roc(ddf, "g", "y", npartitions=4))
+    assert_frame_equal(curve, WeightedROC(df.g, df.y), check_exact=True)
+
+
+def test_ties_never_straddle_output_partitions(client):
+    df = tied_frame(seed=1)
+    curve = weighted_roc(dd.from_pandas(df, npartitions=9), "g", "y", "w", npartitions=5)
+    parts = [part for part in client.compute(curve.to_delayed(), sync=True) if len(part)]
+    assert len(parts) > 2  # the work was split
+    for before, after in zip(parts, parts[1:]):
+        assert before.threshold.max() < after.threshold.min()
+    # The curve's +inf row closes the last partition, after the +inf guesses.
+    assert list(parts[-1].threshold[-2:]) == [np.inf, np.inf]
+
+
+LABELS = {
+    "minus_one_one": lambda y: np.where(y, 1, -1),
+    "zero_one": lambda y: y.astype(int),
+    "one_two": lambda y: y + 1.0,
+    "bool": lambda y: y,
+    "strings": lambda y: np.where(y, "spam", "ham"),
+    "categorical": lambda y: pd.Categorical(np.where(y, "yes", "no"), ["yes", "no"]),
+}
+
+
+@pytest.mark.parametrize("encoding", LABELS)
+def test_every_label_encoding_is_read_from_the_whole_column(client, encoding):
+    rng = np.random.default_rng(2)
+    df = pd.DataFrame({"g": rng.integers(0, 8, 240) / 2.0})
+    is_positive = rng.random(240) < 0.4
+    is_positive[:60] = True  # the first partitions hold positives only
+    df["y"] = LABELS[encoding](is_positive)
+    curve = weighted_roc(dd.from_pandas(df, npartitions=8), "g", "y")
+    assert_frame_equal(computed(curve), WeightedROC(df.g, df.y), check_exact=True)
+
+
+def test_categorical_with_unknown_categories(client):
+    df = pd.DataFrame({"g": np.arange(40.0) % 7,
+                       "y": pd.Categorical(["Good", "Poor"] * 20, ["Poor", "Good"])})
+    ddf = dd.from_pandas(df, npartitions=4).assign(y=lambda d: d.y.cat.as_unknown())
+    assert_frame_equal(computed(weighted_roc(ddf, "g", "y")), WeightedROC(df.g, df.y),
+                       check_exact=True)
+
+
+def test_categories_differing_between_partitions_are_an_error(client):
+    parts = [pd.DataFrame({"g": [1.0, 2.0], "y": pd.Categorical(["a", "b"], order)})
+             for order in (["a", "b"], ["b", "a"])]
+    ddf = dd.from_delayed([__import__("dask").delayed(p) for p in parts],
+                          meta=parts[0].iloc[:0], verify_meta=False)
+    with pytest.raises(ValueError, match="categories differ between partitions"):
+        weighted_roc(ddf, "g", "y")
+
+
+def test_weights_match_r_to_1e_12_on_the_long_double_case(client):
+    case = json.loads((CASES / "random_longdouble_rexp_n10000.json").read_text())
+    df = pd.DataFrame({"g": np.array(case["guess"], dtype=float),
+                       "y": np.array(case["label"]["values"], dtype=float),
+                       "w": np.array(case["weight"], dtype=float)})
+    ddf = dd.from_pandas(df, npartitions=12)
+    curve = computed(weighted_roc(ddf, "g", "y", "w", npartitions=8))
+    for column, values in case["roc"].items():
+        np.testing.assert_allclose(curve[column], np.array(values, dtype=float),
+                                   rtol=1e-12, atol=0, err_msg=column)
+    np.testing.assert_array_equal(curve.threshold, np.array(case["roc"]["threshold"],
+                                                            dtype=float))
+    assert weighted_auc(ddf, "g", "y", "w") == pytest.approx(float(case["auc"]), rel=1e-12)
+
+
+def test_wide_weights_keep_counts_to_1e_12(client):
+    rng = np.random.default_rng(3)
+    df = pd.DataFrame({"g": np.round(rng.normal(size=3000), 2),
+                       "y": rng.choice([0, 1], 3000), "w": 10 ** rng.uniform(-6, 6, 3000)})
+    curve = computed(weighted_roc(dd.from_pandas(df, npartitions=10), "g", "y", "w"))
+    expected = WeightedROC(df.g, df.y, df.w)
+    np.testing.assert_array_equal(curve.threshold, expected.threshold)
+    np.testing.assert_allclose(curve.FN, expected.FN, rtol=1e-12, atol=0)
+    # FP = total - (weight below): its error is relative to the total weight.
+    total = expected.FP.iloc[0]
+    np.testing.assert_allclose(curve.FP, expected.FP, rtol=0, atol=1e-12 * total)
+
+
+def test_empty_and_uneven_partitions(client):
+    df = tied_frame(seed=4).assign(i=np.arange(600))
+    ddf = dd.from_pandas(df, npartitions=12)
+    ddf = ddf[(ddf.i < 100) | (ddf.i > 400)]  # some partitions empty
+    kept = df[(df.i < 100) | (df.i > 400)]
+    curve = weighted_roc(ddf, "g", "y", npartitions=20)
+    assert_frame_equal(computed(curve), WeightedROC(kept.g, kept.y), check_exact=True)
+
+
+def test_all_guesses_tied(client):
+    df = pd.DataFrame({"g": [0.5] * 50, "y": [0, 1] * 25})
+    curve = weighted_roc(dd.from_pandas(df, npartitions=5), "g", "y")
+    assert_frame_equal(computed(curve), WeightedROC(df.g, df.y), check_exact=True)
+
+
+@pytest.mark.parametrize("change, error, message", [
+    ({"g": np.nan}, ValueError, "ROC curve undefined for NA guess"),
+    ({"y": 2}, ValueError, r"label %in% c\(-1, 1\) are not all TRUE"),
+    ({"y": np.nan}, ValueError, "label must not contain NA"),
+    ({"w": -1.0}, ValueError, "weight > 0 are not all TRUE"),
+])
+def test_bad_values_in_any_partition_raise_as_in_memory(client, change, error, message):
+    df = tied_frame(n=200, seed=5)
+    column, value = next(iter(change.items()))
+    df[column] = df[column].astype(float)
+    df.loc[170, column] = value  # in the last partition only
+    with pytest.raises(error, match=message):
+        weighted_roc(dd.from_pandas(df, npartitions=5), "g", "y", "w")
+
+
+def test_one_label_value_overall_is_an_error(client):
+    df = pd.DataFrame({"g": np.arange(20.0), "y": [1] * 20})
+    with pytest.raises(ValueError, match="only one label value"):
+        weighted_auc(dd.from_pandas(df, npartitions=3), "g", "y")
+
+
+def test_missing_column_and_wrong_type_are_named():
+    ddf = dd.from_pandas(tied_frame(n=100), npartitions=2)
+    with pytest.raises(ValueError, match=r"no column 'cost' \(given as weight\)"):
+        weighted_roc(ddf, "g", "y", "cost")
+    with pytest.raises(TypeError, match="ddf must be a dask DataFrame, got DataFrame"):
+        weighted_roc(tied_frame(n=100), "g", "y")
+
+
+def test_importing_weightedroc_imports_neither_dask_nor_pyarrow():
+    code = ("import sys; import pandas; before = set(sys.modules); import weightedroc; "
+            "weightedroc.roc_table; new = set(sys.modules) - before; "
+            "print(sorted(m for m in new if m.split('.')[0] in "
+            "('dask', 'distributed', 'pyarrow')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).parents[1], check=True)
+    assert result.stdout.strip() == "[]"

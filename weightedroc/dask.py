@@ -1,0 +1,362 @@
+"""Exact weighted ROC curves and AUC of Dask DataFrames larger than memory.
+
+`weighted_roc` returns the rows `WeightedROC` gives on the concatenated
+data, as a lazy Dask DataFrame; `weighted_auc` returns the AUC.  Needs the
+dask extra (``pip install 'weightedroc[dask]'``); dask is imported here
+only, never by ``import weightedroc``.
+
+How: R's curve orders the rows by guess (ties in input order) and adds the
+weights one after another.  Here
+
+1. one pass validates every partition and collects the distinct labels
+   (the label encoding is decided on the whole column) and a sample of
+   the guesses, whose quantiles become range boundaries;
+2. a second pass sums, per range, the positive and negative weights
+   (long double; integers for unit weights): their prefix sums are the
+   counts before each range, and their totals the rates' denominators;
+3. lazily, each row goes to the range ``searchsorted(boundaries, guess)``:
+   equal guesses always share a range, so ties never straddle partitions.
+   A distributed shuffle (``set_index`` on the range, one partition per
+   range) brings each range together; each partition restores input order
+   from a row key, runs `weightedroc.core.cumulate` starting from its
+   counts before, and turns them into rates with the global totals.
+
+No step gathers the data on one worker.  Unit (or integer) weights give
+exactly the in-memory frame; other weights agree to about 1e-16 relative
+(the counts before a range are summed per range and partition rather than
+row after row, so the last bit of a long double may differ).  A guess value
+held by a large share of the rows makes its range, hence one partition,
+that large.  The input is read three times (two passes, then the shuffle):
+persist it first if it is expensive to compute.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from .core import Cumulated, cumulate
+from .roc import COLUMNS, curve_frame, rates
+from .validation import check_guess, check_label, check_weight
+
+__all__ = ["weighted_roc", "weighted_auc"]
+
+SAMPLE = 1000  # guesses sampled per input partition for the range boundaries
+POSITION_BITS = 40  # row key: partition number << POSITION_BITS | row in partition
+FOUND = 10  # distinct labels kept per partition: more than 2 is an error anyway
+
+
+def _dask():
+    """The dask module, or an ImportError saying how to install it."""
+    try:
+        import dask
+        import dask.dataframe  # noqa: F401
+    except ImportError:
+        raise ImportError("weightedroc.dask needs dask: pip install "
+                          "'weightedroc[dask]'") from None
+    return dask
+
+
+def _check_columns(ddf, guess, label, weight):
+    dask = _dask()
+    if not isinstance(ddf, dask.dataframe.DataFrame):
+        raise TypeError(f"ddf must be a dask DataFrame, got {type(ddf).__name__}")
+    roles = [("guess", guess), ("label", label)] + (
+        [("weight", weight)] if weight is not None else [])
+    for role, name in roles:
+        if name not in ddf.columns:
+            raise ValueError(f"no column {name!r} (given as {role}) in the dask "
+                             f"DataFrame; its columns are {list(map(str, ddf.columns))}")
+    return ddf[[name for _, name in roles]]
+
+
+def _values(part, guess, weight):
+    """Validated guesses and weights of a non-empty partition."""
+    g = check_guess(part[guess])
+    return g, None if weight is None else check_weight(part[weight], len(g))
+
+
+def _summary(part, guess, label, weight, seed):
+    """(sample of guesses, some distinct labels, categories) of one partition.
+
+    Validates the guesses and weights; categories is None unless the label
+    is Categorical.
+    """
+    column = part[label]
+    categories = (tuple(column.cat.categories)
+                  if isinstance(column.dtype, pd.CategoricalDtype) else None)
+    if len(part) == 0:
+        return np.empty(0), np.empty(0, dtype=object), categories
+    g, _ = _values(part, guess, weight)
+    if len(g) > SAMPLE:
+        g = g[np.random.default_rng(seed).integers(0, len(g), SAMPLE)]
+    return g, np.asarray(pd.unique(column), dtype=object)[:FOUND], categories
+
+
+def _positive_values(found, categories):
+    """The label values that mean positive, checked as `check_label` checks them.
+
+    `found` holds the distinct values of the whole column and `categories`
+    the distinct category lists of its partitions (Categorical labels), so
+    the encoding (numbers, booleans, two sorted strings, a Categorical's
+    categories) is decided once for every partition.
+    """
+    values = pd.unique(found)
+    if categories:
+        if len(categories) > 1:
+            raise ValueError("the label's categories differ between partitions "
+                             f"({' vs '.join(map(str, map(list, categories)))}): set "
+                             "them with .cat.set_categories([negative, positive])")
+        values = pd.Categorical(values, categories=list(categories[0]))
+    positive = check_label(values)
+    return list(np.asarray(values, dtype=object)[positive])
+
+
+def _boundaries(samples, ranges):
+    """At most ranges - 1 distinct guesses cutting the sample into equal parts."""
+    values = np.sort(np.concatenate(samples))
+    if len(values) == 0:
+        return values
+    return np.unique(values[(np.arange(1, ranges) * len(values)) // ranges])
+
+
+def _arrays(part, guess, label, weight, positive_values):
+    g, w = _values(part, guess, weight)
+    return g, part[label].isin(positive_values).to_numpy(dtype=bool), w
+
+
+def _range_sums(tagged, size):
+    """Positive and negative weight (or count), and rows, of each range in a partition."""
+    ranges = tagged["_range"].to_numpy()
+    positive = tagged["_positive"].to_numpy()
+    rows = np.bincount(ranges, minlength=size)
+    if "_weight" not in tagged:
+        pos = np.bincount(ranges[positive], minlength=size)
+        return pos, rows - pos, rows
+    weight = tagged["_weight"].to_numpy()
+    return (_long_double_sums(ranges[positive], weight[positive], size),
+            _long_double_sums(ranges[~positive], weight[~positive], size), rows)
+
+
+def _long_double_sums(ranges, values, size):
+    sums = np.zeros(size, dtype=np.longdouble)
+    order = np.argsort(ranges, kind="stable")
+    present, starts = np.unique(ranges[order], return_index=True)
+    if len(present):
+        sums[present] = np.add.reduceat(values[order].astype(np.longdouble), starts)
+    return sums
+
+
+def _tag(part, guess, label, weight, positive_values, boundaries, partition_info=None):
+    """Rows ready for the shuffle: guess, positive, weight, row key, range."""
+    tagged = {"_guess": np.empty(0), "_positive": np.empty(0, dtype=bool)}
+    if weight is not None:
+        tagged["_weight"] = np.empty(0)
+    if len(part):
+        g, positive, w = _arrays(part, guess, label, weight, positive_values)
+        tagged = {"_guess": g, "_positive": positive}
+        if weight is not None:
+            tagged["_weight"] = w
+    number = 0 if partition_info is None else partition_info["number"]
+    n = len(tagged["_guess"])
+    tagged["_row"] = (np.int64(number) << POSITION_BITS) + np.arange(n, dtype=np.int64)
+    tagged["_range"] = np.searchsorted(boundaries, tagged["_guess"], side="right")
+    return pd.DataFrame(tagged).astype({"_range": np.int64})
+
+
+class _Counts(NamedTuple):
+    """The counts every range partition needs: a few numbers per range."""
+
+    before: tuple  # (positive, negative) weight (or count) before each range
+    total_pos: float
+    total_neg: float
+    last_range: int  # the last range holding rows: it gets the +inf row
+
+
+def _counts(sums):
+    """Prefix sums and totals of the per-partition range sums."""
+    pos, neg, rows = (np.sum(column, axis=0) for column in zip(*sums))
+    total_pos, total_neg = float(pos.sum()), float(neg.sum())
+    if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
+        raise ValueError("the total positive or negative weight overflows to inf: "
+                         "rescale the weights (R would return NaN rates)")
+    before = tuple(np.concatenate(([0], np.cumsum(x)[:-1])).astype(x.dtype)
+                   for x in (pos, neg))
+    return _Counts(before, total_pos, total_neg, int(np.flatnonzero(rows)[-1]))
+
+
+def _plan(ddf, guess, label, weight, npartitions):
+    """Validate eagerly; return the lazy range partitions and their counts.
+
+    The counts (a Delayed) are the prefix sums of per-range sums over the
+    tagged partitions; they are computed with the ranges, in one graph.
+    """
+    dask = _dask()
+    columns = _check_columns(ddf, guess, label, weight)
+    summaries = dask.compute(*[dask.delayed(_summary)(part, guess, label, weight, seed)
+                               for seed, part in enumerate(columns.to_delayed())])
+    samples, found, categories = zip(*summaries) if summaries else ((), (), ())
+    found = np.concatenate([np.empty(0, dtype=object), *found])
+    positive_values = _positive_values(found, list(dict.fromkeys(
+        c for c in categories if c is not None)))
+    boundaries = _boundaries(samples, npartitions or ddf.npartitions)
+    meta = _tag(columns._meta, guess, label, weight, positive_values, boundaries)
+    tagged = columns.map_partitions(_tag, guess, label, weight, positive_values,
+                                    boundaries, meta=meta)
+    sums = [dask.delayed(_range_sums)(part, len(boundaries) + 1)
+            for part in tagged.to_delayed()]
+    ranges = tagged.set_index("_range", divisions=tuple(range(len(boundaries) + 2)))
+    return ranges, dask.delayed(_counts)(sums)
+
+
+def _split(start):
+    """A long double as two doubles whose long double sum is exactly it."""
+    high = np.float64(start)
+    return high, np.float64(np.longdouble(start) - np.longdouble(high))
+
+
+def _cumulate_from(guess, positive, weight, start):
+    """`cumulate` of rows that follow others weighing `start` = (positive, negative).
+
+    Row 0 holds `start` instead of zeros and every count includes it, as if
+    the earlier rows had been accumulated first (in long double for
+    weights, so the sums continue as R's cumsum would).
+
+    A stand-in for a ``start`` argument of `weightedroc.core.cumulate`: for
+    weights, each long double start is prepended as two rows (its exact
+    double split) tied with the smallest guess and first in input order, so
+    they are added before every row of the block.
+    """
+    if weight is None:
+        counts = cumulate(guess, positive, None, checked=True)
+        return counts.threshold, counts.FN + start[0], counts.TN + start[1]
+    lead = guess[np.argmin(guess)]
+    counts = cumulate(np.concatenate(([lead] * 4, guess)),
+                      np.concatenate(([True, True, False, False], positive)),
+                      np.concatenate((_split(start[0]), _split(start[1]), weight)),
+                      checked=True)
+    FN, TN = counts.FN, counts.TN
+    FN[0], TN[0] = np.float64(start[0]), np.float64(start[1])
+    return counts.threshold, FN, TN
+
+
+def _range_counts(part, counts):
+    """Cumulated of one range partition, its +inf row holding the counts after it.
+
+    For the last range that row is the curve's +inf row (the global totals);
+    for the others it is the first row of the next non-empty range.
+    """
+    before, total_pos, total_neg, last_range = counts
+    ranges = part.index.to_numpy()
+    order = np.argsort(part["_row"].to_numpy())  # input order, for R's ties
+    weight = part["_weight"].to_numpy()[order] if "_weight" in part else None
+    first = ranges.min()
+    threshold, FN, TN = _cumulate_from(part["_guess"].to_numpy()[order],
+                                       part["_positive"].to_numpy()[order], weight,
+                                       (before[0][first], before[1][first]))
+    if ranges.max() == last_range:
+        FN[-1], TN[-1] = total_pos, total_neg
+    return Cumulated(threshold, FN, TN, total_pos, total_neg), ranges.max() == last_range
+
+
+def _curve_part(part, counts):
+    if len(part) == 0:
+        return pd.DataFrame({name: np.empty(0) for name in COLUMNS})
+    rows, last = _range_counts(part, counts)
+    if not last:  # the next range's first row comes from that range
+        rows = Cumulated(*(column[:-1] for column in rows[:3]), *rows[3:])
+    return curve_frame(rows)
+
+
+def _trapezoid_sums(TPR, FPR):
+    """Long double sums of the rectangles and triangles of `trapezoid_area`."""
+    width = FPR[:-1] - FPR[1:]
+    rect = TPR[1:] * width
+    triangle = (TPR[:-1] - TPR[1:]) * width / 2
+    return [np.cumsum(x, dtype=np.longdouble)[-1] if len(x) else np.longdouble(0)
+            for x in (rect, triangle)]
+
+
+def _auc_part(part, counts):
+    sums = [np.longdouble(0)] * 2
+    if len(part):
+        sums = _trapezoid_sums(*rates(_range_counts(part, counts)[0]))
+    return pd.DataFrame([[*_split(sums[0]), *_split(sums[1])]], columns=_AUC_PARTS)
+
+
+_AUC_PARTS = ["rect_high", "rect_low", "triangle_high", "triangle_low"]
+
+
+def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
+    """The exact weighted ROC curve of a Dask DataFrame, as a Dask DataFrame.
+
+    Parameters
+    ----------
+    ddf : dask.dataframe.DataFrame
+        One row per observation, partitioned in any way.
+    guess, label : str
+        Columns of scores and of true classes, in any encoding `WeightedROC`
+        accepts; the encoding is read from the whole column (a Categorical's
+        categories, the two sorted strings, ...).
+    weight : str, optional
+        Column of positive observation weights; unit weights by default.
+    npartitions : int, optional
+        Number of guess ranges, hence of output partitions (at most; fewer
+        when guesses are tied).  Default: ``ddf.npartitions``.
+
+    Returns
+    -------
+    dask.dataframe.DataFrame
+        Columns ``TPR, FPR, threshold, FN, FP``; its rows, in partition
+        order, are those of ``WeightedROC`` on the concatenated data (each
+        partition has its own 0-based index: ``.compute()`` then
+        ``.reset_index(drop=True)`` for WeightedROC's index).
+
+    Raises
+    ------
+    ValueError, TypeError
+        As `WeightedROC`, for bad values anywhere in the data (raised by
+        this call: the validating pass runs eagerly), or a missing column.
+
+    Examples
+    --------
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> from weightedroc.dask import weighted_roc
+    >>> df = pd.DataFrame({"g": [1, 2, 3, 1, 1], "y": [-1, -1, 1, 1, 1],
+    ...                    "w": [1, 1, 1, 4, 5]})
+    >>> roc = weighted_roc(dd.from_pandas(df, npartitions=2), "g", "y", "w")
+    >>> roc.compute().reset_index(drop=True)
+       TPR  FPR  threshold    FN   FP
+    0  1.0  1.0        1.0   0.0  2.0
+    1  0.1  0.5        2.0   9.0  1.0
+    2  0.1  0.0        3.0   9.0  0.0
+    3  0.0  0.0        inf  10.0  0.0
+    """
+    ranges, counts = _plan(ddf, guess, label, weight, npartitions)
+    meta = pd.DataFrame({name: np.empty(0) for name in COLUMNS})
+    return ranges.map_partitions(_curve_part, counts, meta=meta, clear_divisions=True)
+
+
+def weighted_auc(ddf, guess, label, weight=None, npartitions=None):
+    """The weighted AUC of a Dask DataFrame, computed without a full curve.
+
+    Takes the arguments of `weighted_roc`; returns ``WeightedAUC`` of that
+    curve (the per-partition trapezoid sums are added in long double).
+
+    Examples
+    --------
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> from weightedroc.dask import weighted_auc
+    >>> df = pd.DataFrame({"g": [1, 2, 3, 1, 1], "y": [-1, -1, 1, 1, 1],
+    ...                    "w": [1, 1, 1, 4, 5]})
+    >>> round(weighted_auc(dd.from_pandas(df, npartitions=2), "g", "y", "w"), 12)
+    0.325
+    """
+    ranges, counts = _plan(ddf, guess, label, weight, npartitions)
+    meta = pd.DataFrame({name: np.empty(0) for name in _AUC_PARTS})
+    parts = ranges.map_partitions(_auc_part, counts, meta=meta,
+                                  clear_divisions=True).compute()
+    rect, triangle = (np.cumsum(np.asarray(parts[f"{name}_high"], dtype=np.longdouble)
+                                + np.asarray(parts[f"{name}_low"], dtype=np.longdouble))[-1]
+                      for name in ("rect", "triangle"))
+    return float(np.float64(rect)) + float(np.float64(triangle))
