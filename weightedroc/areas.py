@@ -261,7 +261,8 @@ def cost_auc(roc, cost_fn=None, cost_fp=None):
     pauc = _area_above(arrays["FPR"][::-1], arrays["TPR"][::-1], slope, intercept)
     max_pauc = _area_above(np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 1.0]),
                            slope, intercept)
-    return CostAUC(pauc, max_pauc, pauc / max_pauc, rho, pi, slope, intercept)
+    return CostAUC(pauc, max_pauc, pauc / max_pauc, float(rho), float(pi), float(slope),
+                   float(intercept))
 
 
 def cost_region(roc, cost_fn=None, cost_fp=None):

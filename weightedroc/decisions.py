@@ -230,7 +230,7 @@ class MinRisk(NamedTuple):
 def _check_p_target(p_target, arrays):
     if p_target is None:
         positives, negatives = arrays["FN"][-1], arrays["FP"][0]
-        return positives / (positives + negatives)
+        return float(positives / (positives + negatives))
     if isinstance(p_target, (bool, np.bool_)) or not isinstance(p_target, numbers.Real):
         raise TypeError(f"p_target must be a real number in (0, 1), got {p_target!r}")
     if not 0 < p_target < 1:
