@@ -86,10 +86,15 @@ def write_r_fixtures(directory):
         script.unlink()
 
 
+# The environment as it was before any test started R: rpy2 adds R's folders
+# (and the system's libpython) to LD_LIBRARY_PATH, which breaks a child Python.
+CLEAN_ENV = dict(os.environ)
+
+
 def run_cli(*args, stdin=None, module=True):
     """Run `python -m weightedroc ARGS` (or the console script)."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    env = dict(CLEAN_ENV, PYTHONPATH=os.pathsep.join(
+        [str(ROOT), *filter(None, [CLEAN_ENV.get("PYTHONPATH")])]))
     command = [sys.executable, "-m", "weightedroc"] if module else [console_script()]
     return subprocess.run([*command, *map(str, args)], input=stdin, capture_output=True,
                           text=True, env=env, cwd=ROOT, timeout=120)

@@ -9,6 +9,7 @@ results can be compared bit for bit.  An error in R raises rpy2's
 """
 
 import functools
+import os
 
 import numpy as np
 import pandas as pd
@@ -45,7 +46,7 @@ def r_available(package=None):
         can), suitable as a pytest skip reason.
     """
     try:
-        import rpy2.robjects as ro
+        ro = robjects()
     except ImportError as e:
         return False, f"rpy2 is not installed ({e})"
     except Exception as e:  # rpy2 raises various errors when R is missing
@@ -57,12 +58,28 @@ def r_available(package=None):
     return True, f"R, rpy2 and the R package {package} are available"
 
 
+def robjects():
+    """rpy2.robjects, started without leaking R's library path to subprocesses.
+
+    Starting R through rpy2 puts R's folders and the system's library folder
+    in LD_LIBRARY_PATH, where a Python started later as a subprocess finds
+    the wrong libpython; the process itself no longer needs them once R is
+    loaded, so they are restored.
+    """
+    saved = os.environ.get("LD_LIBRARY_PATH")
+    import rpy2.robjects as ro
+
+    if saved is None:
+        os.environ.pop("LD_LIBRARY_PATH", None)
+    else:
+        os.environ["LD_LIBRARY_PATH"] = saved
+    return ro
+
+
 @functools.cache
 def _r_function(code):
     """Evaluate (once) R code defining a function."""
-    import rpy2.robjects as ro
-
-    return ro.r(code)
+    return robjects().r(code)
 
 
 def _r_numeric(x):
