@@ -223,7 +223,8 @@ def test_hull_rows_are_rows_of_the_curve_in_order():
     hull = roc_convex_hull(roc)
     pd.testing.assert_frame_equal(hull, roc.loc[hull.index])
     assert hull.index.is_monotonic_increasing
-    assert (hull.iloc[0][["FPR", "TPR"]] == 1).all() and (hull.iloc[-1][["FPR", "TPR"]] == 0).all()
+    assert (hull.iloc[0][["FPR", "TPR"]] == 1).all()
+    assert (hull.iloc[-1][["FPR", "TPR"]] == 0).all()
 
 
 def test_hull_of_small_curve():
@@ -259,7 +260,8 @@ def test_hull_dominates_curve_and_is_concave(data):
     hull = roc_convex_hull(roc)
     x, y = hull["FPR"].to_numpy()[::-1], hull["TPR"].to_numpy()[::-1]
     assert (np.diff(x) >= 0).all()
-    on_hull = np.interp(roc["FPR"], x[np.r_[np.diff(x) > 0, True]], y[np.r_[np.diff(x) > 0, True]])
+    top = np.r_[np.diff(x) > 0, True]  # of a vertical edge, its top
+    on_hull = np.interp(roc["FPR"], x[top], y[top])
     assert (roc["TPR"] <= on_hull + 1e-12).all()
     with np.errstate(divide="ignore"):  # the first edge may be vertical
         slopes = np.diff(y) / np.diff(x)

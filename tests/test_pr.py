@@ -33,7 +33,8 @@ def test_small_curve_by_hand():
     np.testing.assert_allclose(pr["precision"], [1 / 2, 3 / 5, 1 / 2, 1, 1])
     np.testing.assert_allclose(pr["recall"], [1, 1, 2 / 3, 2 / 3, 0])
     # AP = 1/3 * 3/5 + 2/3 * 1
-    assert average_precision([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2]) == pytest.approx(13 / 15)
+    ap = average_precision([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    assert ap == pytest.approx(13 / 15)
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -110,23 +110,20 @@ def best_threshold(roc, method="youden", cost_fp=None, cost_fn=None):
     if method != "cost" and (cost_fp is not None or cost_fn is not None):
         raise ValueError(f"cost_fp and cost_fn are used only with method='cost', "
                          f"not with {method!r}")
-    FN, FP = arrays["FN"], arrays["FP"]
+    TPR, FPR, FN, FP = (arrays[k] for k in ("TPR", "FPR", "FN", "FP"))
     positives, negatives = FN[-1], FP[0]
-    if method == "youden":
-        loss = FN * negatives + FP * positives
-        value = lambda i: arrays["TPR"][i] - arrays["FPR"][i]  # noqa: E731
+    if method == "youden":  # TPR - FPR = 1 - (FN W-1 + FP W1) / (W1 W-1)
+        loss, value = FN * negatives + FP * positives, TPR - FPR
     elif method == "closest.topleft":
-        loss = (FN * negatives) ** 2 + (FP * positives) ** 2
-        value = lambda i: (1 - arrays["TPR"][i]) ** 2 + arrays["FPR"][i] ** 2  # noqa: E731
+        loss, value = (FN * negatives) ** 2 + (FP * positives) ** 2, (1 - TPR) ** 2 + FPR ** 2
     else:
         if cost_fp is None or cost_fn is None:
             raise ValueError("method='cost' needs both cost_fp and cost_fn")
         cost_fp, cost_fn = _costs(cost_fp, cost_fn)
-        loss = cost_fp * FP + cost_fn * FN
-        value = lambda i: loss[i]  # noqa: E731
+        loss = value = cost_fp * FP + cost_fn * FN
     best = int(np.argmin(loss))
     row = roc.iloc[best].copy()
-    row[method] = value(best)
+    row[method] = value[best]
     return row
 
 

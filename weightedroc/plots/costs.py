@@ -36,6 +36,15 @@ def _named(frame, title, name, categories):
     return frame.assign(**{title: pd.Categorical([name] * len(frame), categories=categories)})
 
 
+def _facets(plot, title, scales="fixed"):
+    """One facet per curve, titled "<title>: <name>", when there are groups."""
+    if title is None:
+        return plot
+    p9 = plotnine()
+    label = p9.labeller(**{title: lambda value: f"{title}: {value}"})
+    return plot + p9.facet_wrap(title, scales=scales, labeller=label)
+
+
 def _step_x(threshold):
     """Finite x positions for thresholds: inf just right of the largest."""
     finite = threshold[np.isfinite(threshold)]
@@ -107,10 +116,7 @@ def cost_plot(curve, cost_fp, cost_fn, group=None):
             + p9.scale_y_continuous(expand=(0.05, 0, 0.3, 0))
             + p9.labs(x="threshold (smallest guess classified positive)",
                       y=f"cost = {cost_fp:g} FP + {cost_fn:g} FN (weighted)"))
-    if title is not None:
-        plot += p9.facet_wrap(title, scales="free_x",
-                              labeller=p9.labeller(**{title: lambda v: f"{title}: {v}"}))
-    return plot
+    return _facets(plot, title, scales="free_x")
 
 
 ELEMENTS = ["ROC curve", "convex hull", "iso-cost line", "majority line"]
@@ -185,9 +191,7 @@ def hull_plot(curve, p_target=None, c_miss=1.0, c_fa=1.0, group=None):
             + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
             + p9.labs(color="", linetype="", **ROC_LABELS)
             + p9.theme(legend_position="bottom"))
-    if title is not None:
-        plot += p9.facet_wrap(title, labeller=p9.labeller(**{title: lambda v: f"{title}: {v}"}))
-    return plot
+    return _facets(plot, title)
 
 
 def cost_auc_plot(curve, cost_fn=None, cost_fp=None, group=None):
@@ -250,9 +254,7 @@ def cost_auc_plot(curve, cost_fn=None, cost_fp=None, group=None):
                             inherit_aes=False)
             + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
             + p9.labs(**ROC_LABELS))
-    if title is not None:
-        plot += p9.facet_wrap(title, labeller=p9.labeller(**{title: lambda v: f"{title}: {v}"}))
-    return plot
+    return _facets(plot, title)
 
 
 def pr_plot(curve, group=None):
