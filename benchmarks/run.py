@@ -210,7 +210,8 @@ def run_config(n, guesses, weights, args, rfuns, rskip):
     g = GUESSES[guesses](rng, n)
     y = (rng.random(n) < 0.5).astype(np.int64)
     w = WEIGHTS[weights](rng, n)
-    calls = contenders(g, y, w, rfuns if n <= args.r_max_n else {}, rskip)
+    skip = {name for name, kind in rskip if kind == (guesses, weights)}
+    calls = contenders(g, y, w, rfuns if n <= args.r_max_n else {}, skip)
     if n < 1e6:  # warm up (imports, caches, R's JIT); at large n the small sizes did it
         for _ in range(3):
             for call in calls.values():
@@ -221,6 +222,7 @@ def run_config(n, guesses, weights, args, rfuns, rskip):
            "rounds": len(times["WeightedROC"])}
     for name in IMPLS:
         row[f"t {name}"] = float(np.median(times[name])) if name in times else np.nan
+        row[f"min {name}"] = float(np.min(times[name])) if name in times else np.nan
     for name in ("WeightedROC", "auc_score", "roc_curve", "roc_auc_score", "argsort floor"):
         row[f"mem {name}"] = peak_extra_memory(calls[name], n)
     import sklearn.metrics as skm
@@ -240,11 +242,12 @@ def run_config(n, guesses, weights, args, rfuns, rskip):
 
 
 def update_r_skip(row, rskip, factor, limit):
-    """Stop timing an R implementation whose next call would exceed `limit`."""
+    """Stop timing an R implementation, for this kind of input, whose next call
+    is predicted (from its fastest call at this n) to exceed `limit` seconds."""
     for name in R_IMPLS:
-        t = row[f"t {name}"]
+        t = row[f"min {name}"]
         if np.isfinite(t) and t * factor * 1.3 > limit:
-            rskip.add(name)
+            rskip.add((name, (row["guesses"], row["weights"])))
 
 
 # --------------------------------------------------------------- reports
