@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 
 # Public names that live in modules imported on first use.
 _LAZY = {
-    "partial_auc": "areas", "cost_auc": "areas",
+    "partial_auc": "areas", "cost_auc": "areas", "cost_region": "areas",
     "threshold_cost": "decisions", "best_threshold": "decisions",
     "roc_convex_hull": "decisions", "min_risk": "decisions",
     "isocost_line": "decisions",
