@@ -261,7 +261,7 @@ at_common = fastest[fastest["n"] == common_n]
 ratio = at_common.pivot_table(index=["task", "weights"], columns="implementation",
                               values="seconds", observed=True)
 print(f"n = {common_n:,}")
-ratio.div(ratio["weightedroc"], axis=0).round(1)
+ratio.div(ratio["weightedroc"], axis=0).map(lambda r: "" if pd.isna(r) else f"{r:.1f}")
 
 # %% [markdown]
 # ## Conclusion
