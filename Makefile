@@ -10,9 +10,15 @@ $(VENV)/installed: pyproject.toml Makefile
 	if command -v R >/dev/null; then $(PY) -m pip install -q -e ".[r]"; fi
 	touch $@
 
-.PHONY: example test
+.PHONY: example test vignettes benchmark
 example: $(VENV)/installed
 	$(PY) -m weightedroc.example
 
 test: $(VENV)/installed
 	$(PY) -m pytest weightedroc tests
+
+vignettes: $(VENV)/installed
+	$(PY) vignettes/render.py
+
+benchmark: $(VENV)/installed
+	$(PY) benchmarks/run.py
