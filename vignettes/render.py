@@ -27,6 +27,7 @@ Writing a vignette
 """
 
 import argparse
+import copy
 import os
 import re
 import sys
@@ -68,8 +69,26 @@ def execute(path, timeout=3600):
     return notebook
 
 
+MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$([^$\n]+?)\$(?!\w)", flags=re.S)
+CODE = re.compile(r"(```.*?```|`[^`\n]*`)", flags=re.S)
+
+
+def math_to_mathml(markdown):
+    """LaTeX between $ or $$ as MathML, which browsers draw offline (no MathJax)."""
+    from latex2mathml.converter import convert
+
+    def mathml(found):
+        display = "block" if found.group(1) else "inline"
+        return convert(found.group(1) or found.group(2), display=display)
+
+    parts = CODE.split(markdown)  # odd parts are code, left alone
+    parts[::2] = [MATH.sub(mathml, text) for text in parts[::2]]
+    return "".join(parts)
+
+
 def to_html(notebook, title):
-    """One HTML page: no prompts, cells tagged ``check`` removed, images embedded."""
+    """One HTML page: no prompts, cells tagged ``check`` removed, images and math
+    embedded so that it reads offline."""
     from nbconvert import HTMLExporter
     from nbconvert.preprocessors import TagRemovePreprocessor
 
@@ -78,6 +97,10 @@ def to_html(notebook, title):
     exporter.register_preprocessor(
         TagRemovePreprocessor(remove_cell_tags={"check"},
                               remove_input_tags={"hide-input"}), enabled=True)
+    notebook = copy.deepcopy(notebook)
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            cell.source = math_to_mathml(cell.source)
     html, _ = exporter.from_notebook_node(notebook,
                                           resources={"metadata": {"name": title}})
     return html
