@@ -157,8 +157,21 @@ def contenders(g, y, w, rfuns, rskip):
     return calls
 
 
-def time_rounds(calls, budget, min_rounds, max_rounds=5000):
-    """name -> list of seconds, from interleaved rounds (rotated order)."""
+def loops_for(call, target):
+    """How many back-to-back calls make one measurement last about `target` s."""
+    t0 = time.perf_counter()
+    call()
+    return max(1, min(1000, round(target / max(time.perf_counter() - t0, 1e-7))))
+
+
+def time_rounds(calls, loops, budget, min_rounds, max_rounds=5000):
+    """name -> seconds per call, one measurement per round.
+
+    Every round measures each implementation once, in an order rotated each
+    round; a measurement is ``loops[name]`` back-to-back calls, so that at
+    small n it lasts long enough to be timed and the first call after
+    another implementation (cold caches, R's heap) does not dominate.
+    """
     names = list(calls)
     times = {name: [] for name in names}
     start = time.perf_counter()
@@ -167,9 +180,11 @@ def time_rounds(calls, budget, min_rounds, max_rounds=5000):
     try:
         for r in range(max_rounds):
             for name in names[r % len(names):] + names[:r % len(names)]:
+                call, k = calls[name], loops[name]
                 t0 = time.perf_counter()
-                calls[name]()
-                times[name].append(time.perf_counter() - t0)
+                for _ in range(k):
+                    call()
+                times[name].append((time.perf_counter() - t0) / k)
             if r + 1 >= min_rounds and time.perf_counter() - start >= budget:
                 break
     finally:
@@ -212,12 +227,15 @@ def run_config(n, guesses, weights, args, rfuns, rskip):
     w = WEIGHTS[weights](rng, n)
     skip = {name for name, kind in rskip if kind == (guesses, weights)}
     calls = contenders(g, y, w, rfuns if n <= args.r_max_n else {}, skip)
+    loops = dict.fromkeys(calls, 1)
     if n < 1e6:  # warm up (imports, caches, R's JIT); at large n the small sizes did it
-        for _ in range(3):
+        for _ in range(2):
             for call in calls.values():
                 call()
+        target = min(0.02, args.budget / 40)
+        loops = {name: loops_for(call, target) for name, call in calls.items()}
     min_rounds = args.min_rounds or (3 if n >= 1e7 else 5)
-    times = time_rounds(calls, args.budget, min_rounds)
+    times = time_rounds(calls, loops, args.budget, min_rounds)
     row = {"guesses": guesses, "weights": weights, "n": n,
            "rounds": len(times["WeightedROC"])}
     for name in IMPLS:
