@@ -283,8 +283,11 @@ def machine_info(rversions):
 
     import weightedroc
     try:
-        commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=HERE,
-                                capture_output=True, text=True, check=True).stdout.strip()
+        git = (lambda *a: subprocess.run(["git", *a], cwd=HERE, capture_output=True,
+                                         text=True, check=True).stdout.strip())
+        commit = git("rev-parse", "--short", "HEAD")
+        if git("status", "--porcelain", "--", str(HERE.parent / "weightedroc")):
+            commit += ", with uncommitted changes in weightedroc/"
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown"
     info = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
