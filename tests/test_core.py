@@ -6,7 +6,7 @@ import pytest
 
 from weightedroc import WeightedROC, auc_score
 from weightedroc.core import SMALL, cumulate, stable_order
-from weightedroc.longdouble import cumsum_at, rsum
+from weightedroc.longdouble import cumsum_at, masked_cumsum_at, rsum
 from weightedroc.threads import LARGE
 
 rng = np.random.default_rng(20201)
@@ -49,6 +49,18 @@ def test_cumsum_at_is_the_sequential_long_double_cumsum():
     full = np.cumsum(values.astype(np.longdouble)).astype(np.float64)
     np.testing.assert_array_equal(cumsum_at(values, positions), full[positions])
     assert (np.cumsum(values)[positions] != full[positions]).any()  # float64 is not R
+
+
+@pytest.mark.parametrize("invert", [False, True])
+def test_masked_cumsum_at_adds_only_the_selected_values(invert):
+    values = rng.exponential(size=200_003) * 10.0 ** rng.uniform(-8, 8, 200_003)
+    mask = rng.random(len(values)) < 0.3
+    positions = np.unique(rng.integers(0, len(values), 20000))
+    selected = np.where(mask != invert, values, 0.0).astype(np.longdouble)
+    expected = np.cumsum(selected).astype(np.float64)[positions]
+    np.testing.assert_array_equal(masked_cumsum_at(values, mask, positions, invert), expected)
+    np.testing.assert_array_equal(cumsum_at(np.where(mask != invert, values, 0.0), positions),
+                                  expected)
 
 
 def test_cumsum_at_minus_one_means_nothing_summed_yet():

@@ -12,12 +12,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .longdouble import cumsum_at
+from .longdouble import masked_cumsum_at
 from .threads import run_both
 from .validation import check_inputs
 
 # Below this size a plain stable argsort is as fast as the packed-key sort.
-SMALL = 1 << 15
+SMALL = 1 << 8
 
 
 class Cumulated(NamedTuple):
@@ -132,11 +132,12 @@ def _resort_buckets(order, sorted_guess, keys, shift, wrong):
 
 def _class_cumsums(positive, weight, ends):
     """Weights of positives and of negatives up to each end, as R's cumsum."""
-    before = np.cumsum(positive)[ends]  # positives up to each end
     if weight is None:
+        before = np.cumsum(positive)[ends]  # positives up to each end
         return before, ends + 1 - before
-    return run_both(lambda: cumsum_at(weight[positive], before - 1),
-                    lambda: cumsum_at(weight[~positive], ends - before), len(weight))
+    return run_both(lambda: masked_cumsum_at(weight, positive, ends),
+                    lambda: masked_cumsum_at(weight, positive, ends, invert=True),
+                    len(weight))
 
 
 def cumulate(guess, label, weight=None, checked=False):

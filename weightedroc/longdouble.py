@@ -12,18 +12,23 @@ import numpy as np
 CHUNK = 1 << 16
 
 
+def _chunk_bounds(positions, size):
+    """For each chunk of CHUNK values, where its positions end."""
+    return np.searchsorted(positions, np.arange(CHUNK, size + CHUNK, CHUNK))
+
+
 def cumsum_at(values, positions):
     """R's cumsum(values)[positions + 1] as float64, without the full cumsum.
 
-    `positions` are 0-based and ascending.  Each output is the long double
-    running sum rounded to double, exactly as R's cumsum returns it.
+    `positions` are 0-based and ascending (-1 gives 0).  Each output is the
+    long double running sum rounded to double, exactly as R's cumsum
+    returns it.
     """
     out = np.empty(len(positions), dtype=np.float64)
-    buffer = np.empty(CHUNK + 1, dtype=np.longdouble)
+    buffer = np.empty(min(CHUNK, len(values)) + 1, dtype=np.longdouble)
     carry = np.longdouble(0)
     done = 0
-    bounds = np.searchsorted(positions, np.arange(CHUNK, len(values) + CHUNK, CHUNK))
-    for start, stop in zip(range(0, len(values), CHUNK), bounds):
+    for start, stop in zip(range(0, len(values), CHUNK), _chunk_bounds(positions, len(values))):
         chunk = values[start:start + CHUNK]
         run = buffer[:len(chunk) + 1]
         run[0] = carry
@@ -32,6 +37,35 @@ def cumsum_at(values, positions):
         carry = run[-1]
         with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
             out[done:stop] = run[positions[done:stop] - start + 1]
+        done = stop
+    return out
+
+
+def masked_cumsum_at(values, mask, positions, invert=False):
+    """R's cumsum(ifelse(mask, values, 0))[positions + 1], in one pass.
+
+    The same as ``cumsum_at(np.where(mask, values, 0), positions)`` (adding
+    a zero changes no long double sum) but adds only the selected values
+    and needs no array as large as `values`.  ``invert=True`` selects where
+    `mask` is False.
+    """
+    out = np.empty(len(positions), dtype=np.float64)
+    buffer = np.empty(min(CHUNK, len(values)) + 1, dtype=np.longdouble)
+    carry = np.longdouble(0)
+    done = 0
+    for start, stop in zip(range(0, len(values), CHUNK), _chunk_bounds(positions, len(values))):
+        chunk_mask = mask[start:start + CHUNK]
+        if invert:
+            chunk_mask = ~chunk_mask
+        selected = values[start:start + CHUNK][chunk_mask]
+        run = buffer[:len(selected) + 1]
+        run[0] = carry
+        run[1:] = selected
+        np.cumsum(run, out=run)
+        carry = run[-1]
+        taken = np.cumsum(chunk_mask)[positions[done:stop] - start]  # selected so far
+        with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
+            out[done:stop] = run[taken]
         done = stop
     return out
 
