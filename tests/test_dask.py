@@ -57,7 +57,9 @@ def test_unit_weights_give_the_in_memory_curve_exactly(client, method):
     ddf = dd.from_pandas(df, npartitions=9)
     with dask.config.set({"dataframe.shuffle.method": method}):
         curve = computed(weighted_roc(ddf, "g", "y", npartitions=4))
+        area = weighted_auc(ddf, "g", "y", npartitions=4, compute=False)
     assert_frame_equal(curve, WeightedROC(df.g, df.y), check_exact=True)
+    assert area.compute() == WeightedAUC(WeightedROC(df.g, df.y))
 
 
 def test_ties_never_straddle_output_partitions(client):

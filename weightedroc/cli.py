@@ -145,11 +145,11 @@ def run(args):
         raise UsageError(f"cannot read {args.input!r}: {error}") from None
     make = roc_table if args.command == "roc" else auc_table
     table = make(data, guess=args.guess, label=args.label, weight=args.weight, by=args.by)
-    with _writing(args.output or "stdout"):
-        write_table(table, args.output)
-    if getattr(args, "plot", None):
+    if getattr(args, "plot", None):  # first: the likelier failure
         with _writing(args.plot):
             _save_plot(table, args.by, args.plot)
+    with _writing(args.output or "stdout"):
+        write_table(table, args.output)
 
 
 def _fail(message, status):

@@ -176,12 +176,12 @@ class _Counts(NamedTuple):
 def _counts(sums):
     """Prefix sums and totals of the per-partition range sums."""
     pos, neg, rows = (np.sum(column, axis=0) for column in zip(*sums))
-    total_pos, total_neg = float(pos.sum()), float(neg.sum())
+    upto = [np.cumsum(x) for x in (pos, neg)]  # weight up to the end of each range
+    total_pos, total_neg = float(upto[0][-1]), float(upto[1][-1])
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
         raise ValueError("the total positive or negative weight overflows to inf: "
                          "rescale the weights (R would return NaN rates)")
-    before = tuple(np.concatenate(([0], np.cumsum(x)[:-1])).astype(x.dtype)
-                   for x in (pos, neg))
+    before = tuple(np.concatenate(([0], x[:-1])).astype(x.dtype) for x in upto)
     return _Counts(before, total_pos, total_neg, int(np.flatnonzero(rows)[-1]))
 
 
@@ -337,11 +337,21 @@ def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
     return ranges.map_partitions(_curve_part, counts, meta=meta, clear_divisions=True)
 
 
-def weighted_auc(ddf, guess, label, weight=None, npartitions=None):
+def _area(parts):
+    """The AUC from the per-partition long double trapezoid sums, in order."""
+    rect, triangle = (np.cumsum(np.asarray(parts[f"{name}_high"], dtype=np.longdouble)
+                                + np.asarray(parts[f"{name}_low"], dtype=np.longdouble))[-1]
+                      for name in ("rect", "triangle"))
+    return float(np.float64(rect)) + float(np.float64(triangle))
+
+
+def weighted_auc(ddf, guess, label, weight=None, npartitions=None, compute=True):
     """The weighted AUC of a Dask DataFrame, computed without a full curve.
 
-    Takes the arguments of `weighted_roc`; returns ``WeightedAUC`` of that
-    curve (the per-partition trapezoid sums are added in long double).
+    Takes the arguments of `weighted_roc`, and returns ``WeightedAUC`` of
+    that curve (the per-partition trapezoid sums are added in long double):
+    a float, or with ``compute=False`` a ``dask.delayed`` object computing
+    it (to follow it with a progress bar, or compute it with other work).
 
     Examples
     --------
@@ -352,11 +362,9 @@ def weighted_auc(ddf, guess, label, weight=None, npartitions=None):
     >>> round(weighted_auc(dd.from_pandas(df, npartitions=2), "g", "y", "w"), 12)
     0.325
     """
+    dask = _dask()
     ranges, counts = _plan(ddf, guess, label, weight, npartitions)
     meta = pd.DataFrame({name: np.empty(0) for name in _AUC_PARTS})
-    parts = ranges.map_partitions(_auc_part, counts, meta=meta,
-                                  clear_divisions=True).compute()
-    rect, triangle = (np.cumsum(np.asarray(parts[f"{name}_high"], dtype=np.longdouble)
-                                + np.asarray(parts[f"{name}_low"], dtype=np.longdouble))[-1]
-                      for name in ("rect", "triangle"))
-    return float(np.float64(rect)) + float(np.float64(triangle))
+    parts = ranges.map_partitions(_auc_part, counts, meta=meta, clear_divisions=True)
+    area = dask.delayed(_area)(parts)
+    return area.compute() if compute else area
