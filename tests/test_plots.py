@@ -90,6 +90,15 @@ def test_roc_plot_names_curves_by_several_columns_in_order_of_appearance():
         "m0 / 1", "m0 / 2", "m1 / 1", "m1 / 2"]
 
 
+def test_roc_plot_names_a_missing_group_value_na_as_r_prints_it():
+    tidy = tidy_curves(n_models=2, n_folds=1)
+    tidy["model"] = tidy["model"].astype(object).where(tidy["model"] != "m1", None)
+    plot = roc_plot(tidy, group="model")
+    assert plot.layers[1]._data["model"].cat.categories.tolist() == ["m0", "NA"]
+    assert drawn(plot)[1].groupby("group").size().tolist() == tidy.groupby(
+        "model", sort=False, dropna=False).size().tolist()
+
+
 def test_roc_plot_keeps_the_order_of_a_categorical_group(example):
     tidy = pd.concat([example.assign(k="b"), example.assign(k="a")], ignore_index=True)
     tidy["k"] = pd.Categorical(tidy["k"], categories=["b", "a"])

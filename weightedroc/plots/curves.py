@@ -72,14 +72,19 @@ def _curve_label(frame, keys):
     """
     title = " / ".join(keys)
     if len(keys) == 1 and isinstance(frame[keys[0]].dtype, pd.CategoricalDtype):
-        values = frame[keys[0]].astype(str)
-        order = [str(c) for c in frame[keys[0]].cat.categories]
+        values = _as_text(frame[keys[0]])
+        order = [str(c) for c in frame[keys[0]].cat.categories] + ["NA"]
         return title, pd.Categorical(values, categories=[c for c in order
                                                          if c in set(values)])
-    values = frame[keys[0]].astype(str)
+    values = _as_text(frame[keys[0]])
     for key in keys[1:]:
-        values = values + " / " + frame[key].astype(str)
+        values = values + " / " + _as_text(frame[key])
     return title, pd.Categorical(values, categories=pd.unique(values))
+
+
+def _as_text(column):
+    """The values as strings, missing ones as "NA" (as R prints them)."""
+    return column.astype(object).where(column.notna(), "NA").map(str)
 
 
 def _linetypes(n):
