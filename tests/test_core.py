@@ -114,3 +114,21 @@ def test_two_threads_give_the_same_bits_as_one(monkeypatch):
     FN = np.cumsum(np.where(label[order], weight[order], 0).astype(np.longdouble))
     ends = np.flatnonzero(np.append(np.diff(guess[order]) != 0, True))
     np.testing.assert_array_equal(threaded[0].FN[1:], FN[ends].astype(float))
+
+
+def test_a_start_continues_the_sums_of_the_rows_before_exactly():
+    guess = np.round(rng.random(5000), 2)
+    label = rng.random(5000) < 0.4
+    weight = rng.exponential(size=5000) * 10.0 ** rng.uniform(-6, 6, 5000)
+    whole = cumulate(guess, label, weight)
+    low = guess < 0.5
+    first = cumulate(guess[low], label[low], weight[low])
+    # R's running sums where the low rows end, kept in long double
+    order = np.argsort(guess[low], kind="stable")
+    start = tuple(np.cumsum(np.where(label[low][order] == k, weight[low][order], 0)
+                            .astype(np.longdouble))[-1] for k in (True, False))
+    second = cumulate(guess[~low], label[~low], weight[~low], start=start)
+    rows = len(first.threshold) - 1  # the first part's finite rows
+    np.testing.assert_array_equal(second.FN, whole.FN[rows:])
+    np.testing.assert_array_equal(second.TN, whole.TN[rows:])
+    np.testing.assert_array_equal(second.threshold, whole.threshold[rows:])

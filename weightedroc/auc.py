@@ -9,11 +9,15 @@ from .threads import run_both
 from .validation import check_curve
 
 
+def trapezoids(TPR, FPR):
+    """The rectangle and triangle areas under each segment, as R computes them."""
+    width = FPR[:-1] - FPR[1:]
+    return TPR[1:] * width, (TPR[:-1] - TPR[1:]) * width / 2
+
+
 def trapezoid_area(TPR, FPR):
     """R's WeightedAUC arithmetic on rows ordered as WeightedROC orders them."""
-    width = FPR[:-1] - FPR[1:]
-    rect = TPR[1:] * width
-    triangle = (TPR[:-1] - TPR[1:]) * width / 2
+    rect, triangle = trapezoids(TPR, FPR)
     rect_sum, triangle_sum = run_both(lambda: rsum(rect), lambda: rsum(triangle), len(rect))
     return rect_sum + triangle_sum
 

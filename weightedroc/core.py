@@ -130,23 +130,26 @@ def _resort_buckets(order, sorted_guess, keys, shift, wrong):
     return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
 
 
-def _class_cumsums(positive, weight, ends):
+def _class_cumsums(positive, weight, ends, start):
     """Weights of positives and of negatives up to each end, as R's cumsum."""
     if weight is None:
         before = np.cumsum(positive)[ends]  # positives up to each end
-        return before, ends + 1 - before
-    return run_both(lambda: masked_cumsum_at(weight, positive, ends),
-                    lambda: masked_cumsum_at(weight, positive, ends, invert=True),
+        return before + start[0], ends + 1 - before + start[1]
+    return run_both(lambda: masked_cumsum_at(weight, positive, ends, start=start[0]),
+                    lambda: masked_cumsum_at(weight, positive, ends, True, start[1]),
                     len(weight))
 
 
-def cumulate(guess, label, weight=None, checked=False):
+def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     """Validate the inputs and return their `Cumulated` counts.
 
     The one pass every curve and metric reads: `stable_order`, then the
     weighted positive and negative counts at the end of each run of tied
     guesses.  ``checked=True`` skips validation for arrays that
-    `check_inputs` already returned.
+    `check_inputs` already returned.  `start` = (positive, negative) weight
+    of observations that come before all of these (a long double each, for
+    exact continuation of R's sums, as the Dask backend needs): every count
+    begins there, row 0 included.
     """
     if not checked:
         guess, label, weight = check_inputs(guess, label, weight)
@@ -155,9 +158,10 @@ def cumulate(guess, label, weight=None, checked=False):
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1] = True
     ends = np.flatnonzero(is_end)
-    FN = np.zeros(len(ends) + 1)
-    TN = np.zeros(len(ends) + 1)
-    FN[1:], TN[1:] = _class_cumsums(positive, sorted_weight, ends)
+    FN = np.empty(len(ends) + 1)
+    TN = np.empty(len(ends) + 1)
+    FN[0], TN[0] = start
+    FN[1:], TN[1:] = _class_cumsums(positive, sorted_weight, ends, start)
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
         raise ValueError("the total positive or negative weight overflows to inf: "

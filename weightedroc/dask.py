@@ -35,6 +35,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from .auc import trapezoids
 from .core import Cumulated, cumulate
 from .roc import COLUMNS, curve_frame, rates
 from .validation import check_guess, check_label, check_weight
@@ -221,23 +222,9 @@ def _cumulate_from(guess, positive, weight, start):
     Row 0 holds `start` instead of zeros and every count includes it, as if
     the earlier rows had been accumulated first (in long double for
     weights, so the sums continue as R's cumsum would).
-
-    A stand-in for a ``start`` argument of `weightedroc.core.cumulate`: for
-    weights, each long double start is prepended as two rows (its exact
-    double split) tied with the smallest guess and first in input order, so
-    they are added before every row of the block.
     """
-    if weight is None:
-        counts = cumulate(guess, positive, None, checked=True)
-        return counts.threshold, counts.FN + start[0], counts.TN + start[1]
-    lead = guess[np.argmin(guess)]
-    counts = cumulate(np.concatenate(([lead] * 4, guess)),
-                      np.concatenate(([True, True, False, False], positive)),
-                      np.concatenate((_split(start[0]), _split(start[1]), weight)),
-                      checked=True)
-    FN, TN = counts.FN, counts.TN
-    FN[0], TN[0] = np.float64(start[0]), np.float64(start[1])
-    return counts.threshold, FN, TN
+    counts = cumulate(guess, positive, weight, checked=True, start=start)
+    return counts.threshold, counts.FN, counts.TN
 
 
 def _range_counts(part, counts):
@@ -270,11 +257,8 @@ def _curve_part(part, counts):
 
 def _trapezoid_sums(TPR, FPR):
     """Long double sums of the rectangles and triangles of `trapezoid_area`."""
-    width = FPR[:-1] - FPR[1:]
-    rect = TPR[1:] * width
-    triangle = (TPR[:-1] - TPR[1:]) * width / 2
     return [np.cumsum(x, dtype=np.longdouble)[-1] if len(x) else np.longdouble(0)
-            for x in (rect, triangle)]
+            for x in trapezoids(TPR, FPR)]
 
 
 def _auc_part(part, counts):
