@@ -83,15 +83,14 @@ def stable_order(guess, tag=None, weight=None):
     shift = np.uint64(int(n - 1).bit_length() + tag_bits)
     keys = _sortable_keys(guess)
     keys &= ~((np.uint64(1) << shift) - np.uint64(1))
-    index = np.arange(n, dtype=np.uint64)
+    order = np.arange(n, dtype=np.uint64)  # the index, then (same memory) the order
     if tag is not None:
-        index <<= np.uint64(1)
-        index |= tag
-    keys |= index
-    del index
+        order <<= np.uint64(1)
+        order |= tag
+    keys |= order
     keys.sort()
     sorted_tag = None if tag is None else (keys.view(np.uint8)[::8] & 1).view(bool)
-    order = keys << np.uint64(64 - shift)  # drop the guess bits ...
+    np.left_shift(keys, np.uint64(64 - shift), out=order)  # drop the guess bits ...
     order >>= np.uint64(64 - shift + tag_bits)  # ... and the tag bit
     order = order.view(np.int64)
     sorted_guess, sorted_weight = run_both(
@@ -130,14 +129,17 @@ def _resort_buckets(order, sorted_guess, keys, shift, wrong):
     return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
 
 
-def _class_cumsums(positive, weight, ends, start):
-    """Weights of positives and of negatives up to each end, as R's cumsum."""
+def _class_cumsums(positive, weight, ends, start, FN, TN):
+    """Weights of positives (into FN) and of negatives (into TN) up to each
+    end, as R's cumsum, each beginning at its `start`."""
     if weight is None:
         before = np.cumsum(positive)[ends]  # positives up to each end
-        return before + start[0], ends + 1 - before + start[1]
-    return run_both(lambda: masked_cumsum_at(weight, positive, ends, start=start[0]),
-                    lambda: masked_cumsum_at(weight, positive, ends, True, start[1]),
-                    len(weight))
+        np.add(before, start[0], out=FN)
+        np.add(ends + 1 - before, start[1], out=TN)
+        return
+    run_both(lambda: masked_cumsum_at(weight, positive, ends, start=start[0], out=FN),
+             lambda: masked_cumsum_at(weight, positive, ends, True, start[1], out=TN),
+             len(weight))
 
 
 def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
@@ -161,10 +163,12 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     FN = np.empty(len(ends) + 1)
     TN = np.empty(len(ends) + 1)
     FN[0], TN[0] = start
-    FN[1:], TN[1:] = _class_cumsums(positive, sorted_weight, ends, start)
+    _class_cumsums(positive, sorted_weight, ends, start, FN[1:], TN[1:])
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
         raise ValueError("the total positive or negative weight overflows to inf: "
                          "rescale the weights (R would return NaN rates)")
-    threshold = np.append(sorted_guess[ends], np.inf)
+    threshold = np.empty(len(ends) + 1)
+    np.take(sorted_guess, ends, out=threshold[:-1])
+    threshold[-1] = np.inf
     return Cumulated(threshold, FN, TN, float(total_pos), float(total_neg))

@@ -41,16 +41,18 @@ def cumsum_at(values, positions):
     return out
 
 
-def masked_cumsum_at(values, mask, positions, invert=False, start=0):
+def masked_cumsum_at(values, mask, positions, invert=False, start=0, out=None):
     """R's cumsum(ifelse(mask, values, 0))[positions + 1], in one pass.
 
     The same as ``cumsum_at(np.where(mask, values, 0), positions)`` (adding
     a zero changes no long double sum) but adds only the selected values
     and needs no array as large as `values`.  ``invert=True`` selects where
     `mask` is False.  `start` (a long double) is where the running sum
-    begins, as if earlier values had been added first.
+    begins, as if earlier values had been added first.  `out`, if given,
+    receives the result.
     """
-    out = np.empty(len(positions), dtype=np.float64)
+    if out is None:
+        out = np.empty(len(positions), dtype=np.float64)
     buffer = np.empty(min(CHUNK, len(values)) + 1, dtype=np.longdouble)
     carry = np.longdouble(start)
     done = 0

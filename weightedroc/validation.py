@@ -146,7 +146,8 @@ def check_label(label, n=None):
             levels, codes = np.unique(array.astype(str), return_inverse=True)
             positive = _factor_positive(codes, levels)
         elif kind in ("number", "i", "u", "f"):
-            positive = _numeric_positive(array.astype(np.float64))
+            numbers = array if kind in ("i", "u", "f") else array.astype(np.float64)
+            positive = _numeric_positive(numbers)
         else:
             raise TypeError(f"label must be numbers in {LABEL_SETS}, booleans, strings "
                             f"or a 2-category Categorical, got {kind} values")
