@@ -11,7 +11,6 @@ import contextlib
 import os
 import sys
 
-import pandas as pd
 
 from . import __version__
 from .io import atomic_path, read_table, table_format, write_table
@@ -104,23 +103,9 @@ def _check_paths(args):
         plotnine()  # a missing extra fails now, not after the work
 
 
-def _curve_names(table, by):
-    """(title, Categorical naming each row's group, "a / b", NA as "NA")."""
-    names = None
-    for column in by:
-        text = table[column].astype(object).where(table[column].notna(), "NA").map(str)
-        names = text if names is None else names + " / " + text
-    return " / ".join(by), pd.Categorical(names, categories=pd.unique(names))
-
-
 def _save_plot(table, by, path):
     from .plots import roc_plot
-    if by:
-        title, names = _curve_names(table, by)
-        plot = roc_plot(pd.DataFrame({"FPR": table.FPR, "TPR": table.TPR, title: names}),
-                        group=title)
-    else:
-        plot = roc_plot(table)
+    plot = roc_plot(table, group=list(by) if by else None)
     with atomic_path(path) as temporary:
         plot.save(temporary, width=6.5 if by else 5, height=5, dpi=150, verbose=False)
 

@@ -73,7 +73,7 @@ def _curve_label(frame, keys):
     title = " / ".join(keys)
     if len(keys) == 1 and isinstance(frame[keys[0]].dtype, pd.CategoricalDtype):
         values = _as_text(frame[keys[0]])
-        order = [str(c) for c in frame[keys[0]].cat.categories] + ["NA"]
+        order = dict.fromkeys([str(c) for c in frame[keys[0]].cat.categories] + ["NA"])
         return title, pd.Categorical(values, categories=[c for c in order
                                                          if c in set(values)])
     values = _as_text(frame[keys[0]])
