@@ -245,3 +245,21 @@ def test_roc_plot_draws_each_group_of_roc_table_as_its_own_curve():
         rows = data[(data["model"] == model) & (data["fold"] == fold)]
         expected = WeightedROC(rows["score"], rows["y"])
         assert curve[curve["group"] == group]["x"].tolist() == expected["FPR"].tolist()
+
+
+@pytest.mark.parametrize("make", [
+    lambda ex: roc_plot(ex),
+    lambda ex: roc_plot(tidy_curves(), group=["model", "fold"]),
+    lambda ex: roc_plot({"weightedroc": ex, "again": ex}),
+    lambda ex: error_plot(ex),
+    lambda ex: error_plot(tidy_curves(n_folds=1), group="model"),
+], ids=["roc", "roc tidy", "roc dict", "error", "error facets"])
+def test_every_plot_renders_to_a_png_of_the_asked_size(make, example, tmp_path):
+    path = tmp_path / "plot.png"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing clipped or dropped silently
+        make(example).save(path, width=5, height=4, dpi=50, verbose=False)
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+    assert (width, height) == (250, 200)
