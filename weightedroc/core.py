@@ -69,12 +69,12 @@ def stable_order(guess, tag=None, weight=None):
     """R's order(guess) (ascending, ties in input order), applied.
 
     Returns the order, and the guesses, the boolean `tag` and the `weight`
-    (each when given) in that order.  A stable argsort is slow for large float arrays,
-    so the index (and the tag bit below it) is packed into the low bits of
-    a sortable key and the keys sorted as plain integers: the tag then
-    comes out sorted with no random-access gather.  Guesses that differ
-    only in those low bits may come out of order; those few runs are
-    sorted again exactly.
+    (each when given) in that order.  A stable argsort is slow for large
+    float arrays, so the index (and the tag bit below it) is packed into
+    the low bits of a sortable key and the keys sorted as plain integers:
+    the tag then comes out sorted with no random-access gather.  Guesses
+    that differ only in those low bits may come out of order; those few
+    runs are sorted again exactly.
     """
     n = len(guess)
     if n < SMALL:

@@ -24,21 +24,7 @@ def cumsum_at(values, positions):
     long double running sum rounded to double, exactly as R's cumsum
     returns it.
     """
-    out = np.empty(len(positions), dtype=np.float64)
-    buffer = np.empty(min(CHUNK, len(values)) + 1, dtype=np.longdouble)
-    carry = np.longdouble(0)
-    done = 0
-    for start, stop in zip(range(0, len(values), CHUNK), _chunk_bounds(positions, len(values))):
-        chunk = values[start:start + CHUNK]
-        run = buffer[:len(chunk) + 1]
-        run[0] = carry
-        run[1:] = chunk
-        np.cumsum(run, out=run)
-        carry = run[-1]
-        with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
-            out[done:stop] = run[positions[done:stop] - start + 1]
-        done = stop
-    return out
+    return masked_cumsum_at(values, None, positions)
 
 
 def masked_cumsum_at(values, mask, positions, invert=False, start=0, out=None):
@@ -46,27 +32,30 @@ def masked_cumsum_at(values, mask, positions, invert=False, start=0, out=None):
 
     The same as ``cumsum_at(np.where(mask, values, 0), positions)`` (adding
     a zero changes no long double sum) but adds only the selected values
-    and needs no array as large as `values`.  ``invert=True`` selects where
-    `mask` is False.  `start` (a long double) is where the running sum
-    begins, as if earlier values had been added first.  `out`, if given,
-    receives the result.
+    and needs no array as large as `values`.  ``mask=None`` selects every
+    value; ``invert=True`` selects where `mask` is False.  `start` (a long
+    double) is where the running sum begins, as if earlier values had been
+    added first.  `out`, if given, receives the result.
     """
     if out is None:
         out = np.empty(len(positions), dtype=np.float64)
     buffer = np.empty(min(CHUNK, len(values)) + 1, dtype=np.longdouble)
     carry = np.longdouble(start)
     done = 0
-    for start, stop in zip(range(0, len(values), CHUNK), _chunk_bounds(positions, len(values))):
-        chunk_mask = mask[start:start + CHUNK]
-        if invert:
-            chunk_mask = ~chunk_mask
-        selected = values[start:start + CHUNK][chunk_mask]
+    for first, stop in zip(range(0, len(values), CHUNK), _chunk_bounds(positions, len(values))):
+        chunk = values[first:first + CHUNK]
+        here = positions[done:stop] - first  # positions within the chunk
+        if mask is None:
+            selected, taken = chunk, here + 1
+        else:
+            chunk_mask = ~mask[first:first + CHUNK] if invert else mask[first:first + CHUNK]
+            selected = chunk[chunk_mask]
+            taken = np.cumsum(chunk_mask)[here]  # selected so far
         run = buffer[:len(selected) + 1]
         run[0] = carry
         run[1:] = selected
         np.cumsum(run, out=run)
         carry = run[-1]
-        taken = np.cumsum(chunk_mask)[positions[done:stop] - start]  # selected so far
         with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
             out[done:stop] = run[taken]
         done = stop

@@ -19,7 +19,7 @@ def _is_missing(x):
 
 def _to_array(values, name):
     """A 1-D numpy array holding the values of `values`, by position."""
-    if isinstance(values, (pd.DataFrame, pd.Index)) and getattr(values, "ndim", 1) != 1:
+    if isinstance(values, pd.DataFrame):
         raise ValueError(f"{name} must be 1-D (a vector), got a {type(values).__name__}")
     if isinstance(values, (pd.Series, pd.Index)):
         values = values.array  # by position: the index is never used
