@@ -6,7 +6,7 @@ import pytest
 
 from weightedroc import WeightedROC, auc_score
 from weightedroc.core import SMALL, cumulate, stable_order
-from weightedroc.longdouble import cumsum_at, masked_cumsum_at, rsum
+from weightedroc.longdouble import CHUNK, cumsum_where, running_sum, rsum
 from weightedroc.threads import LARGE
 
 rng = np.random.default_rng(20201)
@@ -29,6 +29,10 @@ N = 3 * SMALL  # large enough for the packed-key sort
 ], ids=["uniform", "wide normal", "7 ties", "rounded", "last bits", "near runs",
         "signed zeros", "infinities", "only infinities", "descending"])
 def test_stable_order_is_numpys_stable_argsort(guess):
+    _check_stable_order(guess)
+
+
+def _check_stable_order(guess):
     tag = rng.random(len(guess)) < 0.5
     weight = rng.random(len(guess))
     expected = np.argsort(guess, kind="stable")
@@ -43,29 +47,47 @@ def test_stable_order_is_numpys_stable_argsort(guess):
             np.testing.assert_array_equal(sorted_weight, weight[expected])
 
 
-def test_cumsum_at_is_the_sequential_long_double_cumsum():
+def _at(size, count):
+    at = np.zeros(size, dtype=bool)
+    at[rng.integers(0, size, count)] = True
+    return at
+
+
+def test_cumsum_where_is_the_sequential_long_double_cumsum():
     values = rng.exponential(size=300_001) * 10.0 ** rng.uniform(-8, 8, 300_001)
-    positions = np.unique(rng.integers(0, len(values), 5000))
+    at = _at(len(values), 5000)
     full = np.cumsum(values.astype(np.longdouble)).astype(np.float64)
-    np.testing.assert_array_equal(cumsum_at(values, positions), full[positions])
-    assert (np.cumsum(values)[positions] != full[positions]).any()  # float64 is not R
+    np.testing.assert_array_equal(cumsum_where(values, at), full[at])
+    assert (np.cumsum(values)[at] != full[at]).any()  # float64 is not R
 
 
 @pytest.mark.parametrize("invert", [False, True])
-def test_masked_cumsum_at_adds_only_the_selected_values(invert):
+def test_cumsum_where_adds_only_the_selected_values(invert):
     values = rng.exponential(size=200_003) * 10.0 ** rng.uniform(-8, 8, 200_003)
     mask = rng.random(len(values)) < 0.3
-    positions = np.unique(rng.integers(0, len(values), 20000))
+    at = _at(len(values), 20000)
     selected = np.where(mask != invert, values, 0.0).astype(np.longdouble)
-    expected = np.cumsum(selected).astype(np.float64)[positions]
-    np.testing.assert_array_equal(masked_cumsum_at(values, mask, positions, invert), expected)
-    np.testing.assert_array_equal(cumsum_at(np.where(mask != invert, values, 0.0), positions),
-                                  expected)
+    expected = np.cumsum(selected).astype(np.float64)[at]
+    np.testing.assert_array_equal(cumsum_where(values, at, mask, invert), expected)
+    # unit weights: the running counts of the selected observations
+    np.testing.assert_array_equal(cumsum_where(None, at, mask, invert),
+                                  np.cumsum(mask != invert)[at])
 
 
-def test_cumsum_at_minus_one_means_nothing_summed_yet():
-    np.testing.assert_array_equal(cumsum_at(np.array([2.0, 3.0]), np.array([-1, -1, 0, 1])),
-                                  [0, 0, 2, 5])
+def test_cumsum_where_starts_from_a_long_double_and_fills_out():
+    values = np.array([1.0, 2.0 ** -60, 3.0])
+    start = np.longdouble(2.0 ** 62) + np.longdouble(1.0)  # not a double
+    out = np.zeros(2)
+    result = cumsum_where(values, np.array([True, False, True]), start=start, out=out)
+    assert result is out
+    expected = np.cumsum(np.array([start, *values], dtype=np.longdouble))[[1, 3]]
+    np.testing.assert_array_equal(out, expected.astype(np.float64))
+
+
+def test_running_sum_carries_across_chunks():
+    values = rng.exponential(size=3 * CHUNK + 7) * 10.0 ** rng.uniform(-8, 8, 3 * CHUNK + 7)
+    expected = np.cumsum(np.concatenate([[0.5], values]).astype(np.longdouble))[-1]
+    assert running_sum(values, 0.5) == expected
 
 
 def test_rsum_adds_in_order_not_pairwise():
@@ -75,6 +97,33 @@ def test_rsum_adds_in_order_not_pairwise():
         sequential += np.longdouble(v)
     assert rsum(values) == float(sequential)
     assert rsum(np.array([])) == 0.0
+
+
+def _some_near_pairs(n):
+    """Uniform guesses, a tenth of them a few ulps above another guess."""
+    guess = rng.random(n)
+    near = rng.choice(n, n // 10, replace=False)
+    guess[near] = guess[rng.integers(0, n, len(near))] + rng.integers(-2, 3, len(near)) * 2.0 ** -52
+    return guess
+
+
+def _a_near_cluster(n):
+    """Uniform guesses and 1000 that differ only in their last bits."""
+    guess = rng.random(n)
+    guess[rng.choice(n, 1000, replace=False)] = 0.75 + rng.integers(0, 64, 1000) * 2.0 ** -53
+    return guess
+
+
+@pytest.mark.parametrize("kind", ["uniform", "some near pairs", "a near cluster", "near runs",
+                                  "last bits"])
+def test_stable_order_across_chunks(kind):
+    n = 2 * CHUNK + 1001
+    guess = {"uniform": rng.random(n), "some near pairs": _some_near_pairs(n),
+             "a near cluster": _a_near_cluster(n),
+             "near runs": np.repeat(rng.random(n // 100 + 1), 100)[:n]
+             + rng.integers(0, 3, n) * 2.0 ** -50,
+             "last bits": 1 + rng.integers(0, 1 << 20, n) * 2.0 ** -52}[kind]
+    _check_stable_order(guess)
 
 
 def test_cumulate_counts_are_r_rows():

@@ -2,8 +2,10 @@
 
 import warnings
 
+import numpy as np
+
 from .core import cumulate
-from .longdouble import rsum
+from .longdouble import chunks, running_sum
 from .roc import rates
 from .threads import run_both
 from .validation import check_curve
@@ -15,11 +17,28 @@ def trapezoids(TPR, FPR):
     return TPR[1:] * width, (TPR[:-1] - TPR[1:]) * width / 2
 
 
+def _area(rows, size):
+    """R's WeightedAUC sum of the trapezoids of `size` rows, where
+    ``rows(slice)`` gives the (TPR, FPR) of those rows.
+
+    R adds all rectangles, then all triangles (each sum in long double).
+    Both sums run in chunks of rows (overlapping by one, for the segment
+    between chunks), on two threads for long curves.
+    """
+    def total(part):
+        carry = np.longdouble(0)
+        for segments in chunks(size - 1):
+            TPR, FPR = rows(slice(segments.start, segments.stop + 1))
+            carry = running_sum(trapezoids(TPR, FPR)[part], carry)
+        return float(carry)
+
+    rectangles, triangles = run_both(lambda: total(0), lambda: total(1), size)
+    return rectangles + triangles
+
+
 def trapezoid_area(TPR, FPR):
     """R's WeightedAUC arithmetic on rows ordered as WeightedROC orders them."""
-    rect, triangle = trapezoids(TPR, FPR)
-    rect_sum, triangle_sum = run_both(lambda: rsum(rect), lambda: rsum(triangle), len(rect))
-    return rect_sum + triangle_sum
+    return _area(lambda rows: (TPR[rows], FPR[rows]), len(TPR))
 
 
 def WeightedAUC(tpr_fpr):
@@ -80,8 +99,8 @@ def auc_score(guess, label, weight=None):
     >>> round(auc_score([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5]), 12)
     0.325
     """
-    TPR, FPR = rates(cumulate(guess, label, weight))
-    return trapezoid_area(TPR, FPR)
+    counts = cumulate(guess, label, weight)
+    return _area(lambda rows: rates(counts, rows=rows), len(counts.FN))
 
 
 weighted_auc = WeightedAUC

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .longdouble import masked_cumsum_at
+from .longdouble import chunks, cumsum_where
 from .threads import run_both
 from .validation import check_inputs
 
@@ -34,6 +34,7 @@ class Cumulated(NamedTuple):
     TN: np.ndarray
     total_pos: float
     total_neg: float
+    block: np.ndarray | None = None  # (5, rows): free, free, threshold, FN, TN
 
     @property
     def TP(self):
@@ -44,13 +45,15 @@ class Cumulated(NamedTuple):
         return self.total_neg - self.TN
 
 
-def _sortable_keys(guess):
-    """A new uint64 array ordered as the guesses, with -0.0 equal to 0.0."""
-    keys = (guess + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
+def _sortable_keys(guess, out=None):
+    """A uint64 array (a view of `out`, float64, when given) ordered as the
+    guesses, with -0.0 equal to 0.0."""
+    keys = np.add(guess, 0.0, out=out).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
     if guess.min() < 0:
-        flip = keys.view(np.int64) >> 63  # -1 for negatives, 0 otherwise
-        flip |= np.int64(-1 << 63)
-        keys ^= flip.view(np.uint64)
+        for rows in chunks(len(keys)):
+            flip = keys[rows].view(np.int64) >> 63  # -1 for negatives, 0 otherwise
+            flip |= np.int64(-1 << 63)
+            keys[rows] ^= flip.view(np.uint64)
     else:  # non-negative doubles already sort as their bits
         keys |= np.uint64(1 << 63)
     return keys
@@ -65,81 +68,130 @@ class Ordered(NamedTuple):
     weight: np.ndarray | None
 
 
-def stable_order(guess, tag=None, weight=None):
+def _pack_index(keys, tag, shift):
+    """keys |= (index << 1 | tag), or keys |= index without a tag, in chunks
+    (no index array as large as `keys`)."""
+    for rows in chunks(len(keys)):
+        index = np.arange(rows.start, rows.start + len(keys[rows]), dtype=np.uint64)
+        if tag is not None:
+            index <<= np.uint64(1)
+            index |= tag[rows]
+        keys[rows] |= index
+
+
+def stable_order(guess, tag=None, weight=None, out=None):
     """R's order(guess) (ascending, ties in input order), applied.
 
     Returns the order, and the guesses, the boolean `tag` and the `weight`
-    (each when given) in that order.  A stable argsort is slow for large
-    float arrays, so the index (and the tag bit below it) is packed into
-    the low bits of a sortable key and the keys sorted as plain integers:
-    the tag then comes out sorted with no random-access gather.  Guesses
-    that differ only in those low bits may come out of order; those few
-    runs are sorted again exactly.
+    (each when given) in that order.  `out`, a float64 array of shape
+    (3, len(guess)), receives the order (row 0, as int64), the sorted
+    guesses and the sorted weights, so that callers can place them in
+    memory they use later.
+
+    A stable argsort is slow for large float arrays, so the index (and the
+    tag bit below it) is packed into the low bits of a sortable key and the
+    keys sorted as plain integers: the tag then comes out sorted with no
+    random-access gather, and the order is read back in the same memory.
+    Guesses that differ only in those low bits may come out of order; those
+    few runs are sorted again exactly.
     """
     n = len(guess)
+    if out is None:
+        out = np.empty((3, n))  # its rows
     if n < SMALL:
-        return _argsort_applied(guess, tag, weight)
+        return _argsort_applied(guess, tag, weight, out)
     tag_bits = 0 if tag is None else 1
     shift = np.uint64(int(n - 1).bit_length() + tag_bits)
-    keys = _sortable_keys(guess)
+    keys = _sortable_keys(guess, out[0])
     keys &= ~((np.uint64(1) << shift) - np.uint64(1))
-    order = np.arange(n, dtype=np.uint64)  # the index, then (same memory) the order
-    if tag is not None:
-        order <<= np.uint64(1)
-        order |= tag
-    keys |= order
+    _pack_index(keys, tag, shift)
     keys.sort()
     sorted_tag = None if tag is None else (keys.view(np.uint8)[::8] & 1).view(bool)
-    np.left_shift(keys, np.uint64(64 - shift), out=order)  # drop the guess bits ...
-    order >>= np.uint64(64 - shift + tag_bits)  # ... and the tag bit
-    order = order.view(np.int64)
+    keys <<= np.uint64(64 - shift)  # drop the guess bits ...
+    keys >>= np.uint64(64 - shift + tag_bits)  # ... and the tag bit
+    order = keys.view(np.int64)
     sorted_guess, sorted_weight = run_both(
-        lambda: guess[order], lambda: None if weight is None else weight[order], n)
+        lambda: np.take(guess, order, out=out[1]),
+        lambda: None if weight is None else np.take(weight, order, out=out[2]), n)
     wrong = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
     if len(wrong):
-        moved = _resort_buckets(order, sorted_guess, keys, shift, wrong)
+        moved = _resort_buckets(order, sorted_guess, shift, wrong)
         if moved is None:
-            return _argsort_applied(guess, tag, weight)
+            return _argsort_applied(guess, tag, weight, out)
         for sorted_array in (order, sorted_guess, sorted_tag, sorted_weight):
             if sorted_array is not None:
                 sorted_array[moved[0]] = sorted_array[moved[1]]
     return Ordered(order, sorted_guess, sorted_tag, sorted_weight)
 
 
-def _argsort_applied(guess, tag, weight):
-    order = np.argsort(guess, kind="stable")
-    return Ordered(order, *(None if x is None else x[order] for x in (guess, tag, weight)))
+def _argsort_applied(guess, tag, weight, out):
+    order = out[0].view(np.int64)
+    order[:] = np.argsort(guess, kind="stable")
+    return Ordered(order, np.take(guess, order, out=out[1]),
+                   None if tag is None else tag[order],
+                   None if weight is None else np.take(weight, order, out=out[2]))
 
 
-def _resort_buckets(order, sorted_guess, keys, shift, wrong):
-    """The moves that sort by (guess, index) the runs of equal bucket (the
-    guess bits of the sorted `keys`) holding `wrong`: positions `to` get the
-    elements at positions `from`.
+def _bucket_bounds(sorted_guess, shift, inside):
+    """First and last position of the run of equal bucket (the guess bits
+    of the key) holding each position in `inside`.
+
+    Buckets never decrease along the sorted guesses and their runs are
+    short, so each edge is first walked to, a few steps at most; the rare
+    longer runs are binary-searched.
+    """
+    bucket = lambda at: _sortable_keys(sorted_guess[at]) >> shift
+    target = bucket(inside)
+    last = len(sorted_guess) - 1
+    bounds = []
+    for step in (-1, 1):
+        edge, open_ = inside.copy(), np.arange(len(inside))  # open: may extend further
+        for _ in range(8):
+            probe = edge[open_] + step
+            keep = (probe >= 0) & (probe <= last)
+            open_, probe = open_[keep], probe[keep]
+            same = bucket(probe) == target[open_]
+            open_ = open_[same]
+            edge[open_] = probe[same]
+            if not len(open_):
+                break
+        if len(open_):
+            edge[open_] = _far_edge(bucket, target[open_], edge[open_], step, last)
+        bounds.append(edge)
+    return bounds
+
+
+def _far_edge(bucket, target, known, step, last):
+    """Binary search from positions `known` (in their bucket) for the first
+    (step -1) or last (step 1) position in the same bucket."""
+    low, high = (np.zeros_like(known), known) if step < 0 else (known, np.full_like(known, last))
+    while (active := low < high).any():
+        middle = (low + high + (step > 0)) // 2
+        same = bucket(middle) == target
+        if step < 0:
+            high = np.where(active & same, middle, high)
+            low = np.where(active & ~same, middle + 1, low)
+        else:
+            low = np.where(active & same, middle, low)
+            high = np.where(active & ~same, middle - 1, high)
+    return low
+
+
+def _resort_buckets(order, sorted_guess, shift, wrong):
+    """The moves that sort by (guess, index) the runs of equal bucket
+    holding `wrong`: positions `to` get the elements at positions `from`.
 
     None when those runs are so long that a full stable sort is cheaper.
     """
-    bucket = np.unique(keys[wrong] >> shift)
-    start = np.searchsorted(keys, bucket << shift)
-    lengths = np.searchsorted(keys, (bucket + np.uint64(1)) << shift) - start
+    start, last = _bucket_bounds(sorted_guess, shift, wrong)
+    start, first_of_run = np.unique(start, return_index=True)
+    lengths = last[first_of_run] - start + 1
     if lengths.sum() > len(order) // 4:
         return None
     inside = np.repeat(start - np.cumsum(lengths) + lengths, lengths)
     inside += np.arange(lengths.sum())
-    run_of = np.repeat(np.arange(len(bucket)), lengths)
+    run_of = np.repeat(np.arange(len(start)), lengths)
     return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
-
-
-def _class_cumsums(positive, weight, ends, start, FN, TN):
-    """Weights of positives (into FN) and of negatives (into TN) up to each
-    end, as R's cumsum, each beginning at its `start`."""
-    if weight is None:
-        before = np.cumsum(positive)[ends]  # positives up to each end
-        np.add(before, start[0], out=FN)
-        np.add(ends + 1 - before, start[1], out=TN)
-        return
-    run_both(lambda: masked_cumsum_at(weight, positive, ends, start=start[0], out=FN),
-             lambda: masked_cumsum_at(weight, positive, ends, True, start[1], out=TN),
-             len(weight))
 
 
 def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
@@ -155,20 +207,29 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     """
     if not checked:
         guess, label, weight = check_inputs(guess, label, weight)
-    _, sorted_guess, positive, sorted_weight = stable_order(guess, label, weight)
-    is_end = np.empty(len(sorted_guess), dtype=bool)
+    n = len(guess)
+    # The counts' block, first used for the sort: row 0 gets the order, row
+    # 1 the sorted weights and row 2 the sorted guesses, which without ties
+    # are the thresholds already.  Fresh memory is slow to touch, so a frame
+    # of untied guesses needs no more than its own.
+    block = np.empty((5, n + 1))
+    _, sorted_guess, positive, sorted_weight = stable_order(
+        guess, label, weight, (block[0, :n], block[2, :n], block[1, :n]))
+    is_end = np.empty(n, dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1] = True
-    ends = np.flatnonzero(is_end)
-    FN = np.empty(len(ends) + 1)
-    TN = np.empty(len(ends) + 1)
+    rows = np.count_nonzero(is_end) + 1
+    if rows < n + 1:
+        block = np.empty((5, rows))
+        np.compress(is_end, sorted_guess, out=block[2, :-1])
+    threshold, FN, TN = block[2:]
+    threshold[-1] = np.inf
     FN[0], TN[0] = start
-    _class_cumsums(positive, sorted_weight, ends, start, FN[1:], TN[1:])
+    run_both(lambda: cumsum_where(sorted_weight, is_end, positive, False, start[0], FN[1:]),
+             lambda: cumsum_where(sorted_weight, is_end, positive, True, start[1], TN[1:]),
+             n)
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
         raise ValueError("the total positive or negative weight overflows to inf: "
                          "rescale the weights (R would return NaN rates)")
-    threshold = np.empty(len(ends) + 1)
-    np.take(sorted_guess, ends, out=threshold[:-1])
-    threshold[-1] = np.inf
-    return Cumulated(threshold, FN, TN, float(total_pos), float(total_neg))
+    return Cumulated(threshold, FN, TN, float(total_pos), float(total_neg), block)

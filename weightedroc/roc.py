@@ -8,25 +8,32 @@ from .core import cumulate
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 
 
-def rates(counts, TPR=None, FPR=None):
-    """(TPR, FPR) of a `Cumulated`, with R's arithmetic (1 - FN/W1, FP/W-1).
-
-    `TPR` and `FPR` are optional output arrays to fill.
+def rates(counts, TPR=None, FPR=None, rows=slice(None)):
+    """(TPR, FPR) of a `Cumulated` (of its `rows`), with R's arithmetic
+    (1 - FN/W1, FP/W-1).  `TPR` and `FPR` are optional output arrays to fill.
     """
-    TPR = np.divide(counts.FN, counts.total_pos, out=TPR)
+    TPR = np.divide(counts.FN[rows], counts.total_pos, out=TPR)
     np.subtract(1, TPR, out=TPR)
-    FPR = np.subtract(counts.total_neg, counts.TN, out=FPR)
+    FPR = np.subtract(counts.total_neg, counts.TN[rows], out=FPR)
     np.divide(FPR, counts.total_neg, out=FPR)
     return TPR, FPR
 
 
 def curve_frame(counts):
-    """The R-ordered ROC DataFrame of a `Cumulated`."""
-    columns = np.empty((5, len(counts.threshold)))
-    rates(counts, columns[0], columns[1])
-    columns[2] = counts.threshold
-    columns[3] = counts.FN
-    np.subtract(counts.total_neg, counts.TN, out=columns[4])
+    """The R-ordered ROC DataFrame of a `Cumulated`.
+
+    Counts straight from `cumulate` become the frame in place (their
+    block's free rows get TPR and FPR, and TN becomes FP); others are
+    copied.
+    """
+    columns = counts.block
+    if columns is None or columns.shape != (5, len(counts.threshold)):
+        columns = np.empty((5, len(counts.threshold)))
+        columns[2], columns[3], columns[4] = counts.threshold, counts.FN, counts.TN
+    np.subtract(counts.total_neg, columns[4], out=columns[4])  # FP
+    np.divide(columns[3], counts.total_pos, out=columns[0])
+    np.subtract(1, columns[0], out=columns[0])  # TPR = 1 - FN/W1
+    np.divide(columns[4], counts.total_neg, out=columns[1])  # FPR = FP/W-1
     return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
 
 

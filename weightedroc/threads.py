@@ -9,7 +9,7 @@ WEIGHTEDROC_THREADS=1 to run everything in the calling thread.
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-LARGE = 1 << 20  # below this many elements, a thread costs more than it saves
+LARGE = 1 << 16  # below this many elements, a thread costs more than it saves
 _pool, _pool_pid = None, None
 
 

@@ -116,7 +116,9 @@ def _numeric_positive(values):
                          "curve needs both positive and negative observations")
     if (low, high) in ((-1, 1), (0, 1), (1, 2)):
         positive = values == high
-        if (positive | (values == low)).all():
+        if values.dtype.kind in "iu" and high - low == 1:
+            return positive  # integers between low and high are low or high
+        if np.count_nonzero(positive) + np.count_nonzero(values == low) == len(values):
             return positive
     shown = ", ".join(f"{v:g}" for v in np.unique(values)[:10])
     raise ValueError(f"label %in% c(-1, 1) are not all TRUE: numeric labels must take "
