@@ -66,7 +66,7 @@ def parse_args(argv=None):
     p.add_argument("--budget", type=float, default=None,
                    help="seconds of timing per configuration (default 2, quick 0.5)")
     p.add_argument("--min-rounds", type=int, default=None,
-                   help="at least this many repeats (default 5, and 3 at n >= 1e7)")
+                   help="at least this many repeats (default 5)")
     p.add_argument("--no-r", action="store_true", help="skip R even if rpy2 is present")
     p.add_argument("--r-max-n", type=float, default=1e7, help="largest n timed in R")
     p.add_argument("--r-limit", type=float, default=20.0,
@@ -234,7 +234,7 @@ def run_config(n, guesses, weights, args, rfuns, rskip):
                 call()
         target = min(0.02, args.budget / 40)
         loops = {name: loops_for(call, target) for name, call in calls.items()}
-    min_rounds = args.min_rounds or (3 if n >= 1e7 else 5)
+    min_rounds = args.min_rounds or 5
     times = time_rounds(calls, loops, args.budget, min_rounds)
     row = {"guesses": guesses, "weights": weights, "n": n,
            "rounds": len(times["WeightedROC"])}

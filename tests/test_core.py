@@ -84,6 +84,14 @@ def test_cumsum_where_starts_from_a_long_double_and_fills_out():
     np.testing.assert_array_equal(out, expected.astype(np.float64))
 
 
+def test_unit_weight_counts_start_from_the_rows_before():
+    at = np.array([True, False, True, True])
+    mask = np.array([True, True, False, True])
+    np.testing.assert_array_equal(cumsum_where(None, at), [1, 3, 4])
+    np.testing.assert_array_equal(cumsum_where(None, at, mask, True, np.longdouble(5)), [5, 6, 6])
+    np.testing.assert_array_equal(cumsum_where(None, at, mask, start=0.5), [1.5, 2.5, 3.5])
+
+
 def test_running_sum_carries_across_chunks():
     values = rng.exponential(size=3 * CHUNK + 7) * 10.0 ** rng.uniform(-8, 8, 3 * CHUNK + 7)
     expected = np.cumsum(np.concatenate([[0.5], values]).astype(np.longdouble))[-1]

@@ -44,32 +44,55 @@ def cumsum_where(values, at, mask=None, invert=False, start=0, out=None):
     size = len(at)
     if out is None:
         out = np.empty(np.count_nonzero(at))
+    if values is None:
+        if np.longdouble(start) % 1 == 0:
+            return _counts_where(at, mask, invert, start, out)
+        values = np.ones(size)
     buffer = np.empty(min(CHUNK, size) + 1, dtype=np.longdouble)
     doubles = np.empty(min(CHUNK, size))
     flags = np.empty(min(CHUNK, size), dtype=bool)
     carry, done = np.longdouble(start), 0
     for rows in chunks(size):
         count = len(at[rows])
-        selected = None if mask is None else mask[rows]
-        if invert:
-            selected = np.logical_not(selected, out=flags[:count])
-        if values is None:
-            selected = np.ones(count, dtype=bool) if selected is None else selected
-        elif selected is None:
-            selected = values[rows]
-        else:
-            selected = np.multiply(values[rows], selected, out=doubles[:count])
+        selected = values[rows]
+        if mask is not None:
+            chosen = np.logical_not(mask[rows], out=flags[:count]) if invert else mask[rows]
+            selected = np.multiply(selected, chosen, out=doubles[:count])
         run = _running(selected, carry, buffer)
         carry = run[-1]
-        taken = np.count_nonzero(at[rows])
-        with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
-            if taken == count:  # untied guesses: every running sum is read
-                np.copyto(out[done:done + taken], run[1:])
-            else:
-                np.copyto(doubles[:count], run[1:])
-                np.take(doubles[:count], np.flatnonzero(at[rows]), out=out[done:done + taken])
-        done += taken
+        done = _read(run[1:], at[rows], out, done, doubles)
     return out
+
+
+def _counts_where(at, mask, invert, start, out):
+    """`cumsum_where` for unit weights: R's long double running sums of ones
+    are exact integers, so integer running counts give the same doubles."""
+    counts = np.empty(min(CHUNK, len(at)), dtype=np.int64)
+    doubles = np.empty(len(counts))
+    carry, done = int(start), 0
+    for rows in chunks(len(at)):
+        run = counts[:len(at[rows])]
+        run[:] = True if mask is None else ~mask[rows] if invert else mask[rows]
+        np.cumsum(run, out=run)
+        run += carry
+        carry = int(run[-1])
+        done = _read(run, at[rows], out, done, doubles)
+    return out
+
+
+def _read(run, at, out, done, scratch):
+    """out[done:] = run[at] as doubles, using the double `scratch`; returns
+    the new `done`."""
+    taken = np.count_nonzero(at)
+    target = out[done:done + taken]
+    with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
+        if taken == len(at):  # untied guesses: every running sum is read
+            np.copyto(target, run, casting="unsafe")
+        else:  # round first: gathering doubles is faster than long doubles
+            rounded = scratch[:len(run)]
+            np.copyto(rounded, run, casting="unsafe")
+            np.take(rounded, np.flatnonzero(at), out=target)
+    return done + taken
 
 
 def running_sum(values, start=0):
