@@ -169,8 +169,13 @@ def time_rounds(calls, loops, budget, min_rounds, max_rounds=5000):
 
     Every round measures each implementation once, in an order rotated each
     round; a measurement is ``loops[name]`` back-to-back calls, so that at
-    small n it lasts long enough to be timed and the first call after
-    another implementation (cold caches, R's heap) does not dominate.
+    small n it lasts long enough to be timed, after one untimed call, so
+    that no implementation is timed in the state another one left: caches,
+    R's heap, and memory pages.  Pages that a process freed are handed
+    back to the host after a second or two on this virtual machine, and
+    touching them again costs about 2 ms per MB: without the untimed call,
+    whoever follows an implementation that holds on to its memory (R, until
+    its garbage collector runs) pays for it.
     """
     names = list(calls)
     times = {name: [] for name in names}
@@ -181,6 +186,7 @@ def time_rounds(calls, loops, budget, min_rounds, max_rounds=5000):
         for r in range(max_rounds):
             for name in names[r % len(names):] + names[:r % len(names)]:
                 call, k = calls[name], loops[name]
+                call()
                 t0 = time.perf_counter()
                 for _ in range(k):
                     call()

@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .longdouble import chunks, cumsum_where
-from .threads import run_both
+from .longdouble import CHUNK, chunks, cumsum_where
+from .threads import run_both, touch_pages
 from .validation import check_inputs
 
 # Below this size a plain stable argsort is as fast as the packed-key sort.
@@ -45,15 +45,13 @@ class Cumulated(NamedTuple):
         return self.total_neg - self.TN
 
 
-def _sortable_keys(guess, out=None):
-    """A uint64 array (a view of `out`, float64, when given) ordered as the
-    guesses, with -0.0 equal to 0.0."""
-    keys = np.add(guess, 0.0, out=out).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
+def _sortable_keys(guess):
+    """A new uint64 array ordered as the guesses, with -0.0 equal to 0.0."""
+    keys = (guess + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
     if guess.min() < 0:
-        for rows in chunks(len(keys)):
-            flip = keys[rows].view(np.int64) >> 63  # -1 for negatives, 0 otherwise
-            flip |= np.int64(-1 << 63)
-            keys[rows] ^= flip.view(np.uint64)
+        flip = keys.view(np.int64) >> 63  # -1 for negatives, 0 otherwise
+        flip |= np.int64(-1 << 63)
+        keys ^= flip.view(np.uint64)
     else:  # non-negative doubles already sort as their bits
         keys |= np.uint64(1 << 63)
     return keys
@@ -68,15 +66,49 @@ class Ordered(NamedTuple):
     weight: np.ndarray | None
 
 
-def _pack_index(keys, tag, shift):
-    """keys |= (index << 1 | tag), or keys |= index without a tag, in chunks
-    (no index array as large as `keys`)."""
+def _packed_keys(guess, tag, shift, out):
+    """The sortable keys of the guesses with their low `shift` bits replaced
+    by the index (and the tag bit below it), in `out` (float64) as uint64.
+
+    One pass in chunks, so that every step works in cache and no temporary
+    is as large as the input.
+    """
+    keys = out.view(np.uint64)
+    negative = guess.min() < 0
+    low_bits = (np.uint64(1) << shift) - np.uint64(1)
+    index = np.arange(min(CHUNK, len(keys)), dtype=np.uint64)
+    step = np.uint64(len(index) << (0 if tag is None else 1))
+    if tag is not None:
+        index <<= np.uint64(1)
+    scratch = np.empty(len(index), dtype=np.uint64)
     for rows in chunks(len(keys)):
-        index = np.arange(rows.start, rows.start + len(keys[rows]), dtype=np.uint64)
+        part, size = keys[rows], len(keys[rows])
+        np.add(guess[rows], 0.0, out=out[rows])  # + 0.0 turns -0.0 into 0.0
+        if negative:  # flip the order of the negatives' bits
+            flip = scratch[:size]  # all ones for negatives, then the sign bit
+            np.right_shift(part.view(np.int64), 63, out=flip.view(np.int64))
+            flip |= np.uint64(1 << 63)
+            part ^= flip
+        else:  # non-negative doubles already sort as their bits
+            part |= np.uint64(1 << 63)
+        part &= ~low_bits
+        part |= index[:size]
         if tag is not None:
-            index <<= np.uint64(1)
-            index |= tag[rows]
-        keys[rows] |= index
+            part |= tag[rows]
+        index += step
+    return keys
+
+
+def _unpack(keys, shift, tag_bits):
+    """The sorted tag (None without one); `keys` become the order (int64)."""
+    sorted_tag = None if tag_bits == 0 else np.empty(len(keys), dtype=bool)
+    for rows in chunks(len(keys)):
+        part = keys[rows]
+        if sorted_tag is not None:
+            np.bitwise_and(part, np.uint64(1), out=sorted_tag[rows], casting="unsafe")
+        part <<= np.uint64(64 - shift)  # drop the guess bits ...
+        part >>= np.uint64(64 - shift + tag_bits)  # ... and the tag bit
+    return sorted_tag
 
 
 def stable_order(guess, tag=None, weight=None, out=None):
@@ -102,13 +134,9 @@ def stable_order(guess, tag=None, weight=None, out=None):
         return _argsort_applied(guess, tag, weight, out)
     tag_bits = 0 if tag is None else 1
     shift = np.uint64(int(n - 1).bit_length() + tag_bits)
-    keys = _sortable_keys(guess, out[0])
-    keys &= ~((np.uint64(1) << shift) - np.uint64(1))
-    _pack_index(keys, tag, shift)
+    keys = _packed_keys(guess, tag, shift, out[0])
     keys.sort()
-    sorted_tag = None if tag is None else (keys.view(np.uint8)[::8] & 1).view(bool)
-    keys <<= np.uint64(64 - shift)  # drop the guess bits ...
-    keys >>= np.uint64(64 - shift + tag_bits)  # ... and the tag bit
+    sorted_tag = _unpack(keys, shift, tag_bits)
     order = keys.view(np.int64)
     sorted_guess, sorted_weight = run_both(
         lambda: np.take(guess, order, out=out[1]),
@@ -213,6 +241,7 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     # are the thresholds already.  Fresh memory is slow to touch, so a frame
     # of untied guesses needs no more than its own.
     block = np.empty((5, n + 1))
+    touch_pages(block[1], block[2])  # the gathers' rows, while the keys sort
     _, sorted_guess, positive, sorted_weight = stable_order(
         guess, label, weight, (block[0, :n], block[2, :n], block[1, :n]))
     is_end = np.empty(n, dtype=bool)

@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 
 from .core import cumulate
+from .threads import run_both
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 
@@ -30,10 +31,16 @@ def curve_frame(counts):
     if columns is None or columns.shape != (5, len(counts.threshold)):
         columns = np.empty((5, len(counts.threshold)))
         columns[2], columns[3], columns[4] = counts.threshold, counts.FN, counts.TN
-    np.subtract(counts.total_neg, columns[4], out=columns[4])  # FP
-    np.divide(columns[3], counts.total_pos, out=columns[0])
-    np.subtract(1, columns[0], out=columns[0])  # TPR = 1 - FN/W1
-    np.divide(columns[4], counts.total_neg, out=columns[1])  # FPR = FP/W-1
+
+    def negatives():
+        np.subtract(counts.total_neg, columns[4], out=columns[4])  # FP
+        np.divide(columns[4], counts.total_neg, out=columns[1])  # FPR = FP/W-1
+
+    def positives():
+        np.divide(columns[3], counts.total_pos, out=columns[0])
+        np.subtract(1, columns[0], out=columns[0])  # TPR = 1 - FN/W1
+
+    run_both(negatives, positives, columns.shape[1])
     return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
 
 

@@ -1,7 +1,7 @@
 """Two numpy jobs at once.
 
-numpy releases the GIL in gathers, compressions and cumulative sums, so on
-large inputs two independent jobs run on two cores.  The arithmetic of each
+numpy releases the GIL in gathers, casts and arithmetic (not in cumulative
+sums), so on large inputs two independent jobs run on two cores.  The arithmetic of each
 job is unchanged: results are the same bits with or without threads.  Set
 WEIGHTEDROC_THREADS=1 to run everything in the calling thread.
 """
@@ -21,9 +21,27 @@ def _worker():
     return _pool
 
 
+def _threaded(size):
+    return size >= LARGE and os.environ.get("WEIGHTEDROC_THREADS") != "1"
+
+
+def touch_pages(*arrays):
+    """Fault in the memory pages of new, large arrays in the worker thread,
+    while the calling thread computes something else.
+
+    A first write to fresh memory costs a page fault (on a virtual machine,
+    about 2 ms per MB when the host must supply the page); done here, that
+    time overlaps with other work.  Jobs given to `run_both` later wait for
+    this one.
+    """
+    if _threaded(sum(len(a) for a in arrays)):
+        # one write per 4 KiB page (np.float64 arrays)
+        _worker().submit(lambda: [a[::512].fill(0) for a in arrays])
+
+
 def run_both(first, second, size):
     """(first(), second()), the second in a worker thread when `size` is large."""
-    if size < LARGE or os.environ.get("WEIGHTEDROC_THREADS") == "1":
+    if not _threaded(size):
         return first(), second()
     future = _worker().submit(second)
     return first(), future.result()
