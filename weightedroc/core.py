@@ -115,10 +115,10 @@ def stable_order(guess, tag=None, weight=None, out=None):
     """R's order(guess) (ascending, ties in input order), applied.
 
     Returns the order, and the guesses, the boolean `tag` and the `weight`
-    (each when given) in that order.  `out`, a float64 array of shape
-    (3, len(guess)), receives the order (row 0, as int64), the sorted
-    guesses and the sorted weights, so that callers can place them in
-    memory they use later.
+    (each when given) in that order.  `out`, three float64 arrays as long
+    as `guess` (or the rows of one), receives the order (as int64), the
+    sorted guesses and the sorted weights, so that callers can place them
+    in memory they use later.
 
     A stable argsort is slow for large float arrays, so the index (and the
     tag bit below it) is packed into the low bits of a sortable key and the
@@ -129,7 +129,7 @@ def stable_order(guess, tag=None, weight=None, out=None):
     """
     n = len(guess)
     if out is None:
-        out = np.empty((3, n))  # its rows
+        out = np.empty((3, n))
     if n < SMALL:
         return _argsort_applied(guess, tag, weight, out)
     tag_bits = 0 if tag is None else 1
