@@ -1,5 +1,7 @@
 """The sorted, cumulated pass: R's order() and R's long double cumsum."""
 
+import time
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -171,6 +173,25 @@ def test_two_threads_give_the_same_bits_as_one(monkeypatch):
     FN = np.cumsum(np.where(label[order], weight[order], 0).astype(np.longdouble))
     ends = np.flatnonzero(np.append(np.diff(guess[order]) != 0, True))
     np.testing.assert_array_equal(threaded[0].FN[1:], FN[ends].astype(float))
+
+
+def test_pages_faulted_in_on_the_worker_are_written_before_the_sort_uses_them(monkeypatch):
+    from weightedroc import threads
+
+    def slow_fault_in(arrays, original=threads._fault_in):
+        time.sleep(0.3)  # still faulting in pages while the keys sort and gather
+        original(arrays)
+
+    monkeypatch.setattr(threads, "_fault_in", slow_fault_in)
+    n = LARGE + 4321
+    guess = np.round(rng.random(n), 3)
+    label = rng.random(n) < 0.4
+    weight = rng.exponential(size=n)
+    ordered = stable_order(guess, label, weight)
+    threads._worker().submit(lambda: None).result()  # every queued job has run
+    expected = np.argsort(guess, kind="stable")
+    np.testing.assert_array_equal(ordered.guess, guess[expected])
+    np.testing.assert_array_equal(ordered.weight, weight[expected])
 
 
 def test_a_start_continues_the_sums_of_the_rows_before_exactly():

@@ -25,18 +25,23 @@ def _threaded(size):
     return size >= LARGE and os.environ.get("WEIGHTEDROC_THREADS") != "1"
 
 
+def _fault_in(arrays):
+    for a in arrays:  # one write per 4 KiB page of float64
+        a[::512].fill(0)
+
+
 def touch_pages(*arrays):
     """Fault in the memory pages of new, large arrays in the worker thread,
-    while the calling thread computes something else.
+    while the calling thread computes something else; returns a function
+    that waits until that is done.  Nothing may write to the arrays before.
 
     A first write to fresh memory costs a page fault (on a virtual machine,
     about 2 ms per MB when the host must supply the page); done here, that
-    time overlaps with other work.  Jobs given to `run_both` later wait for
-    this one.
+    time overlaps with other work.
     """
-    if _threaded(sum(len(a) for a in arrays)):
-        # one write per 4 KiB page (np.float64 arrays)
-        _worker().submit(lambda: [a[::512].fill(0) for a in arrays])
+    if not _threaded(sum(len(a) for a in arrays)):
+        return lambda: None
+    return _worker().submit(_fault_in, arrays).result
 
 
 def run_both(first, second, size):
