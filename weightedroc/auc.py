@@ -11,10 +11,18 @@ from .threads import run_both
 from .validation import check_curve
 
 
+def _rectangles(TPR, width):
+    return TPR[1:] * width
+
+
+def _triangles(TPR, width):
+    return (TPR[:-1] - TPR[1:]) * width / 2
+
+
 def trapezoids(TPR, FPR):
     """The rectangle and triangle areas under each segment, as R computes them."""
     width = FPR[:-1] - FPR[1:]
-    return TPR[1:] * width, (TPR[:-1] - TPR[1:]) * width / 2
+    return _rectangles(TPR, width), _triangles(TPR, width)
 
 
 def _area(rows, size):
@@ -25,14 +33,15 @@ def _area(rows, size):
     Both sums run in chunks of rows (overlapping by one, for the segment
     between chunks), on two threads for long curves.
     """
-    def total(part):
+    def total(areas):
         carry = np.longdouble(0)
         for segments in chunks(size - 1):
             TPR, FPR = rows(slice(segments.start, segments.stop + 1))
-            carry = running_sum(trapezoids(TPR, FPR)[part], carry)
+            carry = running_sum(areas(TPR, FPR[:-1] - FPR[1:]), carry)
         return float(carry)
 
-    rectangles, triangles = run_both(lambda: total(0), lambda: total(1), size)
+    rectangles, triangles = run_both(lambda: total(_rectangles), lambda: total(_triangles),
+                                     size)
     return rectangles + triangles
 
 

@@ -45,15 +45,21 @@ class Cumulated(NamedTuple):
         return self.total_neg - self.TN
 
 
-def _sortable_keys(guess):
-    """A new uint64 array ordered as the guesses, with -0.0 equal to 0.0."""
-    keys = (guess + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
-    if guess.min() < 0:
-        flip = keys.view(np.int64) >> 63  # -1 for negatives, 0 otherwise
-        flip |= np.int64(-1 << 63)
+def _make_sortable(keys, negative, scratch=None):
+    """Turn the bits of doubles (`keys`, uint64, in place) into integers
+    ordered as the doubles; `negative`: whether any of them is below 0."""
+    if negative:  # flip the order of the negatives' bits
+        flip = np.right_shift(keys.view(np.int64), 63, out=scratch)  # -1 for negatives
+        flip |= np.int64(-1 << 63)  # ... and the sign bit for all
         keys ^= flip.view(np.uint64)
     else:  # non-negative doubles already sort as their bits
         keys |= np.uint64(1 << 63)
+
+
+def _sortable_keys(guess):
+    """A new uint64 array ordered as the guesses, with -0.0 equal to 0.0."""
+    keys = (guess + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
+    _make_sortable(keys, guess.min() < 0)
     return keys
 
 
@@ -80,17 +86,11 @@ def _packed_keys(guess, tag, shift, out):
     step = np.uint64(len(index) << (0 if tag is None else 1))
     if tag is not None:
         index <<= np.uint64(1)
-    scratch = np.empty(len(index), dtype=np.uint64)
+    scratch = np.empty(len(index), dtype=np.int64)
     for rows in chunks(len(keys)):
         part, size = keys[rows], len(keys[rows])
         np.add(guess[rows], 0.0, out=out[rows])  # + 0.0 turns -0.0 into 0.0
-        if negative:  # flip the order of the negatives' bits
-            flip = scratch[:size]  # all ones for negatives, then the sign bit
-            np.right_shift(part.view(np.int64), 63, out=flip.view(np.int64))
-            flip |= np.uint64(1 << 63)
-            part ^= flip
-        else:  # non-negative doubles already sort as their bits
-            part |= np.uint64(1 << 63)
+        _make_sortable(part, negative, scratch[:size])
         part &= ~low_bits
         part |= index[:size]
         if tag is not None:

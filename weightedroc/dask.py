@@ -37,6 +37,7 @@ import pandas as pd
 
 from .auc import trapezoids
 from .core import Cumulated, cumulate
+from .longdouble import running_sum
 from .roc import COLUMNS, curve_frame, rates
 from .validation import check_guess, check_label, check_weight
 
@@ -257,8 +258,7 @@ def _curve_part(part, counts):
 
 def _trapezoid_sums(TPR, FPR):
     """Long double sums of the rectangles and triangles of `trapezoid_area`."""
-    return [np.cumsum(x, dtype=np.longdouble)[-1] if len(x) else np.longdouble(0)
-            for x in trapezoids(TPR, FPR)]
+    return [running_sum(x) for x in trapezoids(TPR, FPR)]
 
 
 def _auc_part(part, counts):

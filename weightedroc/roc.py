@@ -13,11 +13,17 @@ def rates(counts, TPR=None, FPR=None, rows=slice(None)):
     """(TPR, FPR) of a `Cumulated` (of its `rows`), with R's arithmetic
     (1 - FN/W1, FP/W-1).  `TPR` and `FPR` are optional output arrays to fill.
     """
-    TPR = np.divide(counts.FN[rows], counts.total_pos, out=TPR)
-    np.subtract(1, TPR, out=TPR)
-    FPR = np.subtract(counts.total_neg, counts.TN[rows], out=FPR)
-    np.divide(FPR, counts.total_neg, out=FPR)
-    return TPR, FPR
+    FP = np.subtract(counts.total_neg, counts.TN[rows], out=FPR)
+    return _tpr(counts.FN[rows], counts.total_pos, TPR), _fpr(FP, counts.total_neg, FP)
+
+
+def _tpr(FN, total_pos, out=None):
+    TPR = np.divide(FN, total_pos, out=out)
+    return np.subtract(1, TPR, out=TPR)
+
+
+def _fpr(FP, total_neg, out=None):
+    return np.divide(FP, total_neg, out=out)
 
 
 def curve_frame(counts):
@@ -33,14 +39,11 @@ def curve_frame(counts):
         columns[2], columns[3], columns[4] = counts.threshold, counts.FN, counts.TN
 
     def negatives():
-        np.subtract(counts.total_neg, columns[4], out=columns[4])  # FP
-        np.divide(columns[4], counts.total_neg, out=columns[1])  # FPR = FP/W-1
+        FP = np.subtract(counts.total_neg, columns[4], out=columns[4])
+        _fpr(FP, counts.total_neg, columns[1])
 
-    def positives():
-        np.divide(columns[3], counts.total_pos, out=columns[0])
-        np.subtract(1, columns[0], out=columns[0])  # TPR = 1 - FN/W1
-
-    run_both(negatives, positives, columns.shape[1])
+    run_both(negatives, lambda: _tpr(columns[3], counts.total_pos, columns[0]),
+             columns.shape[1])
     return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
 
 

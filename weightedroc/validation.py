@@ -64,8 +64,9 @@ def _check_length(array, name, n):
                          "and one negative observation")
 
 
-def _as_float(array, name, missing_message):
-    """float64 copy-free view of a real array; TypeError for anything else."""
+def _as_float(array, name, missing_message, check_nan=True):
+    """float64 copy-free view of a real array; TypeError for anything else.
+    ``check_nan=False`` leaves NaN to the caller (who reads the minimum anyway)."""
     kind = array.dtype.kind
     if kind == "O":
         found = _object_kind(array)
@@ -82,7 +83,7 @@ def _as_float(array, name, missing_message):
         raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers "
                         f"(int or float), got dtype {array.dtype}")
     array = np.asarray(array, dtype=np.float64)
-    if len(array) and np.isnan(array.min()):  # min() is NaN if any value is
+    if check_nan and len(array) and np.isnan(array.min()):  # min() is NaN if any value is
         raise ValueError(missing_message)
     return array
 
@@ -167,11 +168,14 @@ def check_weight(weight, n=None):
     if isinstance(array, pd.Categorical):
         raise TypeError("is.numeric(weight) is not TRUE: weight must be numbers")
     _check_length(array, "weight", n)
-    array = _as_float(array, "weight", "weight must not contain NA: weights must be "
-                      "positive numbers")
-    if not array.min() > 0:
+    missing = "weight must not contain NA: weights must be positive numbers"
+    array = _as_float(array, "weight", missing, check_nan=False)
+    low = array.min()
+    if np.isnan(low):  # min() is NaN if any value is
+        raise ValueError(missing)
+    if not low > 0:
         raise ValueError(f"weight > 0 are not all TRUE: weights must be positive, "
-                         f"found {array.min():g}")
+                         f"found {low:g}")
     if array.max() == np.inf:
         raise ValueError("weights must be finite: an infinite weight makes the rates "
                          "undefined (R returns NaN)")
