@@ -1,5 +1,7 @@
 """The sorted, cumulated pass: R's order() and R's long double cumsum."""
 
+import sys
+import threading
 import time
 
 import numpy as np
@@ -175,23 +177,54 @@ def test_two_threads_give_the_same_bits_as_one(monkeypatch):
     np.testing.assert_array_equal(threaded[0].FN[1:], FN[ends].astype(float))
 
 
-def test_pages_faulted_in_on_the_worker_are_written_before_the_sort_uses_them(monkeypatch):
+def _join_prefault_threads():
+    for thread in threading.enumerate():
+        if thread.name == "weightedroc-prefault":
+            thread.join()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="MADV_POPULATE_WRITE is Linux's")
+def test_prefault_maps_pages_without_changing_what_is_written():
     from weightedroc import threads
 
-    def slow_fault_in(arrays, original=threads._fault_in):
-        time.sleep(0.3)  # still faulting in pages while the keys sort and gather
-        original(arrays)
+    values = np.empty(3 * LARGE + 7)
+    values[: LARGE + 3] = np.arange(LARGE + 3)  # written before: must survive
+    threads.prefault(values[5:])
+    values[LARGE + 3:] = -np.arange(2 * LARGE + 4)  # written while it runs
+    _join_prefault_threads()
+    expected = np.concatenate([np.arange(LARGE + 3), -np.arange(2 * LARGE + 4)])
+    np.testing.assert_array_equal(values, expected)
 
-    monkeypatch.setattr(threads, "_fault_in", slow_fault_in)
+
+@pytest.mark.parametrize("decimals", [None, 3])
+def test_rows_written_while_their_pages_are_mapped_in_the_background_are_exact(
+        monkeypatch, decimals):
+    from weightedroc import threads
+
+    madvise = threads._madvise()
+    if madvise is None:
+        pytest.skip("no madvise here: nothing runs in the background")
+
+    def slow_madvise(*args):
+        time.sleep(0.01)  # still mapping pages while the keys sort, gather and sum
+        return madvise(*args)
+
+    monkeypatch.setattr(threads, "_madvise", lambda: slow_madvise)
+    monkeypatch.setattr(threads, "_STEP", 1 << 16)
     n = LARGE + 4321
-    guess = np.round(rng.random(n), 3)
+    guess = rng.random(n) if decimals is None else np.round(rng.random(n), decimals)
     label = rng.random(n) < 0.4
     weight = rng.exponential(size=n)
-    ordered = stable_order(guess, label, weight)
-    threads._worker().submit(lambda: None).result()  # every queued job has run
-    expected = np.argsort(guess, kind="stable")
-    np.testing.assert_array_equal(ordered.guess, guess[expected])
-    np.testing.assert_array_equal(ordered.weight, weight[expected])
+    counts = cumulate(guess, label, weight)
+    assert decimals or any(t.name == "weightedroc-prefault" for t in threading.enumerate())
+    order = np.argsort(guess, kind="stable")
+    ends = np.flatnonzero(np.append(np.diff(guess[order]) != 0, True))
+    FN = np.cumsum(np.where(label[order], weight[order], 0).astype(np.longdouble))
+    TN = np.cumsum(np.where(label[order], 0, weight[order]).astype(np.longdouble))
+    np.testing.assert_array_equal(counts.threshold[:-1], guess[order][ends])
+    np.testing.assert_array_equal(counts.FN[1:], FN[ends].astype(float))
+    np.testing.assert_array_equal(counts.TN[1:], TN[ends].astype(float))
+    _join_prefault_threads()
 
 
 def test_a_start_continues_the_sums_of_the_rows_before_exactly():

@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .longdouble import CHUNK, chunks, cumsum_where
-from .threads import run_both, touch_pages
+from .threads import prefault, run_both
 from .validation import check_inputs
 
 # Below this size a plain stable argsort is as fast as the packed-key sort.
@@ -135,11 +135,9 @@ def stable_order(guess, tag=None, weight=None, out=None):
     tag_bits = 0 if tag is None else 1
     shift = np.uint64(int(n - 1).bit_length() + tag_bits)
     keys = _packed_keys(guess, tag, shift, out[0])
-    touched = touch_pages(out[1], out[2])  # the gathers' rows, while the keys sort
     keys.sort()
     sorted_tag = _unpack(keys, shift, tag_bits)
     order = keys.view(np.int64)
-    touched()
     sorted_guess, sorted_weight = run_both(
         lambda: np.take(guess, order, out=out[1]),
         lambda: None if weight is None else np.take(weight, order, out=out[2]), n)
@@ -243,6 +241,7 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     # are the thresholds already.  Fresh memory is slow to touch, so a frame
     # of untied guesses needs no more than its own.
     block = np.empty((5, n + 1))
+    stop = prefault(block[2], block[1], block[3:])  # in the order they are written
     _, sorted_guess, positive, sorted_weight = stable_order(
         guess, label, weight, (block[0, :n], block[2, :n], block[1, :n]))
     is_end = np.empty(n, dtype=bool)
@@ -250,7 +249,9 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     is_end[-1] = True
     rows = np.count_nonzero(is_end) + 1
     if rows < n + 1:
+        stop()
         block = np.empty((5, rows))
+        prefault(block[3:])
         np.compress(is_end, sorted_guess, out=block[2, :-1])
     threshold, FN, TN = block[2:]
     threshold[-1] = np.inf

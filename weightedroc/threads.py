@@ -1,12 +1,16 @@
-"""Two numpy jobs at once.
+"""Work on a second core.
 
 numpy releases the GIL in gathers, casts and arithmetic (not in cumulative
-sums), so on large inputs two independent jobs run on two cores.  The arithmetic of each
-job is unchanged: results are the same bits with or without threads.  Set
+sums), so on large inputs two independent jobs run on two cores, and fresh
+memory can be mapped in the background.  The arithmetic of each job is
+unchanged: results are the same bits with or without threads.  Set
 WEIGHTEDROC_THREADS=1 to run everything in the calling thread.
 """
 
+import ctypes
 import os
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 LARGE = 1 << 16  # below this many elements, a thread costs more than it saves
@@ -25,28 +29,53 @@ def _threaded(size):
     return size >= LARGE and os.environ.get("WEIGHTEDROC_THREADS") != "1"
 
 
-def _fault_in(arrays):
-    for a in arrays:  # one write per 4 KiB page of float64
-        a[::512].fill(0)
-
-
-def touch_pages(*arrays):
-    """Fault in the memory pages of new, large arrays in the worker thread,
-    while the calling thread computes something else; returns a function
-    that waits until that is done.  Nothing may write to the arrays before.
-
-    A first write to fresh memory costs a page fault (on a virtual machine,
-    about 2 ms per MB when the host must supply the page); done here, that
-    time overlaps with other work.
-    """
-    if not _threaded(sum(len(a) for a in arrays)):
-        return lambda: None
-    return _worker().submit(_fault_in, arrays).result
-
-
 def run_both(first, second, size):
     """(first(), second()), the second in a worker thread when `size` is large."""
     if not _threaded(size):
         return first(), second()
     future = _worker().submit(second)
     return first(), future.result()
+
+
+_MADV_POPULATE_WRITE = 23  # Linux 5.14
+_PAGE = 4096
+_STEP = 8 << 20  # populate this many bytes between checks for cancel
+
+
+def _madvise():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        madvise = ctypes.CDLL(None, use_errno=True).madvise
+    except (OSError, AttributeError):
+        return None
+    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    return madvise
+
+
+def _populate(arrays, cancelled, madvise):
+    for a in arrays:  # an error (a kernel older than 5.14) ends it
+        first = -(-a.ctypes.data // _PAGE) * _PAGE
+        end = a.ctypes.data + a.nbytes
+        for at in range(first, end, _STEP):
+            if cancelled.is_set() or madvise(at, min(_STEP, end - at), _MADV_POPULATE_WRITE):
+                return
+
+
+def prefault(*arrays):
+    """Map the memory pages of new, large arrays in a background thread,
+    in the order given, while the calling thread works; returns a function
+    that stops it.  The arrays' contents are never changed (Linux's
+    MADV_POPULATE_WRITE makes each page present as a write would, and
+    leaves present pages alone), so the caller may write to them at once.
+
+    A first write to fresh memory costs a page fault (on a virtual machine,
+    about 2 ms per MB when the host must supply the page); done here, that
+    time overlaps with other work.  Elsewhere than Linux, nothing is done.
+    """
+    madvise = _madvise() if _threaded(sum(a.size for a in arrays)) else None
+    cancelled = threading.Event()
+    if madvise is not None:
+        threading.Thread(target=_populate, args=(arrays, cancelled, madvise),
+                         daemon=True, name="weightedroc-prefault").start()
+    return cancelled.set
