@@ -102,6 +102,14 @@ def test_running_sum_carries_across_chunks():
     assert running_sum(values, 0.5) == expected
 
 
+def test_running_sum_adds_in_order_within_and_across_chunks():
+    values = np.tile([1.0, 2.0 ** -64, 2.0 ** -64, 2.0 ** -64], CHUNK // 2 + 3)
+    # In order each 2**-64 is lost against the sum (half an ulp, to even);
+    # pairwise or blocked sums would add them up first.
+    assert running_sum(values) == len(values) // 4
+    assert running_sum(values, 2.0 ** -64) == len(values) // 4
+
+
 def test_rsum_adds_in_order_not_pairwise():
     values = np.array([1.0, 2.0 ** -64, 2.0 ** -64, 2.0 ** -64, 2.0 ** -64] * 3)
     sequential = np.longdouble(0)

@@ -96,12 +96,21 @@ def _read(run, at, out, done, scratch):
 
 
 def running_sum(values, start=0):
-    """The long double sum of `start` and then `values`, one after another."""
+    """The long double sum of `start` and then `values`, one after another.
+
+    numpy's dot product of long doubles is a plain loop that adds each
+    product to one long double, in order; a product by 1 is exact, so a
+    dot with ones is R's sum, about three times faster than a cumsum.
+    """
     buffer = np.empty(min(CHUNK, len(values)) + 1, dtype=np.longdouble)
+    ones = np.ones(len(buffer), dtype=np.longdouble)
     carry = np.longdouble(start)
     for rows in chunks(len(values)):
-        carry = _running(values[rows], carry, buffer)[-1]
-    return carry
+        run = buffer[:len(values[rows]) + 1]
+        run[0] = carry
+        run[1:] = values[rows]
+        carry = np.dot(run, ones[:len(run)])
+    return np.longdouble(carry)
 
 
 def rsum(values):
