@@ -17,6 +17,9 @@ random weights) the inputs are made once (R vectors too, before any
 timing).  Then rounds run every implementation once, in an order rotated
 each round so all share the machine's noise, until at least
 ``--min-rounds`` rounds and ``--budget`` seconds; the median is reported.
+Each measurement follows ``--warmup`` (2) untimed calls of the same
+implementation, so that each is timed in its own steady state, not in the
+memory state the previous one left (see `time_rounds`).
 Ratios are "other / weightedroc" (above 1: weightedroc is faster), except
 WeightedROC / argsort floor (the overhead above the cheapest possible
 argsort-based method).  Peak extra memory is measured separately with
@@ -74,6 +77,9 @@ def parse_args(argv=None):
                         "to exceed this many seconds")
     p.add_argument("--r-libs", default=None,
                    help="R library folder holding WeightedROC (sets R_LIBS)")
+    p.add_argument("--warmup", type=int, default=2,
+                   help="untimed calls of an implementation before each of its "
+                        "measurements (default 2; see time_rounds)")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     if args.max_n is None:
@@ -164,18 +170,21 @@ def loops_for(call, target):
     return max(1, min(1000, round(target / max(time.perf_counter() - t0, 1e-7))))
 
 
-def time_rounds(calls, loops, budget, min_rounds, max_rounds=5000):
+def time_rounds(calls, loops, budget, min_rounds, warmup=2, max_rounds=5000):
     """name -> seconds per call, one measurement per round.
 
     Every round measures each implementation once, in an order rotated each
     round; a measurement is ``loops[name]`` back-to-back calls, so that at
-    small n it lasts long enough to be timed, after one untimed call, so
-    that no implementation is timed in the state another one left: caches,
-    R's heap, and memory pages.  Pages that a process freed are handed
-    back to the host after a second or two on this virtual machine, and
-    touching them again costs about 2 ms per MB: without the untimed call,
-    whoever follows an implementation that holds on to its memory (R, until
-    its garbage collector runs) pays for it.
+    small n it lasts long enough to be timed.  Before it, `warmup` untimed
+    calls of the same implementation, so that none is timed in the state
+    another one left: caches, R's heap, and memory pages.  Pages matter
+    most here: on this virtual machine, pages that a process freed go back
+    to the host after a second or two, and touching them again costs about
+    2 ms per MB.  R's WeightedROC touches about 4 GB of fresh pages per call
+    at n = 1e7 and rotation keeps the cyclic order, so WeightedROC always
+    follows R: its first two calls after R took 0.9-1.1 s and its third
+    0.55-0.65 s, as in a loop of its own.  With two untimed calls every
+    implementation is timed in its own steady state.
     """
     names = list(calls)
     times = {name: [] for name in names}
@@ -186,7 +195,8 @@ def time_rounds(calls, loops, budget, min_rounds, max_rounds=5000):
         for r in range(max_rounds):
             for name in names[r % len(names):] + names[:r % len(names)]:
                 call, k = calls[name], loops[name]
-                call()
+                for _ in range(warmup):
+                    call()
                 t0 = time.perf_counter()
                 for _ in range(k):
                     call()
@@ -241,7 +251,7 @@ def run_config(n, guesses, weights, args, rfuns, rskip):
         target = min(0.02, args.budget / 40)
         loops = {name: loops_for(call, target) for name, call in calls.items()}
     min_rounds = args.min_rounds or 5
-    times = time_rounds(calls, loops, args.budget, min_rounds)
+    times = time_rounds(calls, loops, args.budget, min_rounds, args.warmup)
     row = {"guesses": guesses, "weights": weights, "n": n,
            "rounds": len(times["WeightedROC"])}
     for name in IMPLS:
