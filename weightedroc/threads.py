@@ -8,6 +8,7 @@ WEIGHTEDROC_THREADS=1 to run everything in the calling thread.
 """
 
 import ctypes
+import functools
 import os
 import sys
 import threading
@@ -42,6 +43,7 @@ _PAGE = 4096
 _STEP = 8 << 20  # populate this many bytes between checks for cancel
 
 
+@functools.cache
 def _madvise():
     if not sys.platform.startswith("linux"):
         return None
