@@ -269,11 +269,13 @@ ratio.div(ratio["weightedroc"], axis=0).map(lambda r: "" if pd.isna(r) else f"{r
 # All implementations draw the same curve and find the same area. All of them
 # sort the scores, so their time grows a little faster than $n$, $O(n \log n)$;
 # they differ in the time spent per observation, which the ratios above show for
-# this machine (`weightedroc`'s `auc_score` builds no curve frame, so it is
-# quicker than the curve). Whatever the implementation, the time to compute a
-# ROC curve is small next to the time to fit the model that makes the scores. The
-# numbers above depend on the machine (and on what else it was doing): this
-# page was rendered on the one described below.
+# this machine. `weightedroc`'s `auc_score` builds no curve frame but adds up
+# the trapezoids with R's long double sums, so it takes about as long as the
+# curve (0.75 to 1.2 times as long in the benchmarks). Whatever the
+# implementation, the time to compute a ROC curve is small next to the time to
+# fit the model that makes the scores. The numbers above depend on the machine
+# (and on what else it was doing): this page was rendered on the one described
+# below.
 
 # %% tags=["hide-input"]
 def cpu_name():
