@@ -11,7 +11,6 @@ import contextlib
 import os
 import sys
 
-
 from . import __version__
 from .io import atomic_path, read_table, table_format, write_table
 from .tidy import auc_table, roc_table

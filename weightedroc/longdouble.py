@@ -20,11 +20,17 @@ def chunks(size):
     return [slice(first, first + CHUNK) for first in range(0, size, CHUNK)]
 
 
-def _running(selected, carry, buffer):
-    """[carry, carry + selected[0], ...] in long double, in `buffer`."""
+def _after(carry, selected, buffer):
+    """[carry, selected[0], selected[1], ...] in long double, in `buffer`."""
     run = buffer[:len(selected) + 1]
     run[0] = carry
     run[1:] = selected
+    return run
+
+
+def _running(selected, carry, buffer):
+    """[carry, carry + selected[0], ...] in long double, in `buffer`."""
+    run = _after(carry, selected, buffer)
     return np.cumsum(run, out=run)
 
 
@@ -106,11 +112,9 @@ def running_sum(values, start=0):
     ones = np.ones(len(buffer), dtype=np.longdouble)
     carry = np.longdouble(start)
     for rows in chunks(len(values)):
-        run = buffer[:len(values[rows]) + 1]
-        run[0] = carry
-        run[1:] = values[rows]
+        run = _after(carry, values[rows], buffer)
         carry = np.dot(run, ones[:len(run)])
-    return np.longdouble(carry)
+    return carry
 
 
 def rsum(values):

@@ -1,8 +1,8 @@
 """Work on a second core.
 
-numpy releases the GIL in gathers, casts and arithmetic (not in cumulative
-sums), so on large inputs two independent jobs run on two cores, and fresh
-memory can be mapped in the background.  The arithmetic of each job is
+numpy releases the GIL in gathers, casts and arithmetic, so on large
+inputs two independent jobs run on two cores, and fresh memory can be
+mapped in the background.  The arithmetic of each job is
 unchanged: results are the same bits with or without threads.  Set
 WEIGHTEDROC_THREADS=1 to run everything in the calling thread.
 """
