@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score
 
 from weightedroc import WeightedAUC, WeightedROC, cost_auc, partial_auc
-from weightedroc.areas import cost_region
+from weightedroc.curves.areas import cost_region
 from weightedroc.datasets import load_asah, load_rocr_simple
 
 # The curve (0,0) (0,2/3) (2/3,2/3) (2/3,1) (1,1): areas are easy by hand.

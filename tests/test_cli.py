@@ -21,8 +21,8 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
-from weightedroc.cli import main
-from weightedroc.io import atomic_path, read_table, to_csv_text
+from weightedroc.io.cli import main
+from weightedroc.io.tables import atomic_path, read_table, to_csv_text
 
 ROOT = Path(__file__).parents[1]
 DATA = Path(__file__).parent / "data"

@@ -47,7 +47,7 @@ def test_public_names_are_exported():
 
 
 def test_import_weightedroc_does_not_import_plotnine():
-    code = ("import sys, weightedroc, weightedroc.decisions, weightedroc.areas; "
+    code = ("import sys, weightedroc, weightedroc.decisions, weightedroc.curves.areas; "
             "print('plotnine' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

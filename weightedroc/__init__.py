@@ -7,19 +7,19 @@ sorted, cumulated pass (``weightedroc.core.cumulate``).
 
 import importlib
 
-from .auc import WeightedAUC, auc_score, weighted_auc
-from .roc import WeightedROC, weighted_roc
+from .curves.auc import WeightedAUC, auc_score, weighted_auc
+from .curves.roc import WeightedROC, weighted_roc
 
 __version__ = "0.1.0"
 
 # Public names that live in modules imported on first use.
 _LAZY = {
-    "partial_auc": "areas", "cost_auc": "areas", "cost_region": "areas",
+    "partial_auc": "curves.areas", "cost_auc": "curves.areas", "cost_region": "curves.areas",
     "threshold_cost": "decisions", "best_threshold": "decisions",
     "roc_convex_hull": "decisions", "min_risk": "decisions",
     "isocost_line": "decisions",
-    "weighted_pr": "pr", "average_precision": "pr",
-    "auc_ci": "uncertainty",
+    "weighted_pr": "curves.pr", "average_precision": "curves.pr",
+    "auc_ci": "inference.bootstrap",
     "roc_table": "tidy", "auc_table": "tidy",
     "load_rocr_simple": "datasets", "load_asah": "datasets",
 }
@@ -28,9 +28,20 @@ __all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc",
            "auc_score", *_LAZY]
 
 
+# Names users of other packages reach for, and what to call here instead.
+_INSTEAD = {
+    "roc": "WeightedROC(guess, label, weight) (pROC's roc() takes the label first)",
+    "auc": "auc_score(guess, label, weight) or WeightedAUC(curve)",
+    "roc_curve": "WeightedROC(guess, label, weight)",
+    "roc_auc_score": "auc_score(guess, label, weight)",
+}
+
+
 def __getattr__(name):
     if name in _LAZY:
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    if name in _INSTEAD:
+        raise AttributeError(f"weightedroc has no {name}(): call weightedroc.{_INSTEAD[name]}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

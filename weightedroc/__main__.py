@@ -1,6 +1,6 @@
-"""``python -m weightedroc``: the ``weightedroc`` command (see `weightedroc.cli`)."""
+"""``python -m weightedroc``: the ``weightedroc`` command (see `weightedroc.io.cli`)."""
 
-from .cli import main
+from .io.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -35,10 +35,10 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .auc import trapezoids
+from .curves.auc import trapezoids
 from .core import Cumulated, cumulate
 from .longdouble import running_sum
-from .roc import COLUMNS, curve_frame, rates
+from .curves.roc import COLUMNS, curve_frame, rates
 from .validation import check_guess, check_label, check_weight
 
 __all__ = ["weighted_roc", "weighted_auc"]

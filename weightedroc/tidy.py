@@ -15,9 +15,9 @@ Categorical ``by`` column give no group.
 import numpy as np
 import pandas as pd
 
-from .auc import trapezoid_area
+from .curves.auc import trapezoid_area
 from .core import cumulate
-from .roc import COLUMNS, curve_frame, rates
+from .curves.roc import COLUMNS, curve_frame, rates
 from .validation import check_guess, check_label, check_weight
 
 __all__ = ["roc_table", "auc_table"]

@@ -8,7 +8,7 @@ to its curve, as `roc_plot` does, and returns a plotnine ggplot.
 import numpy as np
 import pandas as pd
 
-from ..areas import cost_auc, cost_region
+from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
 from ._plotnine import plotnine
 from .curves import _curve_label, _linetypes, _tidy

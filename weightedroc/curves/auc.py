@@ -4,11 +4,11 @@ import warnings
 
 import numpy as np
 
-from .core import cumulate
-from .longdouble import chunks, running_sum
+from ..core import cumulate
+from ..longdouble import chunks, running_sum
 from .roc import rates
-from .threads import run_both
-from .validation import check_curve
+from ..threads import run_both
+from ..validation import check_curve
 
 
 def _rectangles(TPR, width):

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .auc import trapezoid_area
-from .validation import check_cost, check_roc_frame
+from ..validation import check_cost, check_roc_frame
 
 
 def _check_range(value, name):
@@ -279,7 +279,7 @@ def cost_region(roc, cost_fn=None, cost_fp=None):
     Examples
     --------
     >>> from weightedroc import WeightedROC
-    >>> from weightedroc.areas import cost_region
+    >>> from weightedroc.curves.areas import cost_region
     >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
     >>> region = cost_region(roc)
     >>> list(region.columns)

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .auc import trapezoid_area
-from .core import cumulate
-from .roc import rates
-from .validation import check_inputs
+from ..curves.auc import trapezoid_area
+from ..core import cumulate
+from ..curves.roc import rates
+from ..validation import check_inputs
 
 # Replicates are computed in batches of about this many (replicate, obs) cells.
 CELLS = 1 << 21

@@ -2,7 +2,7 @@
 
 ``weightedroc roc`` writes `roc_table` of a file, ``weightedroc auc``
 writes `auc_table`.  Doubles are written so that they round-trip exactly
-(see `weightedroc.io`).  Bad input ends with status 2 and one line,
+(see `weightedroc.io.tables`).  Bad input ends with status 2 and one line,
 ``weightedroc: error: ...``, on stderr; no partial output file is left.
 """
 
@@ -11,9 +11,9 @@ import contextlib
 import os
 import sys
 
-from . import __version__
-from .io import atomic_path, read_table, table_format, write_table
-from .tidy import auc_table, roc_table
+from .. import __version__
+from .tables import atomic_path, read_table, table_format, write_table
+from ..tidy import auc_table, roc_table
 
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")
 
@@ -98,12 +98,12 @@ def _check_paths(args):
         if path not in (None, "-") and not os.path.isdir(os.path.dirname(path) or "."):
             raise UsageError(f"cannot write {path!r}: its directory does not exist")
     if plot is not None:
-        from .plots._plotnine import plotnine
+        from ..plots._plotnine import plotnine
         plotnine()  # a missing extra fails now, not after the work
 
 
 def _save_plot(table, by, path):
-    from .plots import roc_plot
+    from ..plots import roc_plot
     plot = roc_plot(table, group=list(by) if by else None)
     with atomic_path(path) as temporary:
         plot.save(temporary, width=6.5 if by else 5, height=5, dpi=150, verbose=False)

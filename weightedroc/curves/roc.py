@@ -3,8 +3,8 @@
 import numpy as np
 import pandas as pd
 
-from .core import cumulate
-from .threads import run_both
+from ..core import cumulate
+from ..threads import run_both
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 

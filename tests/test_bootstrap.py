@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from weightedroc import auc_ci, auc_score
 from weightedroc.core import cumulate
 from weightedroc.datasets import load_asah
-from weightedroc.uncertainty import _replicate_aucs
+from weightedroc.inference.bootstrap import _replicate_aucs
 
 
 def random_data(seed, n=60):

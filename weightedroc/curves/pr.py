@@ -8,7 +8,7 @@ negatives whose guess is at least the threshold.
 import numpy as np
 import pandas as pd
 
-from .core import cumulate
+from ..core import cumulate
 
 
 def _precision_recall(counts):

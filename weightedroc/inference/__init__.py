@@ -1,0 +1,1 @@
+"""Inference on weighted AUCs: intervals and tests."""

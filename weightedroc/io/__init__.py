@@ -1,0 +1,1 @@
+"""Files: exact CSV and Parquet tables, and the ``weightedroc`` command."""
