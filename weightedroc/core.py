@@ -14,7 +14,7 @@ import numpy as np
 
 from .longdouble import CHUNK, chunks, cumsum_where
 from .threads import prefault, run_both
-from .validation import check_inputs
+from .validation import check_direction, check_inputs
 
 # Below this size a plain stable argsort is as fast as the packed-key sort.
 SMALL = 1 << 8
@@ -222,7 +222,8 @@ def _resort_buckets(order, sorted_guess, shift, wrong):
     return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
 
 
-def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
+def cumulate(guess, label, weight=None, checked=False, start=(0, 0), *,
+             positive=None, direction="<"):
     """Validate the inputs and return their `Cumulated` counts.
 
     The one pass every curve and metric reads: `stable_order`, then the
@@ -232,9 +233,18 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     of observations that come before all of these (a long double each, for
     exact continuation of R's sums, as the Dask backend needs): every count
     begins there, row 0 included.
+
+    `positive` names the label value that is the event (see `check_label`).
+    ``direction=">"`` (lower guesses mean positive) counts the negated
+    guesses, bit for bit, and reports thresholds on the user's scale:
+    descending, ending with -inf; a row's threshold is then the largest
+    guess classified positive.
     """
+    flip = check_direction(direction) == ">"
     if not checked:
-        guess, label, weight = check_inputs(guess, label, weight)
+        guess, label, weight = check_inputs(guess, label, weight, positive)
+    if flip:
+        guess = np.negative(guess)
     n = len(guess)
     # The counts' block, first used for the sort: row 0 gets the order, row
     # 1 the sorted weights and row 2 the sorted guesses, which without ties
@@ -263,4 +273,6 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0)):
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
         raise ValueError("the total positive or negative weight overflows to inf: "
                          "rescale the weights (R would return NaN rates)")
+    if flip:
+        np.negative(threshold, out=threshold)
     return Cumulated(threshold, FN, TN, float(total_pos), float(total_neg), block)

@@ -126,17 +126,43 @@ def _numeric_positive(values):
                      f"the values {LABEL_SETS}, got {{{shown}}}")
 
 
-def check_label(label, n=None):
+def _named_positive(array, positive):
+    """Mask of labels equal to `positive`, for labels with 2 distinct values."""
+    if isinstance(array, pd.Categorical):
+        missing = (array.codes < 0).any()
+        array = np.asarray(array, dtype=object)
+    else:
+        kind = array.dtype.kind
+        missing = ((kind == "O" and _object_kind(array) == "missing")
+                   or (kind == "f" and np.isnan(array).any()))
+    if missing:
+        raise ValueError("label must not contain NA: every observation needs a "
+                         "positive or negative label")
+    values = pd.unique(array)
+    if len(values) != 2:
+        raise ValueError(f"label must take exactly 2 distinct values when positive= "
+                         f"is given, got {len(values)}: {list(values[:10])}")
+    if not any(value == positive for value in values):
+        raise ValueError(f"positive={positive!r} is not a label value: the labels "
+                         f"are {sorted(map(str, values))}")
+    return np.asarray(array == positive, dtype=bool)
+
+
+def check_label(label, n=None, positive=None):
     """Boolean mask of positive observations, from any accepted label encoding.
 
     Accepted: numbers in {-1, 1}, {0, 1} or {1, 2} (the larger is positive);
     booleans (True is positive); a pandas Categorical with 2 categories (the
     second is positive, as R's as.integer(factor)); strings, which become
-    levels as R's factor() makes them (sorted, the first negative).
+    levels as R's factor() makes them (sorted, the first negative).  With
+    `positive` (any label value: number, string, boolean, category) the
+    labels equal to it are positive, whatever the encoding.
     """
     array = _to_array(label, "label")
     _check_length(array, "label", n)
-    if isinstance(array, pd.Categorical):
+    if positive is not None:
+        positive = _named_positive(array, positive)
+    elif isinstance(array, pd.Categorical):
         positive = _factor_positive(array.codes, array.categories)
     else:
         kind = _object_kind(array) if array.dtype.kind == "O" else array.dtype.kind
@@ -182,9 +208,18 @@ def check_weight(weight, n=None):
     return array
 
 
-def check_inputs(guess, label, weight=None):
+def check_direction(direction):
+    """'<' (higher guess means positive, the default) or '>' (lower means positive)."""
+    if direction not in ("<", ">"):
+        raise ValueError(f"direction must be '<' (higher guesses mean positive) or "
+                         f"'>' (lower guesses mean positive), got {direction!r}; it is "
+                         "never guessed from the data")
+    return direction
+
+
+def check_inputs(guess, label, weight=None, positive=None):
     """Validate the three inputs of a curve together; returns numpy arrays."""
-    label = check_label(label)
+    label = check_label(label, positive=positive)
     guess = check_guess(guess, len(label))
     weight = check_weight(weight, len(label))
     return guess, label, weight
