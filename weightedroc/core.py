@@ -160,60 +160,34 @@ def _argsort_applied(guess, tag, weight, out):
                    None if weight is None else np.take(weight, order, out=out[2]))
 
 
-def _bucket_bounds(sorted_guess, shift, inside):
-    """First and last position of the run of equal bucket (the guess bits
-    of the key) holding each position in `inside`.
-
-    Buckets never decrease along the sorted guesses and their runs are
-    short, so each edge is first walked to, a few steps at most; the rare
-    longer runs are binary-searched.
-    """
-    bucket = lambda at: _sortable_keys(sorted_guess[at]) >> shift
-    target = bucket(inside)
-    last = len(sorted_guess) - 1
-    bounds = []
-    for step in (-1, 1):
-        edge, open_ = inside.copy(), np.arange(len(inside))  # open: may extend further
-        for _ in range(8):
-            probe = edge[open_] + step
-            keep = (probe >= 0) & (probe <= last)
-            open_, probe = open_[keep], probe[keep]
-            same = bucket(probe) == target[open_]
-            open_ = open_[same]
-            edge[open_] = probe[same]
-            if not len(open_):
-                break
-        if len(open_):
-            edge[open_] = _far_edge(bucket, target[open_], edge[open_], step, last)
-        bounds.append(edge)
-    return bounds
-
-
-def _far_edge(bucket, target, known, step, last):
-    """Binary search from positions `known` (in their bucket) for the first
-    (step -1) or last (step 1) position in the same bucket."""
-    low, high = (np.zeros_like(known), known) if step < 0 else (known, np.full_like(known, last))
-    while (active := low < high).any():
-        middle = (low + high + (step > 0)) // 2
-        same = bucket(middle) == target
-        if step < 0:
-            high = np.where(active & same, middle, high)
-            low = np.where(active & ~same, middle + 1, low)
-        else:
-            low = np.where(active & same, middle, low)
-            high = np.where(active & ~same, middle - 1, high)
-    return low
+def _bucket_edges(sorted_guess, shift):
+    """Positions p where the bucket (the guess bits of the key) changes
+    between p and p + 1, framed by -1 and the last position."""
+    n = len(sorted_guess)
+    change = np.empty(n - 1, dtype=bool)
+    for rows in chunks(n - 1):
+        stop = min(rows.stop, n - 1)
+        keys = _sortable_keys(sorted_guess[rows.start:stop + 1]) >> shift
+        np.not_equal(keys[:-1], keys[1:], out=change[rows.start:stop])
+    return np.concatenate(([-1], np.flatnonzero(change), [n - 1]))
 
 
 def _resort_buckets(order, sorted_guess, shift, wrong):
-    """The moves that sort by (guess, index) the runs of equal bucket
-    holding `wrong`: positions `to` get the elements at positions `from`.
+    """The moves that sort by (guess, index) the runs of equal bucket that
+    hold a descent (`wrong`: positions p with guess[p + 1] < guess[p]):
+    positions `to` get the elements at positions `from`.
 
-    None when those runs are so long that a full stable sort is cheaper.
+    The integer sort leaves each run of equal bucket in index order, and
+    buckets strictly increase from run to run.  A run without a descent
+    is therefore already in (guess, index) order; a descent lies inside one
+    run (its two guesses share a bucket), and sorting that whole run by
+    (guess, index) puts it right.  None when those runs are so long that a
+    full stable sort is cheaper.
     """
-    start, last = _bucket_bounds(sorted_guess, shift, wrong)
-    start, first_of_run = np.unique(start, return_index=True)
-    lengths = last[first_of_run] - start + 1
+    edges = _bucket_edges(sorted_guess, shift)
+    after = np.unique(np.searchsorted(edges, wrong))  # first edge at or after each descent
+    start, stop = edges[after - 1] + 1, edges[after] + 1
+    lengths = stop - start
     if lengths.sum() > len(order) // 4:
         return None
     inside = np.repeat(start - np.cumsum(lengths) + lengths, lengths)

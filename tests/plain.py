@@ -1,0 +1,57 @@
+"""R's WeightedROC and WeightedAUC written plainly: the reference every fast
+path is compared with, bit for bit.
+
+The R source, line for line: order(guess) (a stable sort, -0 equal to 0),
+cumsum of each class's weights (R's cumsum adds in long double and stores
+each element as a double), the counts read at the last observation of each
+run of equal guesses, then R's rate arithmetic.
+"""
+
+import numpy as np
+
+
+def cumsum_r(values):
+    """R's cumsum: one long double accumulator, each element stored as a double."""
+    return np.cumsum(np.asarray(values, dtype=np.longdouble)).astype(np.float64)
+
+
+def plain_roc(guess, positive, weight=None):
+    """(TPR, FPR, threshold, FN, FP) as R computes them; `positive` is a bool mask."""
+    guess = np.asarray(guess, dtype=np.float64)
+    weight = np.ones(len(guess)) if weight is None else np.asarray(weight, np.float64)
+    order = np.argsort(guess, kind="stable")
+    y_hat, is_pos, w = guess[order], positive[order], weight[order]
+    cum_pos = cumsum_r(np.where(is_pos, w, 0.0))
+    cum_neg = cumsum_r(np.where(is_pos, 0.0, w))
+    is_end = np.append(y_hat[1:] != y_hat[:-1], True)
+    threshold = np.append(y_hat[is_end], np.inf)
+    FN = np.append(0.0, cum_pos[is_end])
+    TN = np.append(0.0, cum_neg[is_end])
+    FP = cum_neg[-1] - TN
+    return 1 - FN / cum_pos[-1], FP / cum_neg[-1], threshold, FN, FP
+
+
+def plain_auc(TPR, FPR):
+    """R's WeightedAUC: sum(rectangles, triangles), each sum in long double."""
+    width = FPR[:-1] - FPR[1:]
+    rectangles = TPR[1:] * width
+    triangles = (TPR[:-1] - TPR[1:]) * width / 2
+    return float(cumsum_r(rectangles)[-1]) + float(cumsum_r(triangles)[-1])
+
+
+def same_bits(a, b):
+    """Equal as bit patterns (so -0.0 differs from 0.0 and NaN equals NaN)."""
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    return a.shape == b.shape and np.array_equal(a.view(np.int64), b.view(np.int64))
+
+
+def first_difference(frame, expected):
+    """None when every column of `frame` has `expected`'s bits, else a message."""
+    for name, column in zip(["TPR", "FPR", "threshold", "FN", "FP"], expected):
+        got = np.asarray(frame[name], dtype=np.float64)
+        if not same_bits(got, column):
+            if len(got) != len(column):
+                return f"{name}: {len(got)} rows, expected {len(column)}"
+            row = int(np.flatnonzero(got.view(np.int64) != column.view(np.int64))[0])
+            return f"{name} row {row}: {got[row]!r}, expected {column[row]!r}"
+    return None
