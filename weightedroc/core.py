@@ -63,6 +63,16 @@ def _sortable_keys(guess):
     return keys
 
 
+def unit_scaled(counts, first=False, total=None):
+    """Weighted counts times the power of two that puts their total (the
+    last value, the first when `first`, or `total`) in [0.5, 1): exact, so
+    anything computed from them is the same whatever power of two scaled
+    the weights, and products of counts neither underflow nor overflow."""
+    if total is None:
+        total = counts[0] if first else counts[-1]
+    return np.ldexp(counts, -np.frexp(total)[1])
+
+
 class Ordered(NamedTuple):
     """`stable_order`'s result: the order and the arrays it was applied to."""
 

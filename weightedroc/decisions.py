@@ -14,9 +14,22 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from .core import unit_scaled
 from .validation import check_cost, check_roc_frame
 
 METHODS = ("youden", "closest.topleft", "cost")
+
+
+# Criteria this close (relative to a trivial rule's) are ties: rounding in
+# the counts, not the data, tells such rows apart, and a decision must not
+# change when the weights are rescaled.
+TIE = 1e-12
+
+
+def first_best(loss):
+    """Position of the first row (lowest threshold) whose loss ties with the least."""
+    scale = max(abs(loss[0]), abs(loss[-1]))
+    return int(np.flatnonzero(loss <= loss.min() + TIE * scale)[0])
 
 
 def _costs(cost_fp, cost_fn):
@@ -91,7 +104,10 @@ def best_threshold(roc, method="youden", cost_fp=None, cost_fn=None):
     Rows whose criterion ties with the best are resolved to the first of
     them in `roc`'s order, i.e. the lowest threshold (the highest TPR).
     Criteria are compared in weighted counts (e.g. Youden through
-    ``FN * W-1 + FP * W1``), so unweighted ties are exact.  The (TPR, FPR)
+    ``FN * W-1 + FP * W1``), each class's counts scaled by a power of two
+    to a total in [0.5, 1) (exact), and values within 1e-12 of a trivial
+    rule's are ties: so rescaling every weight by the same factor never
+    changes the row chosen.  The (TPR, FPR)
     of the chosen row is one of the rows pROC's ``coords(roc, "best")``
     returns, which lists every tied row.
 
@@ -110,7 +126,8 @@ def best_threshold(roc, method="youden", cost_fp=None, cost_fn=None):
     if method != "cost" and (cost_fp is not None or cost_fn is not None):
         raise ValueError(f"cost_fp and cost_fn are used only with method='cost', "
                          f"not with {method!r}")
-    TPR, FPR, FN, FP = (arrays[k] for k in ("TPR", "FPR", "FN", "FP"))
+    TPR, FPR = arrays["TPR"], arrays["FPR"]
+    FN, FP = unit_scaled(arrays["FN"]), unit_scaled(arrays["FP"], first=True)
     positives, negatives = FN[-1], FP[0]
     if method == "youden":  # TPR - FPR = 1 - (FN W-1 + FP W1) / (W1 W-1)
         loss, value = FN * negatives + FP * positives, TPR - FPR
@@ -120,11 +137,21 @@ def best_threshold(roc, method="youden", cost_fp=None, cost_fn=None):
         if cost_fp is None or cost_fn is None:
             raise ValueError("method='cost' needs both cost_fp and cost_fn")
         cost_fp, cost_fn = _costs(cost_fp, cost_fn)
-        loss = value = cost_fp * FP + cost_fn * FN
-    best = int(np.argmin(loss))
+        value = cost_fp * arrays["FP"] + cost_fn * arrays["FN"]
+        # One scale for both counts keeps their sum's proportions.
+        scale = np.frexp(max(arrays["FP"][0], arrays["FN"][-1]))[1]
+        loss = cost_fp * np.ldexp(arrays["FP"], -scale) + cost_fn * np.ldexp(arrays["FN"], -scale)
+    best = first_best(loss)
     row = roc.iloc[best].copy()
     row[method] = value[best]
     return row
+
+
+def _not_left(x0, y0, x1, y1, x2, y2):
+    """Whether point 1 lies on or below the chord from point 0 to point 2
+    (collinear within rounding: the two products agree to TIE)."""
+    turn, back = (x1 - x0) * (y2 - y0), (y1 - y0) * (x2 - x0)
+    return turn - back >= -TIE * (np.abs(turn) + np.abs(back))
 
 
 def _upper_hull(x, y):
@@ -138,9 +165,7 @@ def _upper_hull(x, y):
     keep = np.arange(len(x))
     while len(keep) > 2:
         xs, ys = x[keep], y[keep]
-        cross = ((xs[1:-1] - xs[:-2]) * (ys[2:] - ys[:-2])
-                 - (ys[1:-1] - ys[:-2]) * (xs[2:] - xs[:-2]))
-        drop = cross >= 0
+        drop = _not_left(xs[:-2], ys[:-2], xs[1:-1], ys[1:-1], xs[2:], ys[2:])
         keep = np.concatenate((keep[:1], keep[1:-1][~drop], keep[-1:]))
         if drop.sum() * 8 < len(drop):
             break
@@ -148,7 +173,7 @@ def _upper_hull(x, y):
     for i in keep.tolist():
         while len(hull) >= 2:
             o, a = hull[-2], hull[-1]
-            if (x[a] - x[o]) * (y[i] - y[o]) - (y[a] - y[o]) * (x[i] - x[o]) < 0:
+            if not _not_left(x[o], y[o], x[a], y[a], x[i], y[i]):
                 break
             hull.pop()
         hull.append(i)
@@ -187,10 +212,11 @@ def roc_convex_hull(roc):
     4  0.000000  0.000000        inf
     """
     arrays = check_roc_frame(roc)
-    positives = arrays["FN"][-1]
-    # Ascending FPR: reverse the rows; the hull is computed in weighted counts.
-    FP = arrays["FP"][::-1]
-    TP = positives - arrays["FN"][::-1]
+    # Ascending FPR: reverse the rows; the hull is computed in weighted
+    # counts, each class's scaled by a power of two to a total in [0.5, 1)
+    # (exact, and an affine map, so the vertices are the same).
+    FN, FP = unit_scaled(arrays["FN"]), unit_scaled(arrays["FP"], first=True)
+    FP, TP = FP[::-1], FN[-1] - FN[::-1]
     vertices = len(FP) - 1 - _upper_hull(FP, TP)
     return roc.iloc[vertices[::-1]]
 
@@ -291,7 +317,7 @@ def min_risk(roc, p_target=None, c_miss=1.0, c_fa=1.0):
     c_miss, c_fa = check_cost(c_miss, "c_miss"), check_cost(c_fa, "c_fa")
     FN, FP = arrays["FN"], arrays["FP"]
     risk = p * (FN / FN[-1]) * c_miss + (1 - p) * (FP / FP[0]) * c_fa
-    best = int(np.argmin(risk))
+    best = first_best(risk)
     all_negative, all_positive = p * c_miss, (1 - p) * c_fa
     rule = "all negative" if all_negative <= all_positive else "all positive"
     return MinRisk(float(risk[best]), float(arrays["threshold"][best]),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..curves.auc import trapezoid_area
-from ..core import cumulate
+from ..core import cumulate, unit_scaled
 from ..curves.roc import rates
 from ..validation import check_inputs
 
@@ -108,7 +108,10 @@ def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None):
     counts = cumulate(guess, positive, weight, checked=True)
     estimate = trapezoid_area(*rates(counts))
     group = np.searchsorted(counts.threshold[:-1], guess)
-    weight = np.ones(len(guess)) if weight is None else weight
+    # Replicates multiply counts: a power-of-two scale keeps them in range
+    # (exact, so the interval is the same for weights times 2**k).
+    weight = (np.ones(len(guess)) if weight is None
+              else unit_scaled(weight, total=counts.total_pos + counts.total_neg))
     pos, neg = np.flatnonzero(positive), np.flatnonzero(~positive)
     rng = np.random.default_rng(seed)
     batch = max(1, CELLS // len(guess))

@@ -1,0 +1,145 @@
+"""Scaling every weight by the same factor changes nothing a user decides on.
+
+By 2**k the scaling is exact in floating point, so every output is the
+same bits (weighted counts and costs are the same bits times 2**k).  By
+any other factor the counts round differently in their last bits, but
+every decision (threshold chosen, hull vertices, the better model) stays.
+"""
+
+import numpy as np
+import pandas as pd
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import weightedroc as wr
+
+PROFILE = settings(max_examples=60, deadline=None,
+                   suppress_health_check=[HealthCheck.too_slow])
+# Outputs that are weighted counts or costs: they scale with the weights.
+SCALED = {"FN", "FP", "TP", "TN", "cost", "positive_weight", "negative_weight"}
+
+
+@st.composite
+def weighted_data(draw):
+    """Guesses with ties, both classes, weights spanning 2**-20..2**20."""
+    n = draw(st.integers(4, 60))
+    rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
+    guess = np.round(rng.normal(size=n), draw(st.sampled_from([0, 1, 3, 15])))
+    positive = rng.random(n) < draw(st.sampled_from([0.2, 0.5, 0.8]))
+    positive[:2] = [True, False]
+    kind = draw(st.sampled_from(["unit", "integer", "wide"]))
+    weight = (np.ones(n) if kind == "unit" else rng.integers(1, 6, n).astype(float)
+              if kind == "integer" else 2.0 ** rng.uniform(-20, 20, n))
+    return guess, np.where(positive, 1, -1), weight
+
+
+def outputs(guess, label, weight):
+    """Every public function's result on the data, by name."""
+    roc = wr.WeightedROC(guess, label, weight)
+    frame = pd.DataFrame({"g": guess, "y": label, "w": weight, "m": np.arange(len(guess)) % 2})
+    frame = frame[frame.groupby("m")["y"].transform("nunique") == 2]
+    found = {
+        "WeightedROC": roc, "WeightedAUC": wr.WeightedAUC(roc),
+        "auc_score": wr.auc_score(guess, label, weight),
+        "partial_auc fpr": wr.partial_auc(roc, fpr_range=(0, 0.3), correct=True),
+        "partial_auc tpr": wr.partial_auc(roc, tpr_range=(0.8, 1)),
+        "cost_auc": tuple(wr.cost_auc(roc, cost_fn=3, cost_fp=1)),
+        "cost_region": wr.cost_region(roc, cost_fn=3, cost_fp=1),
+        "threshold_cost": wr.threshold_cost(roc, cost_fp=1, cost_fn=5),
+        "roc_convex_hull": wr.roc_convex_hull(roc),
+        "min_risk": tuple(wr.min_risk(roc, p_target=0.3, c_miss=4)),
+        "min_risk default": tuple(wr.min_risk(roc)),
+        "weighted_pr": wr.weighted_pr(guess, label, weight),
+        "average_precision": wr.average_precision(guess, label, weight),
+        "auc_ci": tuple(getattr(wr.auc_ci(guess, label, weight, n_boot=50, seed=3), f)
+                        for f in ("estimate", "lower", "upper")),
+    }
+    for method in ("youden", "closest.topleft"):
+        found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
+    found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
+    if len(frame):
+        found["roc_table"] = wr.roc_table(frame, "g", "y", "w", by="m")
+        found["auc_table"] = wr.auc_table(frame, "g", "y", "w", by="m")
+    return found
+
+
+def _bits(values):
+    return np.asarray(values, dtype=np.float64).view(np.int64)
+
+
+def assert_same_up_to(found, scaled, k):
+    """`scaled` (from weights * 2**k) is `found` with counts times 2**k."""
+    assert found.keys() == scaled.keys()
+    for name, value in found.items():
+        other = scaled[name]
+        if isinstance(value, (pd.DataFrame, pd.Series)):
+            assert list(value.index) == list(other.index), name
+            columns = value.columns if isinstance(value, pd.DataFrame) else value.index
+            for column in columns:
+                a, b = value[column], other[column]
+                if column in SCALED:
+                    a = np.ldexp(np.asarray(a, dtype=np.float64), k)
+                if np.asarray(a).dtype.kind == "f" or column in SCALED:
+                    assert np.array_equal(_bits(a), _bits(b)), (name, column)
+                else:
+                    assert list(a) == list(b), (name, column)
+        else:
+            for a, b in zip(np.atleast_1d(np.asarray(value, dtype=object)),
+                            np.atleast_1d(np.asarray(other, dtype=object))):
+                if isinstance(a, str):
+                    assert a == b, name
+                else:
+                    assert _bits(a) == _bits(b), (name, value, other)
+
+
+@PROFILE
+@given(weighted_data(), st.integers(-1000, 1000))
+def test_scaling_weights_by_a_power_of_two_changes_no_bit(data, k):
+    guess, label, weight = data
+    scaled = np.ldexp(weight, k)
+    if not np.isfinite(scaled.sum()) or scaled.min() < np.finfo(float).tiny:
+        k = 0 if k > 0 else -900  # keep every weight and total a normal double
+        scaled = np.ldexp(weight, k)
+    assert_same_up_to(outputs(guess, label, weight), outputs(guess, label, scaled), k)
+
+
+def test_hull_and_best_thresholds_survive_2_to_the_minus_560():
+    # Found by hand: products of counts underflowed, so 5 hull points became 2.
+    rng = np.random.default_rng(7)
+    guess, label, weight = rng.normal(size=200), rng.choice([-1, 1], 200), rng.random(200) + 0.5
+    assert_same_up_to(outputs(guess, label, weight),
+                      outputs(guess, label, np.ldexp(weight, -560)), -560)
+
+
+def decisions(guess, label, weight):
+    roc = wr.WeightedROC(guess, label, weight)
+    return (list(wr.roc_convex_hull(roc).index),
+            [wr.best_threshold(roc, m).name for m in ("youden", "closest.topleft")],
+            wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3).name,
+            wr.min_risk(roc, p_target=0.3, c_miss=4).threshold,
+            wr.min_risk(roc).threshold)
+
+
+@PROFILE
+@given(weighted_data(), st.floats(-300, 300))
+def test_scaling_weights_by_any_factor_keeps_every_decision(data, exponent):
+    guess, label, weight = data
+    factor = 10.0 ** exponent
+    scaled = weight * factor
+    if not np.isfinite(scaled.sum()) or scaled.min() < np.finfo(float).tiny:
+        return
+    assert decisions(guess, label, weight) == decisions(guess, label, scaled)
+
+
+@PROFILE
+@given(weighted_data(), weighted_data(), st.floats(-300, 300))
+def test_scaling_weights_keeps_the_better_model(first, second, exponent):
+    guess, label, weight = first
+    other = np.random.default_rng(len(guess)).permutation(guess)
+    a, b = wr.auc_score(guess, label, weight), wr.auc_score(other, label, weight)
+    if abs(a - b) < 1e-9:
+        return
+    scaled = weight * 10.0 ** exponent
+    if not np.isfinite(scaled.sum()) or scaled.min() < np.finfo(float).tiny:
+        return
+    assert (a > b) == (wr.auc_score(guess, label, scaled) > wr.auc_score(other, label, scaled))
