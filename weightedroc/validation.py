@@ -102,7 +102,7 @@ def _factor_positive(codes, categories):
     if len(categories) != 2:
         raise ValueError(f"a factor label must have exactly 2 levels (the first is "
                          f"negative, the second positive), got {len(categories)}: "
-                         f"{list(categories)}")
+                         f"{[str(c) for c in categories]}")
     if (codes < 0).any():
         raise ValueError("label must not contain NA: every observation needs a "
                          "positive or negative label")
