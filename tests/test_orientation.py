@@ -33,3 +33,66 @@ def test_bad_direction_and_positive_say_what_is_expected():
         cumulate(G, ["a", "a", "b", "b", "b"], positive="c")
     with pytest.raises(ValueError, match="exactly 2 distinct values"):
         cumulate(G, [0, 1, 2, 1, 1], positive=1)
+
+
+# Every public function that takes raw inputs, with its thresholds (if any)
+# in a column of its result.
+import pandas as pd  # noqa: E402
+from hardcases import build, recipes  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from plain import same_bits  # noqa: E402
+
+import weightedroc as wr  # noqa: E402
+
+
+def _results(guess, label, weight, **options):
+    frame = pd.DataFrame({"g": guess, "y": label, "w": weight, "m": np.arange(len(guess)) % 2})
+    frame = frame[frame.groupby("m")["y"].transform("nunique") == 2]
+    found = {"WeightedROC": wr.WeightedROC(guess, label, weight, **options),
+             "auc_score": wr.auc_score(guess, label, weight, **options),
+             "weighted_pr": wr.weighted_pr(guess, label, weight, **options),
+             "average_precision": wr.average_precision(guess, label, weight, **options),
+             "auc_ci": wr.auc_ci(guess, label, weight, n_boot=20, seed=1, **options).lower}
+    if len(frame):
+        found["roc_table"] = wr.roc_table(frame, "g", "y", "w", by="m", **options)
+        found["auc_table"] = wr.auc_table(frame, "g", "y", "w", by="m", **options)
+    return found
+
+
+def _assert_same(found, expected, flip_thresholds=False):
+    assert found.keys() == expected.keys()
+    for name, value in found.items():
+        other = expected[name]
+        if isinstance(value, pd.DataFrame):
+            assert list(value.columns) == list(other.columns), name
+            for column in value.columns:
+                a, b = value[column].to_numpy(), other[column].to_numpy()
+                if flip_thresholds and column == "threshold":
+                    a = -a
+                assert same_bits(a, b) if a.dtype.kind == "f" else list(a) == list(b), \
+                    (name, column)
+        else:
+            assert same_bits(value, other), name
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(recipes(max_segment=200))
+def test_direction_greater_is_negation_for_every_function(recipe):
+    guess, positive, weight = build(recipe)
+    weight = np.ones(len(guess)) if weight is None else weight
+    label = np.where(positive, 1, -1)
+    _assert_same(_results(guess, label, weight, direction=">"),
+                 _results(-guess, label, weight), flip_thresholds=True)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(recipes(max_segment=200))
+def test_positive_relabels_for_every_function(recipe):
+    guess, positive, weight = build(recipe)
+    weight = np.ones(len(guess)) if weight is None else weight
+    names = np.where(positive, "event", "none")  # R's rules would make "none" positive
+    _assert_same(_results(guess, names, weight, positive="event"),
+                 _results(guess, np.where(positive, 1, 0), weight))
+    cat = pd.Categorical(names, categories=["event", "none"])
+    _assert_same(_results(guess, cat, weight, positive="event"),
+                 _results(guess, np.where(positive, 1, 0), weight))

@@ -18,7 +18,7 @@ import pandas as pd
 from .curves.auc import trapezoid_area
 from .core import cumulate
 from .curves.roc import COLUMNS, curve_frame, rates
-from .validation import check_guess, check_label, check_weight
+from .validation import check_direction, check_guess, check_label, check_weight
 
 __all__ = ["roc_table", "auc_table"]
 
@@ -44,9 +44,10 @@ def _columns(data, guess, label, weight, by, reserved):
     return by
 
 
-def _arrays(data, guess, label, weight):
+def _arrays(data, guess, label, weight, positive=None):
     """The three inputs validated over the whole frame, naming the column."""
-    checks = [("label", label, check_label), ("guess", guess, check_guess)]
+    checks = [("label", label, lambda values: check_label(values, positive=positive)),
+              ("guess", guess, check_guess)]
     if weight is not None:
         checks.append(("weight", weight, check_weight))
     arrays = {}
@@ -74,9 +75,12 @@ def _groups(data, by):
     return [(key, part.index.to_numpy()) for key, part in grouped]
 
 
-def _counts(data, guess, label, weight, by):
+def _counts(data, guess, label, weight, by, positive=None, direction="<"):
     """Yield (positions, Cumulated) of each group of `data`."""
-    g, positive, w = _arrays(data, guess, label, weight)
+    check_direction(direction)
+    g, positive, w = _arrays(data, guess, label, weight, positive)
+    if direction == ">":
+        g = np.negative(g)
     for key, rows in _groups(data, by):
         if positive[rows].all() or not positive[rows].any():
             raise ValueError(f"group {_describe(by, key)}: only one label value; a ROC "
@@ -84,6 +88,8 @@ def _counts(data, guess, label, weight, by):
         try:
             counts = cumulate(g[rows], positive[rows], None if w is None else w[rows],
                               checked=True)
+            if direction == ">":  # thresholds on the guesses' own scale
+                np.negative(counts.threshold, out=counts.threshold)
         except ValueError as error:
             raise ValueError(f"group {_describe(by, key)}: {error}") from None
         yield rows, counts
@@ -97,7 +103,7 @@ def _with_keys(data, by, first_rows, lengths, frame):
     return pd.concat([keys, frame], axis=1)
 
 
-def roc_table(data, guess, label, weight=None, by=None):
+def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
     """Weighted ROC curves of every group of a frame, as one tidy frame.
 
     Parameters
@@ -113,6 +119,9 @@ def roc_table(data, guess, label, weight=None, by=None):
     by : str or list of str, optional
         Columns whose distinct values define the groups.  Missing values
         form their own group (sorted last).
+    positive, direction
+        As for `WeightedROC`: the label value that is the event, and
+        whether lower guesses mean positive (``">"``).
 
     Returns
     -------
@@ -156,14 +165,14 @@ def roc_table(data, guess, label, weight=None, by=None):
     """
     by = _columns(data, guess, label, weight, by, COLUMNS)
     first_rows, frames = [], []
-    for rows, counts in _counts(data, guess, label, weight, by):
+    for rows, counts in _counts(data, guess, label, weight, by, positive, direction):
         first_rows.append(rows[0])
         frames.append(curve_frame(counts))
     curves = pd.concat(frames, ignore_index=True)
     return _with_keys(data, by, first_rows, [len(f) for f in frames], curves)
 
 
-def auc_table(data, guess, label, weight=None, by=None):
+def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
     """Weighted AUC of every group of a frame, one row per group.
 
     Takes the same arguments as `roc_table`.
@@ -191,7 +200,7 @@ def auc_table(data, guess, label, weight=None, by=None):
     """
     by = _columns(data, guess, label, weight, by, AUC_COLUMNS)
     first_rows, table = [], []
-    for rows, counts in _counts(data, guess, label, weight, by):
+    for rows, counts in _counts(data, guess, label, weight, by, positive, direction):
         first_rows.append(rows[0])
         table.append((trapezoid_area(*rates(counts)), len(rows),
                       counts.total_pos, counts.total_neg))

@@ -96,11 +96,12 @@ def WeightedAUC(tpr_fpr):
     return trapezoid_area(TPR, FPR)
 
 
-def auc_score(guess, label, weight=None):
+def auc_score(guess, label, weight=None, *, positive=None, direction="<"):
     """The weighted AUC straight from the arrays, without building a frame.
 
     Equal, bit for bit, to ``WeightedAUC(WeightedROC(guess, label, weight))``
-    and takes the same arguments as `WeightedROC`.
+    and takes the same arguments as `WeightedROC` (``positive=``, ``direction=``
+    included).
 
     Examples
     --------
@@ -108,7 +109,7 @@ def auc_score(guess, label, weight=None):
     >>> round(auc_score([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5]), 12)
     0.325
     """
-    counts = cumulate(guess, label, weight)
+    counts = cumulate(guess, label, weight, positive=positive, direction=direction)
     return _area(lambda rows: rates(counts, rows=rows), len(counts.FN))
 
 

@@ -19,7 +19,7 @@ def _precision_recall(counts):
     return precision, TP / counts.total_pos
 
 
-def weighted_pr(guess, label, weight=None):
+def weighted_pr(guess, label, weight=None, *, positive=None, direction="<"):
     """Compute a weighted precision-recall curve.
 
     Parameters
@@ -27,6 +27,8 @@ def weighted_pr(guess, label, weight=None):
     guess, label, weight
         As for `WeightedROC`: scores (larger means positive), labels in any
         encoding it accepts, optional positive weights (costs).
+    positive, direction
+        As for `WeightedROC`.
 
     Returns
     -------
@@ -55,13 +57,13 @@ def weighted_pr(guess, label, weight=None):
     3        4.0        1.0  0.666667  2.0  0.0
     4        inf        1.0  0.000000  0.0  0.0
     """
-    counts = cumulate(guess, label, weight)
+    counts = cumulate(guess, label, weight, positive=positive, direction=direction)
     precision, recall = _precision_recall(counts)
     return pd.DataFrame({"threshold": counts.threshold, "precision": precision,
                          "recall": recall, "TP": counts.TP, "FP": counts.FP})
 
 
-def average_precision(guess, label, weight=None):
+def average_precision(guess, label, weight=None, *, positive=None, direction="<"):
     """Weighted average precision: the step-wise area under the PR curve.
 
     .. math:: AP = \\sum_n (R_n - R_{n+1}) P_n
@@ -71,7 +73,7 @@ def average_precision(guess, label, weight=None):
 
     Parameters
     ----------
-    guess, label, weight
+    guess, label, weight, positive, direction
         As for `WeightedROC`.
 
     Returns
@@ -84,7 +86,7 @@ def average_precision(guess, label, weight=None):
     >>> round(average_precision([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2]), 6)
     0.866667
     """
-    counts = cumulate(guess, label, weight)
+    counts = cumulate(guess, label, weight, positive=positive, direction=direction)
     precision, _ = _precision_recall(counts)
     recall_step = np.diff(counts.FN) / counts.total_pos
     return float(max(0.0, np.sum(recall_step * precision[:-1])))

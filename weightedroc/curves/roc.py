@@ -47,7 +47,7 @@ def curve_frame(counts):
     return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
 
 
-def WeightedROC(guess, label, weight=None):
+def WeightedROC(guess, label, weight=None, *, positive=None, direction="<"):
     """Compute a weighted ROC curve, exactly as R's WeightedROC.
 
     Parameters
@@ -67,6 +67,17 @@ def WeightedROC(guess, label, weight=None):
         R's ``factor()`` makes them (sorted, the first negative).
     weight : array-like of positive finite numbers, shape (n,), optional
         Observation weights (costs); 1 for every observation by default.
+    positive : label value, optional
+        The label value that is the event (positive class), in any
+        encoding: number, string, boolean or category.  Without it R's
+        rules decide (the larger number, True, the second level).
+    direction : {"<", ">"}, default "<"
+        ``"<"``: higher guesses mean positive (R's WeightedROC);
+        ``">"``: lower guesses mean positive, as pROC's argument.  Never
+        guessed from the data (pROC's ``"auto"`` silently flips a curve
+        worse than chance).  With ``">"`` every result equals that of the
+        negated guesses, bit for bit, and thresholds are reported on the
+        guesses' own scale (descending, ending with -inf).
 
     Returns
     -------
@@ -102,7 +113,7 @@ def WeightedROC(guess, label, weight=None):
     2  0.1  0.0        3.0   9.0  0.0
     3  0.0  0.0        inf  10.0  0.0
     """
-    return curve_frame(cumulate(guess, label, weight))
+    return curve_frame(cumulate(guess, label, weight, positive=positive, direction=direction))
 
 
 weighted_roc = WeightedROC

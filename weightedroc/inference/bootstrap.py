@@ -14,7 +14,7 @@ import numpy as np
 from ..curves.auc import trapezoid_area
 from ..core import cumulate, unit_scaled
 from ..curves.roc import rates
-from ..validation import check_inputs
+from ..validation import check_direction, check_inputs
 
 # Replicates are computed in batches of about this many (replicate, obs) cells.
 CELLS = 1 << 21
@@ -66,7 +66,8 @@ def _check_level(level, n_boot):
         raise ValueError(f"n_boot must be at least 1, got {n_boot!r}")
 
 
-def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None):
+def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
+           positive=None, direction="<"):
     """Bootstrap confidence interval for the weighted AUC.
 
     Each replicate draws, with replacement, as many positives as there are
@@ -77,7 +78,7 @@ def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None):
 
     Parameters
     ----------
-    guess, label, weight
+    guess, label, weight, positive, direction
         As for `WeightedROC`.
     level : float, default 0.95
         Confidence level, in (0, 1).
@@ -103,7 +104,9 @@ def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None):
     >>> bool(ci.lower <= ci.estimate <= ci.upper <= 1)
     True
     """
-    guess, positive, weight = check_inputs(guess, label, weight)
+    guess, positive, weight = check_inputs(guess, label, weight, positive)
+    if check_direction(direction) == ">":
+        guess = np.negative(guess)
     _check_level(level, n_boot)
     counts = cumulate(guess, positive, weight, checked=True)
     estimate = trapezoid_area(*rates(counts))
