@@ -15,7 +15,7 @@ example: $(VENV)/installed
 	$(PY) -m weightedroc.example
 
 test: $(VENV)/installed
-	$(PY) -m pytest weightedroc tests
+	$(PY) -m pytest -rs weightedroc tests
 
 vignettes: $(VENV)/installed
 	$(PY) vignettes/render.py

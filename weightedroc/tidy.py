@@ -69,7 +69,7 @@ def _describe(by, key):
 def _groups(data, by):
     """(key, positions) of each group, in sorted key order, NA keys last."""
     if not by:
-        return [((), np.arange(len(data)))]
+        return [((), range(len(data)))]  # all rows: slices, not copies
     keys = data[by].reset_index(drop=True)
     grouped = keys.groupby(by, sort=True, dropna=False, observed=True)
     return [(key, part.index.to_numpy()) for key, part in grouped]
@@ -82,11 +82,12 @@ def _counts(data, guess, label, weight, by, positive=None, direction="<"):
     if direction == ">":
         g = np.negative(g)
     for key, rows in _groups(data, by):
-        if positive[rows].all() or not positive[rows].any():
+        at = slice(rows.start, rows.stop) if isinstance(rows, range) else rows
+        if positive[at].all() or not positive[at].any():
             raise ValueError(f"group {_describe(by, key)}: only one label value; a ROC "
                              "curve needs both positive and negative observations")
         try:
-            counts = cumulate(g[rows], positive[rows], None if w is None else w[rows],
+            counts = cumulate(g[at], positive[at], None if w is None else w[at],
                               checked=True)
             if direction == ">":  # thresholds on the guesses' own scale
                 np.negative(counts.threshold, out=counts.threshold)
@@ -168,7 +169,8 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     for rows, counts in _counts(data, guess, label, weight, by, positive, direction):
         first_rows.append(rows[0])
         frames.append(curve_frame(counts))
-    curves = pd.concat(frames, ignore_index=True)
+    # One group: its frame as it is (no copy of a frame as large as the data).
+    curves = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     return _with_keys(data, by, first_rows, [len(f) for f in frames], curves)
 
 

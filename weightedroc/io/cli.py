@@ -9,10 +9,14 @@ writes `auc_table`.  Doubles are written so that they round-trip exactly
 import argparse
 import contextlib
 import os
+import signal
 import sys
+import threading
+
+import pandas as pd
 
 from .. import __version__
-from .tables import atomic_path, read_table, table_format, write_table
+from .tables import atomic_path, first_non_number, read_table, table_format, write_table
 from ..tidy import auc_table, roc_table
 
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")
@@ -20,17 +24,50 @@ PLOT_SUFFIXES = (".png", ".pdf", ".svg")
 EPILOG = """\
 examples:
   weightedroc roc scores.csv --guess score --label y > roc.csv
-  weightedroc roc scores.parquet --guess score --label y --weight cost \\
-      --by model fold --output roc.parquet --plot roc.png
-  weightedroc auc scores.csv --guess score --label y --by model
+  weightedroc roc --by model,fold --guess score --label y --weight cost \\
+      scores.parquet -o roc.parquet --plot roc.png
+  weightedroc auc scores.csv --guess score --label y --by model --by fold
+  weightedroc auc scores.txt --delimiter ';' --guess p --label y --positive disease
   Rscript -e 'write.csv(d, stdout(), row.names = FALSE)' | weightedroc auc - --guess p --label y
 
-INPUT and --output are CSV or Parquet, by suffix (.csv, .csv.gz, .parquet, .pq);
-'-' reads CSV from stdin, and output goes to stdout as CSV by default. Doubles
-are written with 17 significant digits, Inf and NA as R writes them, so files
-read back exactly in R and Python. Labels may be -1/1, 0/1, 1/2, TRUE/FALSE or
-two strings (sorted: the first is negative, as R's factor()).
+INPUT and --output are CSV (.csv, .csv.gz, ...), tab-separated (.tsv, .tab) or
+Parquet (.parquet, .pq), by suffix or --format; '-' reads CSV from stdin, and
+output goes to stdout as CSV by default (also with -o -). Options and INPUT go
+in any order. As in R's read.csv, only an empty field and NA are missing.
+Doubles are written with 17 significant digits, Inf and NA as R writes them,
+so files read back exactly in R and Python. Labels may be -1/1, 0/1, 1/2,
+TRUE/FALSE or two strings (sorted: the first is negative, as R's factor());
+--positive names the event instead. An output that is the input (or a link to
+it) is refused, and an interrupted run (Ctrl-C, SIGTERM) leaves no output file.
 """
+
+
+def _column_list(text):
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"empty column name in {text!r}")
+    return names
+
+
+def _delimiter(text):
+    text = {"tab": "\t", "\\t": "\t"}.get(text, text)
+    if len(text) != 1:
+        raise argparse.ArgumentTypeError(f"a delimiter is one character, got {text!r}")
+    return text
+
+
+class Interrupted(BaseException):
+    """SIGTERM (or SIGINT) arrived: clean up and exit with 128 + signal."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _interrupt(signum, frame):
+    for caught in (signal.SIGINT, signal.SIGTERM):  # the clean-up is not interrupted
+        signal.signal(caught, signal.SIG_IGN)
+    raise Interrupted(signum)
 
 
 class UsageError(Exception):
@@ -54,10 +91,22 @@ def _add_command(commands, name, help_text, output_help):
                          help="column of true classes")
     command.add_argument("--weight", metavar="COL",
                          help="column of positive observation weights (default: 1)")
-    command.add_argument("--by", nargs="+", action="extend", metavar="COL",
-                         help="group columns: one curve/AUC per group "
-                              "(missing values form their own group)")
+    command.add_argument("--by", action="append", type=_column_list, metavar="COL[,COL...]",
+                         help="group columns, comma-separated or repeated: one "
+                              "curve/AUC per group (missing values form their own group)")
+    command.add_argument("--positive", metavar="VALUE",
+                         help="the label value that is the event (read as the label "
+                              "column's type); default: R's rules")
+    command.add_argument("--direction", choices=("<", ">"), default="<",
+                         help="'<': higher guesses mean positive (default); "
+                              "'>': lower guesses mean positive (never guessed)")
+    command.add_argument("--delimiter", metavar="CHAR", type=_delimiter,
+                         help="field separator of a CSV INPUT (default: tab for "
+                              ".tsv/.tab, else a comma); 'tab' or '\\t' for a tab")
     command.add_argument("--output", "-o", metavar="PATH", help=output_help)
+    command.add_argument("--format", choices=("csv", "tsv", "parquet"),
+                         help="format of --output when its suffix does not tell "
+                              "(default for devices such as /dev/null: csv)")
     return command
 
 
@@ -83,14 +132,27 @@ def parser():
     return main_parser
 
 
+def _same_file(a, b):
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): not the same file
+        return False
+
+
 def _check_paths(args):
-    """Fail before any work on a missing input or an unknown output suffix."""
+    """Fail before any work on a missing input, an output that is the input,
+    or an output whose format cannot be told."""
     if args.input != "-" and not os.path.isfile(args.input):
         raise UsageError(f"input file {args.input!r} does not exist")
     table_format(args.input)
     plot = getattr(args, "plot", None)
-    if args.output not in (None, "-"):
-        table_format(args.output)
+    for option, path in (("--output", args.output), ("--plot", plot)):
+        if path not in (None, "-") and args.input != "-" and _same_file(path, args.input):
+            raise UsageError(f"{option} {path!r} is the input file: refusing to "
+                             "overwrite the data (write to another path)")
+    if args.output not in (None, "-") and not (
+            os.path.exists(args.output) and not os.path.isfile(args.output)):
+        table_format(args.output, args.format)  # devices default to CSV
     if plot is not None and not plot.lower().endswith(PLOT_SUFFIXES):
         raise UsageError(f"--plot {plot!r}: expected a file name ending in "
                          f"{', '.join(PLOT_SUFFIXES)}")
@@ -100,6 +162,43 @@ def _check_paths(args):
     if plot is not None:
         from ..plots._plotnine import plotnine
         plotnine()  # a missing extra fails now, not after the work
+
+
+def _check_numbers(data, args):
+    """Name the row, column and value of the first guess or weight that is
+    not a number (the rows counted from 1 after the header)."""
+    for name in (args.guess, args.weight):
+        if name is None or name not in data.columns:
+            continue
+        found = first_non_number(data[name])
+        if found is not None:
+            row, value = found
+            raise UsageError(f"row {row + 1}, column {name!r}: {value!r} is not a number")
+    if len(data.columns) == 1 and args.delimiter is None:
+        only = str(data.columns[0])
+        for separator in (";", "\t", "|"):
+            if separator in only:
+                raise UsageError(f"the input has one column, {only!r}: if its fields are "
+                                 f"separated by {separator!r}, say --delimiter "
+                                 f"{separator!r}".replace("'\\t'", "tab"))
+
+
+def _label_value(data, args):
+    """--positive as a value of the label column's type."""
+    if args.positive is None or args.label not in data.columns:
+        return None
+    column, text = data[args.label], args.positive
+    if pd.api.types.is_bool_dtype(column.dtype):
+        if text.upper() not in ("TRUE", "FALSE"):
+            raise UsageError(f"--positive {text!r}: the label column holds TRUE/FALSE")
+        return text.upper() == "TRUE"
+    if pd.api.types.is_numeric_dtype(column.dtype):
+        try:
+            value = float(text)
+        except ValueError:
+            raise UsageError(f"--positive {text!r}: the label column holds numbers") from None
+        return int(value) if value.is_integer() and column.dtype.kind in "iu" else value
+    return text
 
 
 def _save_plot(table, by, path):
@@ -122,18 +221,22 @@ def _writing(path):
 
 def run(args):
     """Do what the parsed command line `args` asks."""
+    args.by = [name for names in args.by or [] for name in names]
     _check_paths(args)
     try:
-        data = read_table(args.input)
+        data = read_table(args.input, delimiter=args.delimiter)
     except (ValueError, OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read {args.input!r}: {error}") from None
+    _check_numbers(data, args)
     make = roc_table if args.command == "roc" else auc_table
-    table = make(data, guess=args.guess, label=args.label, weight=args.weight, by=args.by)
+    table = make(data, guess=args.guess, label=args.label, weight=args.weight, by=args.by,
+                 positive=_label_value(data, args), direction=args.direction)
+    del data
     if getattr(args, "plot", None):  # first: the likelier failure
         with _writing(args.plot):
             _save_plot(table, args.by, args.plot)
     with _writing(args.output or "stdout"):
-        write_table(table, args.output)
+        write_table(table, args.output, file_format=args.format)
 
 
 def _fail(message, status):
@@ -142,9 +245,15 @@ def _fail(message, status):
 
 
 def main(argv=None):
-    """Run the command line; returns the exit status (0, or 2 for bad input)."""
+    """Run the command line; returns the exit status: 0, 2 for bad input,
+    128 + the signal's number after SIGINT or SIGTERM (no output file left)."""
+    handlers = {caught: signal.signal(caught, _interrupt)
+                for caught in (signal.SIGINT, signal.SIGTERM)
+                if threading.current_thread() is threading.main_thread()}
     try:
         run(parser().parse_args(argv))
+    except Interrupted as stop:
+        return 128 + stop.signum
     except SystemExit as done:  # --help, --version
         return done.code
     except BrokenPipeError:  # stdout closed early, as by `| head`
@@ -153,7 +262,10 @@ def main(argv=None):
     except (UsageError, ValueError, TypeError, ImportError, OSError) as error:
         return _fail(error, 2)
     except KeyboardInterrupt:
-        return 130
+        return 128 + signal.SIGINT
     except Exception as error:  # a bug: still one line, but status 1
         return _fail(f"unexpected {type(error).__name__}: {error}", 1)
+    finally:
+        for caught, handler in handlers.items():
+            signal.signal(caught, handler)
     return 0

@@ -13,9 +13,12 @@ into place when complete, so a failure never leaves a partial file.
 """
 
 import contextlib
+import csv
+import io
 import os
 import secrets
 import sys
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -24,23 +27,37 @@ __all__ = ["table_format", "read_table", "write_table", "to_csv_text", "atomic_p
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 CSV_SUFFIXES = (".csv", ".txt", ".csv.gz", ".csv.bz2", ".csv.xz", ".csv.zst")
+TSV_SUFFIXES = (".tsv", ".tab", ".tsv.gz", ".tsv.bz2", ".tsv.xz")
 
 
-def table_format(path):
-    """'csv' or 'parquet' from the suffix of `path` (``-`` is CSV).
+def table_format(path, given=None):
+    """'csv' or 'parquet': `given` (csv, tsv or parquet) if not None, else
+    from the suffix of `path` (``-`` is CSV).
 
     Examples
     --------
     >>> table_format("scores.parquet"), table_format("curve.csv.gz"), table_format("-")
     ('parquet', 'csv', 'csv')
     """
+    if given is not None:
+        if given not in ("csv", "tsv", "parquet"):
+            raise ValueError(f"format must be csv, tsv or parquet, got {given!r}")
+        return "parquet" if given == "parquet" else "csv"
     name = os.fspath(path).lower()
-    if name == "-" or name.endswith(CSV_SUFFIXES):
+    if name == "-" or name.endswith(CSV_SUFFIXES + TSV_SUFFIXES):
         return "csv"
     if name.endswith(PARQUET_SUFFIXES):
         return "parquet"
-    raise ValueError(f"cannot tell the format of {os.fspath(path)!r} from its suffix: "
-                     f"expected one of {', '.join(CSV_SUFFIXES + PARQUET_SUFFIXES)}")
+    raise ValueError(f"cannot tell the format of {os.fspath(path)!r} from its suffix "
+                     f"(one of {', '.join(CSV_SUFFIXES + TSV_SUFFIXES + PARQUET_SUFFIXES)}): "
+                     "say it with --format csv|tsv|parquet")
+
+
+def default_delimiter(path, given=None):
+    """Tab for .tsv/.tab files (or format tsv), else a comma."""
+    if given == "tsv" or (given is None and os.fspath(path).lower().endswith(TSV_SUFFIXES)):
+        return "\t"
+    return ","
 
 
 def _pyarrow():
@@ -51,41 +68,110 @@ def _pyarrow():
                           "pip install 'weightedroc[parquet]'") from None
 
 
-def read_table(path):
+def read_table(path, delimiter=None, file_format=None):
     """A DataFrame from a CSV or Parquet file (by suffix); ``-`` reads CSV from stdin.
 
-    CSV parsing is exact for doubles written with 17 significant digits and
-    reads ``Inf``, ``-Inf`` and ``NA`` as R writes them.
+    As R's ``read.csv``: only an empty field and ``NA`` are missing (a text
+    such as ``None``, ``null`` or ``n/a`` is a value); numeric columns read
+    ``NaN``, ``Inf`` and ``-Inf``; doubles written with 17 significant
+    digits come back exactly.  `delimiter` defaults to a tab for .tsv and
+    .tab files and a comma otherwise.
     """
-    if table_format(path) == "parquet":
+    if table_format(path, file_format) == "parquet":
         _pyarrow()
         return pd.read_parquet(path, engine="pyarrow")
-    return pd.read_csv(sys.stdin if os.fspath(path) == "-" else path)
+    source = sys.stdin if os.fspath(path) == "-" else path
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # mixed types are reported by column and row
+        frame = pd.read_csv(source, sep=delimiter or default_delimiter(path, file_format),
+                            keep_default_na=False, na_values=["", "NA"], low_memory=False)
+    for name in frame.columns:
+        text = frame[name]
+        if isinstance(text.dtype, pd.StringDtype) or text.dtype.kind == "O":
+            if text.notna().any() and first_non_number(text) is None:  # NaN, Inf
+                frame[name] = r_numbers(text)
+    return frame
+
+
+R_SPECIAL = {"NaN": np.nan, "Inf": np.inf, "-Inf": -np.inf}
+
+
+def _is_nan(column):
+    return column.isin(["NaN"])
+
+
+def r_numbers(column):
+    """The values of a text column as doubles the way R reads them (numbers,
+    NaN, Inf, -Inf); NaN where a value is not a number."""
+    special = column.map(R_SPECIAL)
+    numbers = pd.to_numeric(column.where(~column.isin(list(R_SPECIAL))), errors="coerce")
+    return numbers.where(special.isna() & ~_is_nan(column), special).astype(np.float64)
+
+
+def first_non_number(column):
+    """(row position, value) of the first value of `column` that R would not
+    read as a number (missing values are not counted), or None."""
+    if column.dtype.kind in "iufb":
+        return None
+    bad = r_numbers(column).isna() & ~column.isna() & ~_is_nan(column)
+    if not bad.any():
+        return None
+    at = int(np.flatnonzero(bad.to_numpy())[0])
+    return at, column.iloc[at]
+
+
+ROWS = 1 << 15  # rows written at a time: memory stays small whatever the size
 
 
 def _double_text(values):
     """Doubles as text that R and Python read back exactly: %.17g, Inf, NA."""
-    values = np.asarray(values, dtype=np.float64)
-    text = np.array(["%.17g" % v for v in values.tolist()], dtype=object)
-    text[np.isposinf(values)] = "Inf"
-    text[np.isneginf(values)] = "-Inf"
-    text[np.isnan(values)] = "NA"
+    values = np.asarray(values, dtype=np.float64).tolist()
+    if not values:
+        return []
+    # One format call per block (not per value); only numbers are in it, so
+    # "inf" and "nan" can be renamed as R writes them.
+    text = ("%.17g\x00" * len(values)) % tuple(values)
+    return text.replace("inf", "Inf").replace("nan", "NA").split("\x00")[:-1]
+
+
+def _quoted(text, delimiter):
+    """A CSV field as Python's csv module (QUOTE_MINIMAL) writes it."""
+    if delimiter in text or '"' in text or "\n" in text:
+        return '"' + text.replace('"', '""') + '"'
     return text
 
 
-def _exact_text_columns(frame):
-    """`frame` with every float column replaced by its exact text."""
-    floats = [name for name, dtype in frame.dtypes.items()
-              if pd.api.types.is_float_dtype(dtype)]
-    if not floats:
-        return frame
-    replaced = {name: _double_text(frame[name].to_numpy(dtype=np.float64,
-                                                         na_value=np.nan))
-                for name in floats}
-    return frame.assign(**replaced)
+def _other_text(column, delimiter):
+    """Text of a non-float column as pandas' to_csv writes it (NA for missing)."""
+    if not (isinstance(column.dtype, pd.CategoricalDtype) or column.dtype.kind in "iubOSUT"):
+        text = column.to_frame().to_csv(index=False, header=False, na_rep="NA",
+                                        lineterminator="\n", sep=delimiter)
+        # dates and such: pandas' own text, each field as it was written
+        return [_quoted(row[0], delimiter) if row else ""
+                for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    codes, uniques = pd.factorize(column, use_na_sentinel=True)
+    shown = [_quoted(str(value), delimiter) for value in uniques] + ["NA"]
+    return np.asarray(shown, dtype=object)[codes].tolist()  # code -1 (missing) is "NA"
 
 
-def to_csv_text(frame):
+def _column_text(column, delimiter):
+    if pd.api.types.is_float_dtype(column.dtype):
+        return _double_text(column.to_numpy(dtype=np.float64, na_value=np.nan))
+    return _other_text(column, delimiter)
+
+
+def _csv_lines(frame, delimiter=","):
+    """The CSV text of `frame` (header first) in blocks of ROWS rows."""
+    yield delimiter.join(_quoted(str(name), delimiter) for name in frame.columns) + "\n"
+    for start in range(0, len(frame), ROWS):
+        part = frame.iloc[start:start + ROWS]
+        columns = [_column_text(part[name], delimiter) for name in part.columns]
+        if len(columns) == 1:  # a lone empty field is written quoted, as csv does
+            columns = [['""' if text == "" else text for text in columns[0]]]
+        yield "\n".join(map(delimiter.join, zip(*columns))) + "\n"
+
+
+def to_csv_text(frame, delimiter=","):
     """CSV text of `frame` (no index) whose doubles round-trip exactly.
 
     Examples
@@ -97,7 +183,7 @@ def to_csv_text(frame):
     Inf,NA
     NA,b
     """
-    return _exact_text_columns(frame).to_csv(index=False, na_rep="NA", lineterminator="\n")
+    return "".join(_csv_lines(frame, delimiter))
 
 
 @contextlib.contextmanager
@@ -123,21 +209,63 @@ def atomic_path(path):
         raise
 
 
-def write_table(frame, path=None):
-    """Write `frame` to CSV or Parquet by suffix; to stdout as CSV if `path` is None or ``-``.
+def _open_text(path):
+    """A text file for writing, compressed by the suffix of `path` as pandas does."""
+    name = os.fspath(path).lower()
+    for suffix, module in ((".gz", "gzip"), (".bz2", "bz2"), (".xz", "lzma")):
+        if name.endswith(suffix):
+            return __import__(module).open(path, "wt", encoding="utf-8", newline="")
+    if name.endswith(".zst"):
+        try:
+            import zstandard
+        except ImportError:
+            raise ImportError(".zst files need zstandard: pip install zstandard") from None
+        return io.TextIOWrapper(zstandard.open(path, "wb"), encoding="utf-8", newline="")
+    return open(path, "w", encoding="utf-8", newline="")
 
-    The file appears only once completely written (see `atomic_path`).
+
+def _write_parquet(frame, path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    schema = pa.Schema.from_pandas(frame, preserve_index=False)
+    with pq.ParquetWriter(path, schema) as writer:
+        for start in range(0, max(len(frame), 1), ROWS * 8):
+            part = frame.iloc[start:start + ROWS * 8]
+            writer.write_table(pa.Table.from_pandas(part, schema=schema, preserve_index=False))
+
+
+def _write(frame, path, kind, delimiter):
+    if kind == "parquet":
+        _write_parquet(frame, path)
+        return
+    with _open_text(path) as file:
+        for block in _csv_lines(frame, delimiter):
+            file.write(block)
+
+
+def write_table(frame, path=None, file_format=None, delimiter=None):
+    """Write `frame` to CSV or Parquet (by suffix, or `file_format`); to
+    stdout as CSV if `path` is None or ``-``.
+
+    Written in blocks of rows, so memory stays small.  A file appears only
+    once completely written (see `atomic_path`); an existing device or
+    pipe (``/dev/null``, a FIFO) is written directly.
     """
     if path is None or os.fspath(path) == "-":
-        sys.stdout.write(to_csv_text(frame))
+        for block in _csv_lines(frame, delimiter or default_delimiter("-", file_format)):
+            sys.stdout.write(block)
         sys.stdout.flush()
         return
-    kind = table_format(path)
+    device = os.path.exists(path) and not os.path.isfile(path)  # /dev/null, a FIFO
+    if device and file_format is None and not os.fspath(path).lower().endswith(
+            CSV_SUFFIXES + TSV_SUFFIXES + PARQUET_SUFFIXES):
+        file_format = "csv"
+    kind = table_format(path, file_format)
+    delimiter = delimiter or default_delimiter(path, file_format)
     if kind == "parquet":
         _pyarrow()
+    if device:
+        _write(frame, path, kind, delimiter)
+        return
     with atomic_path(path) as temporary:
-        if kind == "parquet":
-            frame.to_parquet(temporary, engine="pyarrow", index=False)
-        else:
-            _exact_text_columns(frame).to_csv(temporary, index=False, na_rep="NA",
-                                              lineterminator="\n")
+        _write(frame, temporary, kind, delimiter)

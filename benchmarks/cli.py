@@ -1,0 +1,118 @@
+"""Memory and time of the ``weightedroc`` command and its exact CSV writer.
+
+    python benchmarks/cli.py [--n 1e7] [--writer-n 1e6]
+
+1. Peak memory of ``weightedroc roc INPUT -o OUT`` beyond the input table:
+   the peak resident memory of the command minus that of a process that
+   only reads INPUT the same way, divided by the rows (Parquet input;
+   CSV and Parquet output).  Each runs in a fresh process.
+2. The exact 17-digit CSV writer on a curve of --writer-n rows: CPU time
+   of the streamed writer and of the plain one (pandas' to_csv of
+   ``%.17g`` text, the writer before it was streamed), side by side, and
+   the peak memory of each beyond the curve (tracemalloc).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PEAK = """
+import os, resource, sys, json
+mode, args = sys.argv[1], sys.argv[2:]
+if mode == "read":  # the memory held once the table is read (not the peak of reading)
+    import gc
+    from weightedroc.io.tables import read_table
+    table = read_table(args[0])
+    gc.collect()
+    with open("/proc/self/statm") as statm:
+        used = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    status = 0
+else:
+    from weightedroc.io.cli import main
+    status = main(args)
+    used = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"status": status, "bytes": used}))
+"""
+
+
+def peak(mode, *args):
+    result = subprocess.run([sys.executable, "-c", PEAK, mode, *map(str, args)],
+                            capture_output=True, text=True, cwd=ROOT, check=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    assert found["status"] == 0, result.stderr
+    return found["bytes"]
+
+
+def command_memory(n, folder):
+    rng = np.random.default_rng(1)
+    data = folder / "scores.parquet"
+    pd.DataFrame({"score": rng.random(n), "y": rng.integers(0, 2, n),
+                  "w": rng.random(n) + 0.5}).to_parquet(data)
+    reading = peak("read", data)
+    rows = []
+    for output in ("roc.csv", "roc.parquet"):
+        started = time.perf_counter()
+        used = peak("cli", "roc", data, "--guess", "score", "--label", "y", "--weight", "w",
+                    "-o", folder / output)
+        rows.append({"output": output, "rows": n, "seconds": time.perf_counter() - started,
+                     "bytes per row beyond the input": (used - reading) / n})
+        (folder / output).unlink()
+    return rows
+
+
+def plain_writer(frame, path):
+    text = {name: ["NA" if np.isnan(v) else "Inf" if v == np.inf else "-Inf"
+                   if v == -np.inf else "%.17g" % v for v in frame[name].tolist()]
+            for name in frame.columns}
+    frame.assign(**text).to_csv(path, index=False, na_rep="NA", lineterminator="\n")
+
+
+def writer_time(n, folder):
+    from weightedroc import WeightedROC
+    from weightedroc.io.tables import write_table
+    rng = np.random.default_rng(2)
+    curve = WeightedROC(rng.random(n), rng.random(n) < 0.5, rng.random(n) + 0.5)
+    rows = []
+    for name, write in (("plain (pandas to_csv of %.17g text)", plain_writer),
+                        ("streamed (weightedroc.io.tables)", write_table)):
+        started = time.process_time()
+        write(curve, folder / "curve.csv")
+        seconds = time.process_time() - started
+        tracemalloc.start()  # a second run, traced (tracing slows it down)
+        write(curve, folder / "curve.csv")
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        rows.append({"writer": name, "rows": n, "cpu seconds": seconds,
+                     "peak bytes per row": top / n})
+    plain = (folder / "curve.csv").read_bytes()
+    plain_writer(curve, folder / "plain.csv")
+    assert (folder / "plain.csv").read_bytes() == plain, "the writers differ"
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=float, default=1e7)
+    parser.add_argument("--writer-n", type=float, default=1e6)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        print(pd.DataFrame(writer_time(int(args.writer_n), folder)).to_string(index=False))
+        print(pd.DataFrame(command_memory(int(args.n), folder)).to_string(index=False))
+
+
+if __name__ == "__main__":
+    main()
