@@ -137,3 +137,24 @@ def test_bad_arguments(kwargs, error, match):
 def test_bad_data():
     with pytest.raises(ValueError, match="only one label value"):
         auc_ci([1, 2, 3], [1, 1, 1])
+
+
+@pytest.mark.parametrize("n_boot", [1, 37, 400])
+def test_replicates_are_stratified_draws_of_the_seeded_generator(n_boot):
+    """Rebuilt independently: the same generator draws each replicate's
+    positives from the positives and its negatives from the negatives."""
+    from weightedroc.inference.bootstrap import CELLS
+    guess, label, weight = random_data(7, n=50)
+    ci = auc_ci(guess, label, weight, n_boot=n_boot, seed=11)
+    pos, neg = np.flatnonzero(label), np.flatnonzero(~label)
+    rng = np.random.default_rng(11)
+    batch = max(1, CELLS // len(guess))
+    expected = []
+    for start in range(0, n_boot, batch):
+        size = min(batch, n_boot - start)
+        pos_draws = rng.integers(0, len(pos), (size, len(pos)))
+        neg_draws = rng.integers(0, len(neg), (size, len(neg)))
+        for b in range(size):
+            chosen = np.concatenate((pos[pos_draws[b]], neg[neg_draws[b]]))
+            expected.append(auc_score(guess[chosen], label[chosen], weight[chosen]))
+    np.testing.assert_allclose(ci.replicates, expected, rtol=0, atol=1e-13)

@@ -1,5 +1,7 @@
 """roc_table and auc_table: each group is exactly WeightedROC of its rows."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -199,3 +201,21 @@ def test_plot_draws_a_table_one_curve_per_group(tmp_path):
     roc_plot(table, group=["model", "fold"]).save(tmp_path / "roc.png", width=4,
                                                   height=4, dpi=60, verbose=False)
     assert (tmp_path / "roc.png").stat().st_size > 0
+
+
+@pytest.mark.parametrize("change, by, message", [
+    (lambda d: d, ["model", "model"], "by names column 'model' twice"),
+    (lambda d: pd.concat([d, d[["score"]]], axis=1), None,
+     "data has 2 columns named 'score' (given as guess)"),
+])
+def test_ambiguous_columns_are_named(change, by, message):
+    data = pd.DataFrame({"model": ["a", "a", "b", "b"], "score": [1.0, 2, 3, 4],
+                         "y": [0, 1, 0, 1]})
+    with pytest.raises(ValueError, match=re.escape(message)):
+        roc_table(change(data), "score", "y", by=by)
+
+
+def test_a_non_string_column_name_is_one_by_column():
+    data = pd.DataFrame({3: ["a", "a", "b", "b"], "score": [1.0, 2, 3, 4], "y": [0, 1, 1, 0]})
+    table = auc_table(data, "score", "y", by=3)
+    assert table[3].tolist() == ["a", "b"] and table.auc.tolist() == [1.0, 0.0]

@@ -29,7 +29,10 @@ def _columns(data, guess, label, weight, by, reserved):
     """Check the frame and column names; returns the list of by columns."""
     if not isinstance(data, pd.DataFrame):
         raise TypeError(f"data must be a pandas DataFrame, got {type(data).__name__}")
-    by = [] if by is None else [by] if isinstance(by, str) else list(by)
+    by = [] if by is None else list(by) if isinstance(by, (list, tuple)) else [by]
+    twice = sorted({str(name) for name in by if by.count(name) > 1})
+    if twice:
+        raise ValueError(f"by names column {twice[0]!r} twice: give each column once")
     roles = [("guess", guess), ("label", label)]
     roles += [("weight", weight)] if weight is not None else []
     roles += [("by", name) for name in by]
@@ -37,6 +40,10 @@ def _columns(data, guess, label, weight, by, reserved):
         if name not in data.columns:
             raise ValueError(f"no column {name!r} (given as {role}) in data; its "
                              f"columns are {list(map(str, data.columns))}")
+    for role, name in roles:
+        if (data.columns == name).sum() > 1:
+            raise ValueError(f"data has {(data.columns == name).sum()} columns named "
+                             f"{name!r} (given as {role}): rename them apart")
     clash = [name for name in by if name in reserved or name in (guess, label, weight)]
     if clash:
         raise ValueError(f"by column {clash[0]!r} clashes with the guess, label or "
