@@ -350,7 +350,11 @@ def test_plot_option_draws_the_curves(tmp_path):
                      "--by", "case", "--output", tmp_path / "roc.csv",
                      "--plot", tmp_path / "roc.png")
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "roc.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    header = (tmp_path / "roc.png").read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    # 6.5 by 5 inches at 150 dpi: the width leaves room for the groups' legend
+    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) \
+        == (975, 750)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ area of the shaded region).
 import subprocess
 import sys
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -65,10 +67,15 @@ def test_import_weightedroc_does_not_import_plotnine():
     lambda c: pr_plot({"a": wr.weighted_pr(*data(0)), "b": wr.weighted_pr(*data(1))},
                       group="model"),
 ])
-def test_plots_draw_to_png(make, curves, tmp_path):
+def test_plots_draw_to_png_of_the_asked_size_without_warnings(make, curves, tmp_path):
     path = tmp_path / "plot.png"
-    make(curves).save(path, width=5, height=4, dpi=60, verbose=False)
-    assert path.stat().st_size > 1000
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing clipped or dropped silently
+        make(curves).save(path, width=5, height=4, dpi=60, verbose=False)
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) \
+        == (300, 240)
 
 
 def test_cost_plot_marks_best_threshold(curves):

@@ -4,6 +4,8 @@ import subprocess
 import sys
 import warnings
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -132,7 +134,7 @@ def test_plots_do_not_modify_the_callers_frame(example):
     tidy = tidy_curves()
     before, before_tidy = example.copy(), tidy.copy()
     roc_plot(example), error_plot(example), error_frame(example)
-    roc_plot(tidy, group=["model", "fold"]), error_plot(tidy, group="model")
+    roc_plot(tidy, group=["model", "fold"]), error_plot(tidy, group=["model", "fold"])
     pd.testing.assert_frame_equal(example, before)
     pd.testing.assert_frame_equal(tidy, before_tidy)
 
@@ -205,7 +207,12 @@ def test_error_plot_draws_one_facet_per_curve():
     tidy = tidy_curves(n_models=2, n_folds=2)
     layer = drawn(error_plot(tidy, group=["model", "fold"]))[0]
     assert layer["PANEL"].nunique() == 4
-    drawn(error_plot({"a": tidy[tidy["model"] == "m0"], "b": tidy[tidy["model"] == "m1"]}))
+    one_fold = tidy[tidy["fold"] == tidy["fold"].iloc[0]]
+    by_dict = drawn(error_plot({"a": one_fold[one_fold["model"] == "m0"],
+                                "b": one_fold[one_fold["model"] == "m1"]}))[0]
+    assert by_dict["PANEL"].nunique() == 2
+    with pytest.raises(ValueError, match=r"told apart by column\(s\) \['fold'\]"):
+        error_plot({"a": tidy[tidy["model"] == "m0"], "b": tidy[tidy["model"] == "m1"]})
 
 
 @pytest.mark.parametrize("call, error, words", [
@@ -263,3 +270,15 @@ def test_every_plot_renders_to_a_png_of_the_asked_size(make, example, tmp_path):
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
     assert (width, height) == (250, 200)
+
+
+@pytest.mark.parametrize("group, named", [(None, "['model', 'fold']"),
+                                          ("model", "group=['model', 'fold']")])
+def test_a_frame_of_several_curves_is_refused_unless_each_is_named(group, named):
+    tidy = tidy_curves()
+    with pytest.raises(ValueError, match=re.escape(named)):
+        roc_plot(tidy, group=group)
+    with pytest.raises(ValueError, match="several curves per group"):
+        error_plot(tidy, group=group)
+    assert len(drawn(roc_plot(tidy, group=["model", "fold"]))[1].group.unique()) == \
+        len(tidy.groupby(["model", "fold"]))

@@ -61,7 +61,27 @@ def _tidy(curve, group, columns):
                          f"columns {[*columns, *keys]}, got {list(curve.columns)}")
     if len(curve) == 0:
         raise ValueError("the curve frame has no rows: nothing to plot")
+    _check_one_curve_per_group(curve, keys)
     return curve, keys
+
+
+def _check_one_curve_per_group(frame, keys):
+    """Refuse a frame whose rows belong to more curves than `keys` tell apart:
+    drawn as one path, its curves would be joined by lines that look like
+    the chance diagonal.  Columns that are not floats (names, fold numbers)
+    and take several values within a group tell curves apart."""
+    others = [name for name in frame.columns if name not in keys
+              and not pd.api.types.is_float_dtype(frame[name].dtype)]
+    if not others:
+        return
+    groups = frame.groupby(keys, dropna=False, observed=True) if keys else [((), frame)]
+    varying = [name for name in others
+               if any(part[name].nunique(dropna=False) > 1 for _, part in groups)]
+    if varying:
+        wanted = [*keys, *varying]
+        raise ValueError(f"the frame holds several curves per group, told apart by "
+                         f"column(s) {varying}: pass group={wanted!r} (or draw a subset) "
+                         "so each curve is drawn on its own")
 
 
 def _curve_label(frame, keys):
