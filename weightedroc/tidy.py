@@ -96,11 +96,7 @@ def _codes(data, name):
     (a Categorical's in category order), missing values last."""
     values = _column(data, name)
     values = values if isinstance(values, pd.Series) else _to_array(values, name)
-    try:
-        codes, uniques = pd.factorize(values, sort=True, use_na_sentinel=True)
-    except TypeError as error:
-        raise TypeError(f"by column {name!r}: its values cannot be sorted into groups "
-                        f"({error}); give it one type") from None
+    codes, uniques = pd.factorize(values, sort=True, use_na_sentinel=True)
     size = len(uniques)
     if len(codes) and codes.min() < 0:  # the missing values' own group, last
         codes = np.where(codes < 0, size, codes)
