@@ -255,8 +255,15 @@ def grouped(draw):
     guess = np.array(draw(st.lists(values, min_size=len(rows), max_size=len(rows))))
     weight = np.array(draw(st.lists(st.sampled_from([0.5, 1.0, 3.0, 1e-3, 2.0**60]),
                                     min_size=len(rows), max_size=len(rows))))
-    names = np.array(draw(st.permutations(["z", "a", "m", "q", "b", "k"])))[code]
-    return pd.DataFrame({"key": names, "guess": guess, "label": label, "weight": weight})
+    # Keys: strings (hashed), integers in a narrow range (counted), spread
+    # far apart (hashed), negative, or unsigned.
+    keys = draw(st.sampled_from([
+        np.array(["z", "a", "m", "q", "b", "k"]), np.array([3, -2, 0, 7, 1, -5]),
+        np.array([10**15, -(10**15), 4, 2**62, -7, 0]),
+        np.array([250, 0, 7, 3, 9, 1], dtype=np.uint8)]))
+    names = draw(st.permutations(keys))
+    return pd.DataFrame({"key": np.array(names, dtype=keys.dtype)[code], "guess": guess,
+                         "label": label, "weight": weight})
 
 
 @settings(max_examples=150, deadline=None)

@@ -95,13 +95,40 @@ def _codes(data, name):
     """Group codes of one by column: its distinct values in sorted order
     (a Categorical's in category order), missing values last."""
     values = _column(data, name)
-    values = values if isinstance(values, pd.Series) else _to_array(values, name)
+    if not isinstance(values, pd.Series):
+        values = _to_array(values, name)
+    elif isinstance(values.dtype, np.dtype):
+        values = values.to_numpy()  # (extension dtypes: factorize reads them)
+    kind = getattr(values.dtype, "kind", "O")
+    if len(values) and (kind == "i" or (kind == "u" and values.dtype.itemsize < 8)):
+        codes = _integer_codes(values)
+        if codes is not None:
+            return codes
     codes, uniques = pd.factorize(values, sort=True, use_na_sentinel=True)
     size = len(uniques)
     if len(codes) and codes.min() < 0:  # the missing values' own group, last
         codes = np.where(codes < 0, size, codes)
         size += 1
     return codes, size
+
+
+def _integer_codes(values):
+    """`_codes` of integers in a range not much wider than their number,
+    by counting (no hashing); None for other ranges."""
+    low, high = int(values.min()), int(values.max())
+    if high - low > 4 * len(values) + 1024:
+        return None
+    shifted = np.subtract(values, low, dtype=np.int64)
+    used = np.bincount(shifted) > 0
+    size = int(np.count_nonzero(used))
+    lookup = np.cumsum(used) - 1  # the rank of each used value
+    return lookup.astype(_code_type(size))[shifted], size
+
+
+def _code_type(size):
+    """The smallest integer type for codes below `size`: a stable sort of
+    8 or 16 bit integers is a counting (radix) sort in numpy."""
+    return np.uint8 if size <= 1 << 8 else np.uint16 if size <= 1 << 16 else np.int64
 
 
 def _groups(data, by):
@@ -114,9 +141,7 @@ def _groups(data, by):
         more, more_size = _codes(data, name)
         codes, uniques = pd.factorize(codes * more_size + more, sort=True)
         size = len(uniques)
-    # A stable sort of small integers is a counting (radix) sort in numpy.
-    small = np.uint8 if size <= 1 << 8 else np.uint16 if size <= 1 << 16 else np.int64
-    order = np.argsort(codes.astype(small, copy=False), kind="stable")
+    order = np.argsort(codes.astype(_code_type(size), copy=False), kind="stable")
     return order, np.cumsum(np.bincount(codes, minlength=size))
 
 
@@ -164,16 +189,14 @@ def _cumulated(g, positive, w, order, ends, data, by, direction):
 def _table(data, by, first_rows, lengths, columns, names):
     """The result: by columns (values of `first_rows`, repeated) in front
     of `columns` (a list of arrays), in the kind of frame `data` is."""
-    # Each group's key row, then repeated: a gather from a few rows.
-    repeat = np.repeat(np.arange(len(first_rows), dtype=np.int32), lengths)
     if not isinstance(data, pd.DataFrame):
+        # Each group's key row, then repeated: a gather from a few rows.
+        repeat = np.repeat(np.arange(len(first_rows), dtype=np.int32), lengths)
         keys = data.rows(by, first_rows)[repeat] if by else None
         return data.result(keys, dict(zip(names, columns)))
-    frame = pd.DataFrame(dict(zip(names, columns)), copy=False)
-    if not by:
-        return frame
-    keys = data[by].iloc[first_rows].iloc[repeat].reset_index(drop=True)
-    return pd.concat([keys, frame], axis=1)
+    keys = data[by].iloc[first_rows]
+    keys = {name: keys[name].repeat(lengths).array for name in by}
+    return pd.DataFrame({**keys, **dict(zip(names, columns))}, copy=False)
 
 
 def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
