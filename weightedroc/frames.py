@@ -124,7 +124,14 @@ class Frame:
 
     def rows(self, names, positions):
         """The columns `names` at row `positions`, as a narwhals frame."""
-        return self.frame[np.asarray(positions, dtype=np.int64), list(names)]
+        frame = self.frame.select(list(names))
+        positions = np.asarray(positions)
+        native = frame.to_native()
+        if self.frame.implementation is self.nw.Implementation.POLARS:
+            return self.nw.from_native(native[positions])  # (narwhals: 4x as long)
+        if self.frame.implementation is self.nw.Implementation.PYARROW:
+            return self.nw.from_native(native.take(positions))
+        return frame[positions]
 
     def result(self, keys, columns):
         """`keys` (from `rows`, or None) beside the numpy `columns` (a dict)."""

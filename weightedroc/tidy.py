@@ -118,17 +118,11 @@ def _integer_codes(values):
     low, high = int(values.min()), int(values.max())
     if high - low > 4 * len(values) + 1024:
         return None
-    shifted = np.subtract(values, low, dtype=np.int64)
+    shifted = (values if low == 0 and values.dtype == np.intp
+               else np.subtract(values, low, dtype=np.intp))
     used = np.bincount(shifted) > 0
-    size = int(np.count_nonzero(used))
     lookup = np.cumsum(used) - 1  # the rank of each used value
-    return lookup.astype(_code_type(size))[shifted], size
-
-
-def _code_type(size):
-    """The smallest integer type for codes below `size`: a stable sort of
-    8 or 16 bit integers is a counting (radix) sort in numpy."""
-    return np.uint8 if size <= 1 << 8 else np.uint16 if size <= 1 << 16 else np.int64
+    return lookup.take(shifted), int(lookup[-1]) + 1
 
 
 def _groups(data, by):
@@ -141,7 +135,11 @@ def _groups(data, by):
         more, more_size = _codes(data, name)
         codes, uniques = pd.factorize(codes * more_size + more, sort=True)
         size = len(uniques)
-    order = np.argsort(codes.astype(_code_type(size), copy=False), kind="stable")
+    try:  # pandas' counting sort (what its groupby uses): about twice as fast
+        from pandas.core.sorting import get_group_index_sorter
+        order = get_group_index_sorter(codes.astype(np.intp, copy=False), size)
+    except ImportError:  # (a private name, so a stable sort if it moves)
+        order = np.argsort(codes, kind="stable")
     return order, np.cumsum(np.bincount(codes, minlength=size))
 
 
