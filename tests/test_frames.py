@@ -327,3 +327,16 @@ def test_missing_by_values_of_two_columns_sort_last_in_each():
     assert table.a.tolist()[:2] == ["x", "x"] and table.a.isna().tolist() == [False, False, True]
     assert table.b.tolist()[0] == 1.0 and np.isnan(table.b[1])
     assert table.n.tolist() == [2, 2, 4]
+
+
+def test_a_polars_table_is_drawn_as_its_pandas_twin(tmp_path):
+    pytest.importorskip("plotnine", reason="plotnine (the plot extra) is not installed")
+    from weightedroc.frames import as_pandas
+    from weightedroc.plots import roc_plot
+    df = long_frame()
+    table = roc_table(pl.from_pandas(df), "score", "y", by="model")
+    assert_frame_equal(as_pandas(table.lazy()), roc_table(df, "score", "y", by="model"),
+                       check_exact=True, check_dtype=False)
+    drawn = roc_plot(table, group="model")
+    drawn.save(tmp_path / "roc.png", width=3, height=3, dpi=50, verbose=False)
+    assert (tmp_path / "roc.png").stat().st_size > 0

@@ -102,6 +102,17 @@ def is_frame(data):
                       (nw.DataFrame, nw.LazyFrame))
 
 
+def as_pandas(data):
+    """A polars (DataFrame, LazyFrame) or PyArrow frame as a pandas one;
+    anything else as it is (for plots, which draw pandas frames)."""
+    if isinstance(data, pd.DataFrame) or not is_frame(data):
+        return data
+    import narwhals as nw
+
+    frame = nw.from_native(data)
+    return (frame.collect() if isinstance(frame, nw.LazyFrame) else frame).to_pandas()
+
+
 class Frame:
     """The columns of a polars or PyArrow frame (through narwhals), and a
     result built in the same kind: polars DataFrame in, polars DataFrame

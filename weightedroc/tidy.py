@@ -10,6 +10,11 @@ Rows whose ``by`` value is missing (NaN, None, pd.NA) form a group of their
 own, sorted last, as dplyr's ``group_by`` keeps them; drop them first
 (``df.dropna(subset=by)``) to leave them out.  Unused categories of a
 Categorical ``by`` column give no group.
+
+`data` may be a pandas, polars (DataFrame or LazyFrame) or PyArrow frame;
+the result is of the same kind (see `frames`).  The rows are grouped once
+(a counting sort of the group codes), so the groups cost about what one
+curve over all rows costs.
 """
 
 import numpy as np
@@ -202,8 +207,10 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
 
     Parameters
     ----------
-    data : pandas.DataFrame
-        One row per observation (and model, fold, ...).
+    data : pandas.DataFrame, polars.DataFrame, polars.LazyFrame or pyarrow.Table
+        One row per observation (and model, fold, ...).  Frames other than
+        pandas are read through narwhals (``pip install
+        "weightedroc[polars]"``), float64 columns without nulls in place.
     guess, label : str
         Columns holding the scores and the true classes, in any encoding
         `WeightedROC` accepts.  The label encoding is read from the whole
@@ -211,15 +218,18 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     weight : str, optional
         Column of positive observation weights; unit weights by default.
     by : str or list of str, optional
-        Columns whose distinct values define the groups.  Missing values
-        form their own group (sorted last).
+        Columns whose distinct values define the groups, sorted (a
+        Categorical's or Enum's in category order; its unused categories
+        give no group).  Missing values form their own group (sorted last).
     positive, direction
         As for `WeightedROC`: the label value that is the event, and
         whether lower guesses mean positive (``">"``).
 
     Returns
     -------
-    pandas.DataFrame
+    DataFrame
+        Of the kind `data` is (pandas, polars, PyArrow; a LazyFrame gives
+        a LazyFrame of the computed table).
         The ``by`` columns, then ``TPR, FPR, threshold, FN, FP``; groups in
         sorted order, each group's rows exactly ``WeightedROC`` of that
         group's rows (in their order in `data`).
@@ -227,10 +237,12 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     Raises
     ------
     ValueError
-        Naming the missing column, or the group with one label value, or
-        the column with bad values.
+        Naming the missing column, the group with one label value (a
+        one-row group is one), or the column with bad values; an empty
+        frame ("label is empty").
     TypeError
-        If `data` is not a DataFrame or a column has the wrong type.
+        If `data` is not a pandas, polars or PyArrow frame, or a column
+        has the wrong type.
 
     See Also
     --------
@@ -287,8 +299,8 @@ def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
 
     Returns
     -------
-    pandas.DataFrame
-        The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
+    DataFrame
+        Of the kind `data` is.  The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
         group's curve), ``n`` (its number of observations),
         ``positive_weight`` and ``negative_weight`` (the total weight of
         its positives and of its negatives; counts for unit weights).
