@@ -10,6 +10,7 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
+from ..frames import as_pandas
 from ._plotnine import plotnine
 
 __all__ = ["roc_plot", "error_plot", "error_frame"]
@@ -30,6 +31,7 @@ def _stack(curves, group):
     name = "curve" if group is None else group
     frames = []
     for key, frame in curves.items():
+        frame = as_pandas(frame)
         if not isinstance(frame, pd.DataFrame):
             raise TypeError(f"curve {key!r} must be a DataFrame, got "
                             f"{type(frame).__name__}")
@@ -43,6 +45,7 @@ def _stack(curves, group):
 
 def _tidy(curve, group, columns):
     """Validated (frame, list of group columns) of what the user passed."""
+    curve = as_pandas(curve)  # polars and PyArrow frames are drawn as pandas ones
     if isinstance(curve, Mapping):
         curve, keys = _stack(curve, group)
     elif not isinstance(curve, pd.DataFrame):
@@ -116,8 +119,9 @@ def roc_plot(curve, group=None):
 
     Parameters
     ----------
-    curve : pandas.DataFrame or dict of DataFrames
-        A frame with TPR and FPR columns, such as `WeightedROC` returns; or a
+    curve : DataFrame or dict of DataFrames
+        A frame (pandas, polars or PyArrow) with TPR and FPR columns, such as
+        `WeightedROC` returns; or a
         tidy frame stacking several curves (such as ``roc_table(...,
         by=[...])`` returns); or a dict mapping a curve's name to its frame
         (say ``{"weightedroc": roc, "pROC": proc_curve(...)}``).
