@@ -127,7 +127,7 @@ best["cost per patient"] = best["cost"] / len(cost)
 best[["threshold", "TPR", "FPR", "FN", "FP", "cost", "cost per patient"]].round(3)
 
 # %%
-cost_plot(rocs, cost_fp=1, cost_fn=1, group="model")
+cost_plot(rocs, cost_fp=1, cost_fn=1, group="model") + p9.theme(figure_size=(9, 4.2))
 
 # %% [markdown]
 # At its cheapest threshold the shape model costs 133.5 biopsy-equivalents
@@ -187,7 +187,7 @@ risk_table.round(4)
 # it, the more the model saves.
 
 # %%
-hull_plot(rocs, group="model")
+hull_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.4))
 
 # %% [markdown]
 # ## Where the curves differ: partial and cost-based AUC
@@ -219,7 +219,7 @@ areas = pd.DataFrame({name: {
 areas.round(3)
 
 # %%
-cost_auc_plot(rocs, group="model")
+cost_auc_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.9))
 
 # %% [markdown]
 # At high sensitivity (TPR in [0.9, 1], where both optima lie) the shape
@@ -244,7 +244,8 @@ prs = {name: wr.weighted_pr(score, malignant, cost) for name, score in scores.it
 print({name: round(wr.average_precision(score, malignant, cost), 4)
        for name, score in scores.items()})
 # The weighted prevalence is 0.87: zoom on the top of the plot.
-pr_plot(prs, group="model") + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1))
+pr_plot(prs, group="model") + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1)) + p9.theme(
+    figure_size=(7, 4.5))
 
 # %% [markdown]
 # Average precision, another average over thresholds, also prefers the size

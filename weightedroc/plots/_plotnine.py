@@ -34,4 +34,4 @@ def theme():
                        panel_grid_major=p9.element_line(color="#E5E5E5"),
                        axis_text=p9.element_text(size=BASE_SIZE - 2, color="#333333"),
                        strip_background=p9.element_rect(fill="#F0F0F0"),
-                       legend_key_width=28))
+                       legend_key_width=28, panel_spacing_x=0.025))

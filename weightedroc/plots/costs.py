@@ -17,6 +17,7 @@ __all__ = ["cost_plot", "hull_plot", "cost_auc_plot", "pr_plot"]
 
 ROC_COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 BLACK, BLUE, VERMILLION = OKABE_ITO[0], OKABE_ITO[4], OKABE_ITO[5]
+UNIT_BREAKS, UNIT_LABELS = [0, 0.25, 0.5, 0.75, 1], ["0", "0.25", "0.5", "0.75", "1"]
 ROC_LABELS = {"x": "False positive rate (FPR)", "y": "True positive rate (TPR)"}
 
 
@@ -45,6 +46,8 @@ def _facets(plot, title, scales="fixed"):
         return plot
     if scales == "free_x":
         plot += few_breaks(p9)
+    else:  # unit axes: short labels, which side-by-side facets do not run together
+        plot += p9.scale_x_continuous(breaks=UNIT_BREAKS, labels=UNIT_LABELS)
     label = p9.labeller(**{title: lambda value: f"{title}: {value}"})
     return plot + p9.facet_wrap(title, scales=scales, labeller=label)
 
