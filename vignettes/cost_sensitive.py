@@ -219,7 +219,7 @@ areas = pd.DataFrame({name: {
 areas.round(3)
 
 # %%
-cost_auc_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.9))
+cost_auc_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.6))
 
 # %% [markdown]
 # At high sensitivity (TPR in [0.9, 1], where both optima lie) the shape
