@@ -317,3 +317,40 @@ def test_figures_are_shown_at_their_size_or_more(rendered):
             shown = int(shown.group(1)) if shown else width
             assert shown / (width / dpi) >= 96, (name, shown, width, dpi)
             assert shown >= 550, (name, shown)
+
+
+def _brute_force_curve(guess, label):
+    """(FPR, TPR) at each distinct guess, then +inf, from the definition."""
+    guess, positive = np.asarray(guess, float), np.asarray(label) == 1
+    taus = [*np.unique(guess), np.inf]
+    return ([float(((guess >= t) & ~positive).sum() / (~positive).sum()) for t in taus],
+            [float(((guess >= t) & positive).sum() / positive.sum()) for t in taus])
+
+
+def test_examples_quoted_numbers_agree_with_independent_computations():
+    """The EXPECTED cell's marker AUCs, tie curve and curve lengths come from R;
+    here they are recomputed with scikit-learn and the definition."""
+    from sklearn.metrics import roc_auc_score
+
+    ns = run_vignette("examples")
+    asah, rocr = ns["asah"], ns["rocr_simple"]
+    aucs = ns["marker_aucs"].set_index("marker")["auc"]
+    for marker in ("s100b", "ndka", "wfns"):
+        expected = roc_auc_score(asah["outcome"] == "Poor", asah[marker].astype(float))
+        assert aucs[marker] == pytest.approx(expected, rel=1e-12), marker
+    fpr, tpr = _brute_force_curve(ns["y_hat_tie"], ns["y_tie"])
+    assert ns["tie_roc"]["FPR"].tolist() == fpr and ns["tie_roc"]["TPR"].tolist() == tpr
+    assert ns["tie_auc"] == pytest.approx(roc_auc_score(
+        np.asarray(ns["y_tie"]) == 1, ns["y_hat_tie"]), rel=1e-12)
+    assert len(ns["rocr_simple_roc"]) == rocr["predictions"].nunique() + 1
+    assert len(ns["asah_roc"]) == asah["s100b"].nunique() + 1
+
+
+def test_definition_curve_agrees_with_the_weighted_definition_computed_here():
+    ns = run_vignette("definition")
+    y, w, s = np.array(ns["y"]), np.array(ns["w"], float), np.array(ns["y_hat"], float)
+    taus = [*np.unique(s), np.inf]
+    fpr = [w[(s >= t) & (y == -1)].sum() / w[y == -1].sum() for t in taus]
+    tpr = [w[(s >= t) & (y == 1)].sum() / w[y == 1].sum() for t in taus]
+    assert ns["tp_fp"]["FPR"].tolist() == pytest.approx(fpr, rel=1e-12)
+    assert ns["tp_fp"]["TPR"].tolist() == pytest.approx(tpr, rel=1e-12)
