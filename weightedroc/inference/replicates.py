@@ -43,7 +43,7 @@ def check_weights_are(weights_are, weight):
     bad = np.flatnonzero(weight != np.floor(weight))
     if len(bad):
         raise ValueError('weights_are="frequency" needs integer weights (counts of identical '
-                         f"rows), got {weight[bad[0]]!r} at position {bad[0]}")
+                         f"rows), got {float(weight[bad[0]])!r} at position {bad[0]}")
     return weight.astype(np.int64)
 
 

@@ -10,13 +10,18 @@ permutation; for unpaired curves the mixing proportion
 ``(cases1 + cases2) / (n1 + n1)`` exactly as pROC computes it) so that E
 equals pROC's on unweighted data.
 
-Weights: each observation's weight is divided by the sample's mean weight
-(so unit weights stay 1 and E is the same for weights times any power of
-two).  Paired, E is the integral, over the cumulative weight u in rank
-order, of |errors of curve 2 - errors of curve 1| when the first u of the
-weight is called negative (with unit weights: pROC's sum over ranks).
-Unpaired, the class-wise distributions are weighted cumulative fractions.
-In each permutation an observation's weight goes with it.
+Weights, paired: each observation's weight is divided by the mean weight
+(unit weights stay 1; E is the same for weights times any power of two),
+and E is the integral, over the cumulative weight u in rank order, of
+|errors of curve 2 - errors of curve 1| when the observations whose
+cumulative weight is at most u are called negative: with unit weights
+pROC's sum over ranks.  An observation is never split: its weight is one
+step of the cut, so integer importance weights are not the rows expanded
+(those cut between copies; ask for them with ``weights_are="frequency"``,
+which is pROC's test of the expanded rows).  Unpaired: the
+class-wise distributions are weighted cumulative fractions and the mixing
+proportion is of weights.  In each permutation an observation's weight
+goes with it.
 """
 
 import numpy as np
@@ -27,15 +32,14 @@ from .replicates import check_n_boot, check_weights_are
 
 
 def _sample(guess, label, weight, positive, direction, weights_are):
-    """(guess, case, weight relative to its mean); frequency weights expanded."""
+    """(guess, case, weight); frequency weights expanded into unit rows."""
     guess, case, weight = check_inputs(guess, label, weight, positive)
     if check_direction(direction) == ">":
         guess = np.negative(guess)
     counts = check_weights_are(weights_are, weight)
     if counts is not None:
         guess, case, weight = np.repeat(guess, counts), np.repeat(case, counts), None
-    weight = np.ones(len(guess)) if weight is None else weight / (weight.sum() / len(weight))
-    return guess, case, weight
+    return guess, case, (np.ones(len(guess)) if weight is None else weight)
 
 
 def _ranks(values):
@@ -93,6 +97,7 @@ def unpaired_statistic(values1, case1, weight1, values2, case2, weight2, mp):
 
 def _paired(first, second, n_boot, rng):
     (g1, case, w), (g2, _, _) = first, second
+    w = w / (w.sum() / len(w))  # relative to the mean: unit weights stay 1
     R, S = _ranks(g1), _ranks(g2)
     observed = paired_statistic(np.argsort(R), np.argsort(S), case, w)
     n = len(R)
