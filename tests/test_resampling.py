@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import weightedroc as wr
-from weightedroc.inference.replicates import CELLS
+from weightedroc.inference import replicates
 from weightedroc.inference.resampling import bootstrap_test, venkatraman_test
 
 
@@ -47,7 +47,7 @@ def pooled_rows(rng, label, size):
 def rebuilt(n_boot, seed, n_rows, draws):
     """The replicates' rows, batch by batch as the package batches them."""
     rng = np.random.default_rng(seed)
-    batch = max(1, CELLS // n_rows)
+    batch = max(1, replicates.CELLS // n_rows)
     out = []
     for start in range(0, n_boot, batch):
         out += draws(rng, min(batch, n_boot - start))
@@ -67,9 +67,10 @@ PARTIALS = [None, dict(fpr_range=(0, 0.3)), dict(fpr_range=(0.1, 0.4), correct=T
 
 @pytest.mark.parametrize("partial", PARTIALS)
 @pytest.mark.parametrize("paired", [True, False])
-def test_bootstrap_statistic_is_rebuilt_from_stratified_draws(partial, paired):
+def test_bootstrap_statistic_is_rebuilt_from_stratified_draws(partial, paired, monkeypatch):
+    monkeypatch.setattr(replicates, "CELLS", 500)  # batches of 6 replicates: draws span batches
     guess, guess2, label, weight = data(1, integer=False)
-    n_boot, n = 150, len(label)
+    n_boot, n = 60, len(label)
     test = bootstrap_test(guess, guess2, label, weight, paired=paired, n_boot=n_boot,
                           seed=5, partial_auc=partial)
 
@@ -82,7 +83,7 @@ def test_bootstrap_statistic_is_rebuilt_from_stratified_draws(partial, paired):
         import warnings
         warnings.simplefilter("ignore")
         diffs = [area(guess, label, weight, a, partial) - area(guess2, label, weight, b, partial)
-                 for a, b in rebuilt(n_boot, 5, 4 * n, draws)]
+                 for a, b in rebuilt(n_boot, 5, 2 * n, draws)]
         estimates = [area(g, label, weight, slice(None), partial) for g in (guess, guess2)]
     expected = (estimates[0] - estimates[1]) / np.std(diffs, ddof=1)
     assert test.statistic == pytest.approx(expected, rel=1e-9)
@@ -91,7 +92,7 @@ def test_bootstrap_statistic_is_rebuilt_from_stratified_draws(partial, paired):
     assert test.p_value == pytest.approx(2 * NormalDist().cdf(-abs(expected)), rel=1e-9)
     # The same check against a non-stratified bootstrap fails.
     pooled = [area(guess, label, weight, a, partial) - area(guess2, label, weight, a, partial)
-              for a in rebuilt(n_boot, 5, 4 * n, lambda rng, size: pooled_rows(rng, label, size))
+              for a in rebuilt(n_boot, 5, 2 * n, lambda rng, size: pooled_rows(rng, label, size))
               if label[a].any() and not label[a].all()]
     assert test.statistic != pytest.approx(
         (estimates[0] - estimates[1]) / np.std(pooled, ddof=1), rel=1e-6)
@@ -107,7 +108,7 @@ def test_bootstrap_unpaired_samples_of_different_sizes():
         return list(zip(stratified_rows(rng, label, size), stratified_rows(rng, label2, size)))
 
     diffs = [area(guess, label, weight, a, None) - area(other, label2, weight2, b, None)
-             for a, b in rebuilt(100, 1, 150, draws)]
+             for a, b in rebuilt(100, 1, 75, draws)]
     expected = (wr.auc_score(guess, label, weight) - wr.auc_score(other, label2, weight2)
                 ) / np.std(diffs, ddof=1)
     assert test.statistic == pytest.approx(expected, rel=1e-9)
