@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import weightedroc as wr
+from weightedroc.inference.resampling import bootstrap_test, venkatraman_test
 
 PROFILE = settings(max_examples=60, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
@@ -54,6 +55,19 @@ def outputs(guess, label, weight):
         "auc_ci": tuple(getattr(wr.auc_ci(guess, label, weight, n_boot=50, seed=3), f)
                         for f in ("estimate", "lower", "upper")),
     }
+    found["auc_ci partial"] = tuple(
+        getattr(wr.auc_ci(guess, label, weight, n_boot=30, seed=3,
+                          partial_auc=dict(fpr_range=(0, 0.3), correct=True)), f)
+        for f in ("estimate", "lower", "upper"))
+    found["ci_se"] = wr.ci_se(guess, label, weight, n_boot=30, seed=3)
+    found["ci_sp"] = wr.ci_sp(guess, label, weight, n_boot=30, seed=3)
+    found["ci_thresholds"] = wr.ci_thresholds(guess, label, weight, [-0.5, 0, 0.7],
+                                              n_boot=30, seed=3)
+    other = np.round(guess[::-1], 1)
+    for test in (bootstrap_test, venkatraman_test):
+        for paired in (True, False):
+            result = test(guess, other, label, weight, paired=paired, n_boot=20, seed=3)
+            found[f"{test.__name__} paired={paired}"] = (result.statistic, result.p_value)
     for method in ("youden", "closest.topleft"):
         found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
     found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)

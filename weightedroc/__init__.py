@@ -20,6 +20,8 @@ _LAZY = {
     "isocost_line": "decisions",
     "weighted_pr": "curves.pr", "average_precision": "curves.pr",
     "auc_ci": "inference.bootstrap",
+    "ci_se": "inference.coords_ci", "ci_sp": "inference.coords_ci",
+    "ci_thresholds": "inference.coords_ci",
     "roc_table": "tidy", "auc_table": "tidy",
     "load_rocr_simple": "datasets", "load_asah": "datasets",
 }

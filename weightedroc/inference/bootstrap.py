@@ -1,23 +1,15 @@
-"""Bootstrap confidence interval of the weighted AUC.
+"""Bootstrap confidence interval of the weighted AUC or partial AUC.
 
-The observations are sorted and grouped by guess once, by the one cumulated
-pass (`weightedroc.core.cumulate`).  A bootstrap replicate only changes how
-many times each observation is counted, so its AUC is computed from the
-weight falling in each group of tied guesses, with no new sort.
+Replicates are drawn by `weightedroc.inference.replicates`: positives and
+negatives apart (stratified, as pROC), from the one sorted, grouped pass.
 """
 
-import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..curves.auc import trapezoid_area
-from ..core import cumulate, unit_scaled
-from ..curves.roc import rates
-from ..validation import check_direction, check_inputs
-
-# Replicates are computed in batches of about this many (replicate, obs) cells.
-CELLS = 1 << 21
+from .replicates import (CELLS, auc_rows, batches, check_level, class_weights, draw,  # noqa: F401
+                         partial_rows, prepare)
 
 
 @dataclass(frozen=True)
@@ -32,49 +24,80 @@ class AUCInterval:
     replicates: np.ndarray = field(repr=False)
 
 
-def _group_weights(group, weight, draws, n_groups):
-    """(replicates, groups) sums of the weights drawn in each group."""
-    rows = np.arange(len(draws))[:, None] * n_groups
-    flat = (group[draws] + rows).ravel()
-    sums = np.bincount(flat, weights=weight[draws].ravel(), minlength=len(draws) * n_groups)
-    return sums.reshape(len(draws), n_groups)
-
-
 def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups,
                     pos_draws, neg_draws):
-    """AUC of each replicate: rows of draws are indices into each class.
-
-    Groups are numbered by ascending guess; the AUC is the trapezoid area,
-    sum over groups of N_g (TP above g + P_g / 2) / (W1 W-1), clipped to
-    [0, 1] against rounding.
-    """
-    P = _group_weights(pos_group, pos_weight, pos_draws, n_groups)
-    N = _group_weights(neg_group, neg_weight, neg_draws, n_groups)
-    at_or_above = np.cumsum(P[:, ::-1], axis=1)[:, ::-1]
-    area = (N * (at_or_above - P / 2)).sum(axis=1)
-    return np.clip(area / (at_or_above[:, 0] * N.sum(axis=1)), 0.0, 1.0)
+    """AUC of each replicate: rows of draws are indices into each class."""
+    from .replicates import group_weights
+    return auc_rows(group_weights(pos_group, pos_weight, pos_draws, n_groups),
+                    group_weights(neg_group, neg_weight, neg_draws, n_groups))
 
 
-def _check_level(level, n_boot):
-    if isinstance(level, (bool, np.bool_)) or not isinstance(level, numbers.Real):
-        raise TypeError(f"level must be a number in (0, 1), got {level!r}")
-    if not 0 < level < 1:
-        raise ValueError(f"level must be in (0, 1), e.g. 0.95, got {level!r}")
-    if isinstance(n_boot, (bool, np.bool_)) or not isinstance(n_boot, numbers.Integral):
-        raise TypeError(f"n_boot must be an integer, got {n_boot!r}")
-    if n_boot < 1:
-        raise ValueError(f"n_boot must be at least 1, got {n_boot!r}")
+def check_partial(partial_auc):
+    """The keywords of `weightedroc.partial_auc` as a dict (checked), or None."""
+    if partial_auc is None:
+        return None
+    if not isinstance(partial_auc, dict):
+        raise TypeError("partial_auc must be a dict of weightedroc.partial_auc's keywords, "
+                        f"e.g. dict(fpr_range=(0, 0.2), correct=True), got {partial_auc!r}")
+    unknown = set(partial_auc) - {"fpr_range", "tpr_range", "correct"}
+    if unknown:
+        raise TypeError(f"partial_auc has unknown keys {sorted(unknown)}: expected "
+                        "fpr_range, tpr_range and correct")
+    from ..curves.areas import _check_range
+    found = {"fpr_range": None, "tpr_range": None, "correct": bool(partial_auc.get("correct"))}
+    for name in ("fpr_range", "tpr_range"):
+        if partial_auc.get(name) is not None:
+            found[name] = _check_range(partial_auc[name], name)
+    if found["fpr_range"] is not None and found["tpr_range"] is not None:
+        raise ValueError("give fpr_range or tpr_range, not both")
+    return found
+
+
+def area_of(sample, partial):
+    """The (partial) AUC of a sample's own curve, as `weightedroc.partial_auc`."""
+    from ..curves.areas import partial_auc as area
+    from ..curves.roc import curve_frame
+    if partial is None:
+        from ..curves.auc import trapezoid_area
+        from ..curves.roc import rates
+        return trapezoid_area(*rates(sample.counts))
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a corrected area below the diagonal
+        return area(curve_frame(sample.counts), **partial)
+
+
+def replicate_areas(sample, P, N, partial):
+    """Each replicate's (partial) AUC from its group weights."""
+    return auc_rows(P, N) if partial is None else partial_rows(P, N, **partial)
+
+
+def bootstrap_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
+                 positive=None, direction="<", partial_auc=None, weights_are="importance"):
+    """Stratified bootstrap interval of the (partial) AUC: `auc_ci`'s engine."""
+    check_level(level, n_boot)
+    partial = check_partial(partial_auc)
+    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    estimate = area_of(sample, partial)
+    rng = np.random.default_rng(seed)
+    replicates = np.empty(n_boot)
+    for start, size in batches(n_boot, sum(len(g) for g, _ in sample.pools)):
+        P, N = class_weights(sample, draw(rng, sample, size))
+        replicates[start:start + size] = replicate_areas(sample, P, N, partial)
+    lower, upper = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
+    return AUCInterval(float(estimate), float(lower), float(upper), float(level),
+                       int(n_boot), replicates)
 
 
 def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
-           positive=None, direction="<"):
-    """Bootstrap confidence interval for the weighted AUC.
+           positive=None, direction="<", partial_auc=None, weights_are="importance"):
+    """Bootstrap confidence interval for the weighted AUC or partial AUC.
 
     Each replicate draws, with replacement, as many positives as there are
     from the positives and as many negatives from the negatives (stratified
-    resampling, as pROC's ``ci.auc(method = "bootstrap")``); an observation
-    keeps its weight each time it is drawn.  The interval is the percentile
-    interval of the replicate AUCs (quantiles as R's default type 7).
+    resampling, as pROC's ``ci.auc(method = "bootstrap")``).  The interval
+    is the percentile interval of the replicates (quantiles as R's default
+    type 7).
 
     Parameters
     ----------
@@ -87,12 +110,23 @@ def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
     seed : None, int or numpy.random.Generator
         Seed of ``numpy.random.default_rng``: the same seed gives the same
         interval.
+    partial_auc : dict, optional
+        Keywords of `weightedroc.partial_auc` (``fpr_range``, ``tpr_range``,
+        ``correct``): the interval of that partial area, as pROC's
+        ``ci.auc`` of a curve with ``partial.auc``.  A corrected replicate
+        below the diagonal is kept (below 0.5), as pROC's bootstrap does.
+    weights_are : {"importance", "frequency"}, default "importance"
+        ``"importance"``: an observation is drawn with its weight.
+        ``"frequency"``: integer weights count identical rows, and the
+        replicates resample the expanded rows (the same interval, in
+        distribution, as the data given one row per unit).
 
     Returns
     -------
     AUCInterval
-        ``estimate`` (the AUC of the data, equal to `auc_score`), ``lower``,
-        ``upper``, ``level``, ``n_boot`` and the ``replicates`` AUCs.
+        ``estimate`` (the area of the data, equal to `auc_score` or
+        `partial_auc`), ``lower``, ``upper``, ``level``, ``n_boot`` and the
+        ``replicates``.
 
     Examples
     --------
@@ -103,28 +137,10 @@ def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
     0.9375
     >>> bool(ci.lower <= ci.estimate <= ci.upper <= 1)
     True
+    >>> part = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], n_boot=200, seed=1,
+    ...               partial_auc=dict(fpr_range=(0, 0.5)))
+    >>> round(part.estimate, 6)  # TPR 2/3 until FPR 1/3, then 1: 2/9 + 1/6
+    0.388889
     """
-    guess, positive, weight = check_inputs(guess, label, weight, positive)
-    if check_direction(direction) == ">":
-        guess = np.negative(guess)
-    _check_level(level, n_boot)
-    counts = cumulate(guess, positive, weight, checked=True)
-    estimate = trapezoid_area(*rates(counts))
-    group = np.searchsorted(counts.threshold[:-1], guess)
-    # Replicates multiply counts: a power-of-two scale keeps them in range
-    # (exact, so the interval is the same for weights times 2**k).
-    weight = (np.ones(len(guess)) if weight is None
-              else unit_scaled(weight, total=counts.total_pos + counts.total_neg))
-    pos, neg = np.flatnonzero(positive), np.flatnonzero(~positive)
-    rng = np.random.default_rng(seed)
-    batch = max(1, CELLS // len(guess))
-    replicates = np.empty(n_boot)
-    for start in range(0, n_boot, batch):
-        size = min(batch, n_boot - start)
-        replicates[start:start + size] = _replicate_aucs(
-            group[pos], weight[pos], group[neg], weight[neg], len(counts.threshold) - 1,
-            rng.integers(0, len(pos), (size, len(pos))),
-            rng.integers(0, len(neg), (size, len(neg))))
-    lower, upper = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
-    return AUCInterval(estimate, float(lower), float(upper), float(level), int(n_boot),
-                       replicates)
+    return bootstrap_ci(guess, label, weight, level, n_boot, seed, positive=positive,
+                        direction=direction, partial_auc=partial_auc, weights_are=weights_are)

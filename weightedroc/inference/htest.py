@@ -83,6 +83,8 @@ class HTest:
         if self.conf_int is not None:
             lines.append(f"{_g(100 * self.conf_level)} percent confidence interval:")
             lines.append(" " + " ".join(format_vector(self.conf_int)))
+        if not self.estimate:  # R prints no estimates then (Venkatraman's test)
+            return "\n".join(lines) + "\n"
         lines.append("sample estimates:")
         names = list(self.estimate)
         values = format_vector(list(self.estimate.values()))

@@ -1,0 +1,220 @@
+"""Stratified bootstrap replicates of a weighted ROC curve.
+
+The observations are sorted and grouped by guess once, by the one cumulated
+pass (`weightedroc.core.cumulate`).  A replicate only changes how many
+times each observation counts, so its curve is read from the weight that
+falls in each group of tied guesses, with no new sort: ``P[b, g]`` and
+``N[b, g]`` are the positive and negative weight of replicate ``b`` in
+group ``g`` (groups by ascending guess).
+
+Positives and negatives are drawn apart (pROC's ``boot.stratified =
+TRUE``): each replicate draws as many positives as there are from the
+positives, and as many negatives from the negatives.  What is drawn depends
+on what the weights mean (``weights_are``):
+
+``"importance"`` (default)
+    An observation is drawn with its weight (a sampling weight, a cost):
+    replicates resample the rows.
+``"frequency"``
+    Integer weights count identical rows: the replicates resample the
+    expanded rows (as many draws as the weights' total per class), exactly
+    as if the data had been given one row per unit.
+"""
+
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core import cumulate, unit_scaled
+from ..validation import check_direction, check_inputs
+
+# Replicates are computed in batches of about this many (replicate, row) cells.
+CELLS = 1 << 21
+WEIGHTS_ARE = ("importance", "frequency")
+
+
+def check_weights_are(weights_are, weight):
+    """The integer weights for "frequency" (None for importance weights)."""
+    if weights_are not in WEIGHTS_ARE:
+        raise ValueError(f'weights_are must be "importance" or "frequency", got {weights_are!r}')
+    if weights_are == "importance" or weight is None:
+        return None
+    bad = np.flatnonzero(weight != np.floor(weight))
+    if len(bad):
+        raise ValueError('weights_are="frequency" needs integer weights (counts of identical '
+                         f"rows), got {float(weight[bad[0]])!r} at position {bad[0]}")
+    return weight.astype(np.int64)
+
+
+def check_level(level, n_boot, name="level"):
+    """A confidence level in (0, 1) and a positive number of replicates."""
+    if isinstance(level, (bool, np.bool_)) or not isinstance(level, numbers.Real):
+        raise TypeError(f"{name} must be a number in (0, 1), got {level!r}")
+    if not 0 < level < 1:
+        raise ValueError(f"{name} must be in (0, 1), e.g. 0.95, got {level!r}")
+    check_n_boot(n_boot)
+
+
+def check_n_boot(n_boot):
+    if isinstance(n_boot, (bool, np.bool_)) or not isinstance(n_boot, numbers.Integral):
+        raise TypeError(f"n_boot must be an integer, got {n_boot!r}")
+    if n_boot < 1:
+        raise ValueError(f"n_boot must be at least 1, got {n_boot!r}")
+
+
+@dataclass
+class Sample:
+    """One curve's data, grouped once, and the pools replicates draw from."""
+
+    guess: np.ndarray        # checked; negated for direction ">"
+    positive: np.ndarray     # boolean
+    weight: np.ndarray | None
+    counts: object           # the `Cumulated` of the data
+    group: np.ndarray        # group (index of the distinct guess) of each row
+    pools: tuple             # ((group, weight) of positives, same of negatives)
+
+    @property
+    def n_groups(self):
+        return len(self.counts.threshold) - 1
+
+    @property
+    def distinct(self):
+        """The distinct (checked) guesses, ascending."""
+        return self.counts.threshold[:-1]
+
+
+def prepare(guess, label, weight=None, positive=None, direction="<", weights_are="importance"):
+    """Check the inputs and group them: a `Sample`."""
+    guess, label, weight = check_inputs(guess, label, weight, positive)
+    if check_direction(direction) == ">":
+        guess = np.negative(guess)
+    frequency = check_weights_are(weights_are, weight)
+    counts = cumulate(guess, label, weight, checked=True)
+    group = np.searchsorted(counts.threshold[:-1], guess)
+    pools = []
+    for rows in (np.flatnonzero(label), np.flatnonzero(~label)):
+        if frequency is not None:
+            expanded = np.repeat(group[rows], frequency[rows])
+            pools.append((expanded, np.ones(len(expanded))))
+        else:
+            # A power-of-two scale keeps the replicate sums in range, exactly,
+            # so the results are the same for weights times 2**k.
+            scaled = (np.ones(len(rows)) if weight is None else
+                      unit_scaled(weight[rows], total=counts.total_pos + counts.total_neg))
+            pools.append((group[rows], scaled))
+    return Sample(guess, label, weight, counts, group, tuple(pools))
+
+
+def draw(rng, sample, size):
+    """Indices into the positive pool, then into the negative pool: (size, n) each."""
+    return [rng.integers(0, len(g), (size, len(g))) for g, _ in sample.pools]
+
+
+def batches(n_boot, n_rows):
+    """(start, size) of the batches of replicates."""
+    batch = max(1, CELLS // max(1, n_rows))
+    return [(start, min(batch, n_boot - start)) for start in range(0, n_boot, batch)]
+
+
+def group_weights(group, weight, draws, n_groups):
+    """(replicates, groups) sums of the weights drawn in each group."""
+    rows = np.arange(len(draws))[:, None] * n_groups
+    flat = (group[draws] + rows).ravel()
+    sums = np.bincount(flat, weights=weight[draws].ravel(), minlength=len(draws) * n_groups)
+    return sums.reshape(len(draws), n_groups)
+
+
+def class_weights(sample, draws):
+    """(P, N): the replicates' positive and negative weight per group."""
+    return tuple(group_weights(g, w, d, sample.n_groups) for (g, w), d in zip(sample.pools, draws))
+
+
+def auc_rows(P, N):
+    """AUC of each replicate: sum over groups of N_g (TP above g + P_g / 2)
+    / (W1 W-1), clipped to [0, 1] against rounding."""
+    at_or_above = np.cumsum(P[:, ::-1], axis=1)[:, ::-1]
+    area = (N * (at_or_above - P / 2)).sum(axis=1)
+    return np.clip(area / (at_or_above[:, 0] * N.sum(axis=1)), 0.0, 1.0)
+
+
+def se_sp_rows(P, N):
+    """pROC's (sensitivities, specificities) of each replicate, by ascending
+    threshold: column k classifies groups k.. as positive (k = 0: all, the
+    last column: none), so sensitivity falls from 1 to 0 and specificity
+    rises from 0 to 1.  Both are counts over totals (TP / W1, TN / W-1), as
+    pROC computes them, so integer counts give R's very numbers."""
+    zero = np.zeros((len(P), 1))
+    TP = np.concatenate((np.cumsum(P[:, ::-1], axis=1)[:, ::-1], zero), axis=1)
+    TN = np.concatenate((zero, np.cumsum(N, axis=1)), axis=1)
+    return TP / TP[:, :1], TN / TN[:, -1:]
+
+
+def _rows_integral(x, y, t):
+    """Integral from 0 to t of each row's broken line y(x) (x non-decreasing)."""
+    width = np.diff(x, axis=1)
+    below = np.concatenate((np.zeros((len(x), 1)),
+                            np.cumsum(width * (y[:, :-1] + y[:, 1:]) / 2, axis=1)), axis=1)
+    k = np.clip((x <= t).sum(axis=1) - 1, 0, x.shape[1] - 2)[:, None]
+    x0, y0 = np.take_along_axis(x, k, 1)[:, 0], np.take_along_axis(y, k, 1)[:, 0]
+    w = np.take_along_axis(width, k, 1)[:, 0]
+    y1 = np.take_along_axis(y, k + 1, 1)[:, 0]
+    step = t - x0
+    fraction = np.divide(step, w, out=np.zeros_like(step), where=w > 0)
+    return np.take_along_axis(below, k, 1)[:, 0] + step * (y0 + (y0 + fraction * (y1 - y0))) / 2
+
+
+def partial_rows(P, N, fpr_range=None, tpr_range=None, correct=False):
+    """`weightedroc.partial_auc` of each replicate's curve (no NA for an
+    invalid McClish correction: pROC's bootstrap allows it too)."""
+    if fpr_range is None and tpr_range is None:
+        area, lo, hi, diagonal = auc_rows(P, N), 0.0, 1.0, 0.5
+    else:
+        se, sp = se_sp_rows(P, N)
+        tpr, fpr = se[:, ::-1], 1 - sp[:, ::-1]   # from (0, 0) to (1, 1)
+        if tpr_range is None:
+            lo, hi = fpr_range
+            area = _rows_integral(fpr, tpr, hi) - _rows_integral(fpr, tpr, lo)
+            diagonal = (hi * hi - lo * lo) / 2
+        else:
+            lo, hi = tpr_range
+            area = _rows_integral(tpr, 1 - fpr, hi) - _rows_integral(tpr, 1 - fpr, lo)
+            diagonal = (hi - lo) - (hi * hi - lo * lo) / 2
+    if not correct:
+        return area
+    return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
+
+
+def se_at_sp(se, sp, value):
+    """pROC's coords(input = "specificity", ret = "sensitivity") per row:
+    the first point with exactly that specificity (the highest sensitivity
+    of a vertical step), else linear interpolation between the points
+    around it."""
+    first = (sp < value).sum(axis=1)[:, None]
+    sp_k, se_k = np.take_along_axis(sp, first, 1)[:, 0], np.take_along_axis(se, first, 1)[:, 0]
+    before = np.maximum(first - 1, 0)
+    sp_b, se_b = np.take_along_axis(sp, before, 1)[:, 0], np.take_along_axis(se, before, 1)[:, 0]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        proportion = (value - sp_k) / (sp_b - sp_k)
+        return np.where(sp_k == value, se_k, se_k + proportion * (se_b - se_k))
+
+
+def sp_at_se(se, sp, value):
+    """pROC's coords(input = "sensitivity", ret = "specificity") per row:
+    the last point with exactly that sensitivity (the highest specificity
+    of a horizontal step), else linear interpolation."""
+    last = ((se >= value).sum(axis=1) - 1)[:, None]
+    se_k, sp_k = np.take_along_axis(se, last, 1)[:, 0], np.take_along_axis(sp, last, 1)[:, 0]
+    nxt = np.minimum(last + 1, se.shape[1] - 1)
+    se_n, sp_n = np.take_along_axis(se, nxt, 1)[:, 0], np.take_along_axis(sp, nxt, 1)[:, 0]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        proportion = (value - se_n) / (se_k - se_n)
+        return np.where(se_k == value, sp_k, sp_n + proportion * (sp_k - sp_n))
+
+
+def curve_rows(sample):
+    """(se, sp) rows of the data's own curve (one replicate: every row once)."""
+    (gp, wp), (gn, wn) = sample.pools
+    P = np.bincount(gp, weights=wp, minlength=sample.n_groups)[None]
+    N = np.bincount(gn, weights=wn, minlength=sample.n_groups)[None]
+    return se_sp_rows(P, N)

@@ -1,0 +1,68 @@
+"""Bootstrap bands on the ROC plot: pROC's ``plot(ci.se(...), type = "shape")``."""
+
+import pandas as pd
+
+from ._plotnine import plotnine
+from .curves import _tidy
+
+__all__ = ["se_band_plot"]
+
+
+def se_band_plot(ci_se_frame, roc=None):
+    """The sensitivity band of `ci_se` as a shaded shape on the ROC plot.
+
+    The band joins, at each specificity of `ci_se_frame`, the ``lower`` and
+    ``upper`` sensitivity, drawn at FPR = 1 - specificity (this package's
+    plots put FPR on the x axis, where pROC reverses the specificity axis:
+    the same picture).  Between the specificities asked for it is linear,
+    as pROC's shape; ask for more specificities for a smoother band.
+
+    Parameters
+    ----------
+    ci_se_frame : pandas.DataFrame
+        What `ci_se` returns (columns ``specificity``, ``lower``, ``upper``).
+    roc : pandas.DataFrame, optional
+        A curve (`WeightedROC`'s frame) to draw over the band, as
+        `weightedroc.plots.roc_plot` draws it.
+
+    Returns
+    -------
+    plotnine.ggplot
+        Extend it with ``+``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from weightedroc import WeightedROC, ci_se
+    >>> from weightedroc.plots import se_band_plot
+    >>> guess, label = [1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 1, 0, 1, 0, 1, 1]
+    >>> band = ci_se(guess, label, specificities=np.linspace(0, 1, 21), n_boot=200, seed=1)
+    >>> p = se_band_plot(band, WeightedROC(guess, label))
+    >>> type(p).__name__
+    'ggplot'
+    """
+    p9 = plotnine()
+    if not isinstance(ci_se_frame, pd.DataFrame):
+        raise TypeError("ci_se_frame must be the DataFrame that ci_se returns, "
+                        f"got {type(ci_se_frame).__name__}")
+    missing = [c for c in ("specificity", "lower", "upper") if c not in ci_se_frame.columns]
+    if missing:
+        raise ValueError(f"ci_se_frame lacks the column(s) {missing}: pass what ci_se returns")
+    if len(ci_se_frame) < 2:
+        raise ValueError("a band needs at least 2 specificities")
+    band = pd.DataFrame({"FPR": 1 - ci_se_frame["specificity"].to_numpy(dtype=float),
+                         "lower": ci_se_frame["lower"].to_numpy(dtype=float),
+                         "upper": ci_se_frame["upper"].to_numpy(dtype=float)}
+                        ).sort_values("FPR", kind="stable", ignore_index=True)
+    diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
+    plot = (p9.ggplot()
+            + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color="grey",
+                           linetype="dotted")
+            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper"), data=band,
+                             fill="#87CEEB", alpha=0.6)
+            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
+            + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)"))
+    if roc is None:
+        return plot
+    frame, keys = _tidy(roc, None, ["FPR", "TPR"])
+    return plot + p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
