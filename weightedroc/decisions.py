@@ -222,7 +222,28 @@ def roc_convex_hull(roc):
 
 
 class MinRisk(NamedTuple):
-    """Result of `min_risk`: the Bayes-optimal operating point of a curve."""
+    """Result of `min_risk`: the Bayes-optimal operating point of a curve.
+
+    Attributes
+    ----------
+    risk, threshold, TPR, FPR : float
+        Expected risk, threshold and rates of the best row.
+    trivial_risk : float
+        Risk of the better trivial rule.
+    trivial_rule : str
+        "all negative" or "all positive".
+    p_target, c_miss, c_fa : float
+        The prior and costs the risk was computed with.
+    normalized_risk : float
+        ``risk / trivial_risk`` (property).
+    beats_trivial : bool
+        Whether ``risk < trivial_risk`` (property).
+
+    Methods
+    -------
+    isocost_lines()
+        `isocost_line` through this optimum.
+    """
 
     risk: float
     threshold: float

@@ -132,7 +132,24 @@ def partial_auc(roc, fpr_range=None, tpr_range=None, correct=False):
 
 
 class CostAUC(NamedTuple):
-    """Result of `cost_auc`: the areas and the line of the random classifier."""
+    """Result of `cost_auc`: the areas and the line of the random classifier.
+
+    Attributes
+    ----------
+    pauc : float
+        Area between the curve and the cost line (clipped below at 0), where
+        the curve is above it.
+    max_pauc : float
+        Area between the clipped line and TPR = 1 (a perfect model's pauc).
+    ratio : float
+        ``pauc / max_pauc``, in [0, 1].
+    rho : float
+        The normalised cost of a false negative, c_FN / (c_FN + c_FP).
+    prevalence : float
+        The curve's weighted prevalence W1 / (W1 + W-1).
+    slope, intercept : float
+        The cost line ``TPR = slope * FPR + intercept``.
+    """
 
     pauc: float
     max_pauc: float

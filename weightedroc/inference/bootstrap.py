@@ -22,7 +22,21 @@ CELLS = 1 << 21
 
 @dataclass(frozen=True)
 class AUCInterval:
-    """Result of `auc_ci`."""
+    """Result of `auc_ci`.
+
+    Attributes
+    ----------
+    estimate : float
+        The AUC of the data (`auc_score`).
+    lower, upper : float
+        The percentile interval's bounds.
+    level : float
+        Its confidence level.
+    n_boot : int
+        Number of replicates.
+    replicates : numpy.ndarray
+        The replicates' AUCs.
+    """
 
     estimate: float
     lower: float
