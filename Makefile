@@ -30,6 +30,6 @@ docs: $(VENV)/installed
 
 # ruff (lint and format check) and mypy, configured in pyproject.toml.
 lint: $(VENV)/installed
-	$(PY) -m ruff check weightedroc tests
-	$(PY) -m ruff format --check weightedroc tests
+	$(PY) -m ruff check weightedroc tests vignettes benchmarks docs/conf.py
+	$(PY) -m ruff format --check weightedroc tests vignettes benchmarks docs/conf.py
 	$(PY) -m mypy weightedroc

@@ -35,9 +35,11 @@ extensions = [
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
-templates_path = ["_templates"]  # API pages titled by the bare name (the signature gives the module)
+# API pages are titled by the bare name (the signature gives the module).
+templates_path = ["_templates"]
 highlight_language = "none"  # README's untagged blocks are shell lines and printed output
-default_role = "py:obj"  # `name` in a docstring links to that name when it is documented
+# `name` in a docstring links to that name when it is documented.
+default_role = "py:obj"
 
 autosummary_generate = True
 autodoc_typehints = "none"  # the signature shows them; numpydoc's Parameters say the rest
@@ -135,6 +137,13 @@ def write_if_changed(path, text):
         path.write_text(text)
 
 
+def remove_stale(folder, keep):
+    """Remove pages a previous build generated for names or sections gone since."""
+    for page in folder.glob("*.*"):
+        if page.suffix in (".rst", ".md") and page.name not in keep:
+            page.unlink()
+
+
 def write_api_pages():
     by_area = {}
     for qualified in public_names():
@@ -149,6 +158,9 @@ def write_api_pages():
         write_if_changed(api / f"{area}.rst", f"{title}\n{'=' * len(title)}\n\n{intro}\n\n"
                          f".. autosummary::\n   :toctree: generated/\n\n{entries}\n")
     toc = "\n".join(f"   {area}" for area in pages)
+    stubs = {name for names in by_area.values() for name in names}
+    remove_stale(api, {f"{area}.rst" for area in pages} | {"index.rst"})
+    remove_stale(api / "generated", {f"{name}.rst" for name in stubs})
     write_if_changed(api / "index.rst", "API reference\n=============\n\n"
                      "Every public name, by area. ``import weightedroc as wr`` gives the "
                      "top-level names; plots, Dask and R live in their own modules.\n\n"
@@ -180,6 +192,7 @@ def write_guide_pages():
         names.append(slug(title))
         write_if_changed(guide / f"{slug(title)}.md", f"# {title}\n{for_guide(body)}")
     toc = "\n".join(names)
+    remove_stale(guide, {f"{name}.md" for name in names} | {"index.md"})
     write_if_changed(guide / "index.md", "# User guide\n\nThe sections of the README, one page "
                      f"each.\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n")
 

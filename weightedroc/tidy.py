@@ -12,9 +12,12 @@ own, sorted last, as dplyr's ``group_by`` keeps them; drop them first
 Categorical ``by`` column give no group.
 """
 
+from collections.abc import Hashable
+
 import numpy as np
 import pandas as pd
 
+from ._typing import Columns, Direction, LabelValue
 from .curves.auc import trapezoid_area
 from .core import cumulate
 from .curves.roc import COLUMNS, curve_frame, rates
@@ -111,7 +114,9 @@ def _with_keys(data, by, first_rows, lengths, frame):
     return pd.concat([keys, frame], axis=1)
 
 
-def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
+def roc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
+              weight: Hashable | None = None, by: Columns | None = None, *,
+              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Weighted ROC curves of every group of a frame, as one tidy frame.
 
     Parameters
@@ -181,7 +186,9 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     return _with_keys(data, by, first_rows, [len(f) for f in frames], curves)
 
 
-def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
+def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
+              weight: Hashable | None = None, by: Columns | None = None, *,
+              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Weighted AUC of every group of a frame, one row per group.
 
     Takes the same arguments as `roc_table`.

@@ -45,7 +45,8 @@ def _integral(x, y, t):
     return below[k] + step * (y[k] + at_t) / 2
 
 
-def partial_auc(roc, fpr_range=None, tpr_range=None, correct=False):
+def partial_auc(roc: pd.DataFrame, fpr_range: tuple[float, float] | None = None,
+                tpr_range: tuple[float, float] | None = None, correct: bool = False) -> float:
     """Area under part of a weighted ROC curve, optionally McClish-standardised.
 
     The curve is the broken line through the rows of `roc`; at the range
@@ -220,7 +221,8 @@ def _cost_line(roc, cost_fn, cost_fp):
     return arrays, rho, pi, slope, intercept
 
 
-def cost_auc(roc, cost_fn=None, cost_fp=None):
+def cost_auc(roc: pd.DataFrame, cost_fn: float | None = None,
+             cost_fp: float | None = None) -> CostAUC:
     """Cost-based partial AUC: the area where the model beats a random classifier.
 
     With costs normalised so that c_FN + c_FP = 1 and rho = c_FN, and the
@@ -282,7 +284,8 @@ def cost_auc(roc, cost_fn=None, cost_fp=None):
                    float(intercept))
 
 
-def cost_region(roc, cost_fn=None, cost_fp=None):
+def cost_region(roc: pd.DataFrame, cost_fn: float | None = None,
+                cost_fp: float | None = None) -> pd.DataFrame:
     """The region counted by `cost_auc`, as a frame ready for a ribbon.
 
     Returns

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..curves.auc import trapezoid_area
 from ..core import cumulate, unit_scaled
 from ..curves.roc import rates
@@ -80,8 +81,10 @@ def _check_level(level, n_boot):
         raise ValueError(f"n_boot must be at least 1, got {n_boot!r}")
 
 
-def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
-           positive=None, direction="<"):
+def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
+           level: float = 0.95, n_boot: int = 2000,
+           seed: int | np.random.Generator | None = None, *,
+           positive: LabelValue = None, direction: Direction = "<") -> AUCInterval:
     """Bootstrap confidence interval for the weighted AUC.
 
     Each replicate draws, with replacement, as many positives as there are
