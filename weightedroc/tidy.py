@@ -191,7 +191,10 @@ def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
               positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Weighted AUC of every group of a frame, one row per group.
 
-    Takes the same arguments as `roc_table`.
+    Parameters
+    ----------
+    data, guess, label, weight, by, positive, direction
+        As for `roc_table`.
 
     Returns
     -------

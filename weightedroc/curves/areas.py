@@ -76,6 +76,7 @@ def partial_auc(roc: pd.DataFrame, fpr_range: tuple[float, float] | None = None,
     Returns
     -------
     float
+        The (possibly standardised) partial area.
 
     Warns
     -----
@@ -287,6 +288,11 @@ def cost_auc(roc: pd.DataFrame, cost_fn: float | None = None,
 def cost_region(roc: pd.DataFrame, cost_fn: float | None = None,
                 cost_fp: float | None = None) -> pd.DataFrame:
     """The region counted by `cost_auc`, as a frame ready for a ribbon.
+
+    Parameters
+    ----------
+    roc, cost_fn, cost_fp
+        As for `cost_auc`.
 
     Returns
     -------

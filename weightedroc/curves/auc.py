@@ -106,6 +106,16 @@ def auc_score(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = Non
     and takes the same arguments as `WeightedROC` (``positive=``, ``direction=``
     included).
 
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+
+    Returns
+    -------
+    float
+        The area under the weighted ROC curve.
+
     Examples
     --------
     >>> from weightedroc import auc_score

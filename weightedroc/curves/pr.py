@@ -82,6 +82,7 @@ def average_precision(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | No
     Returns
     -------
     float
+        The weighted average precision.
 
     Examples
     --------

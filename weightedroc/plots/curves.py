@@ -271,6 +271,7 @@ def error_plot(curve: Curves, group: Columns | None = None, step: bool = True) -
     Returns
     -------
     plotnine.ggplot
+        The plot, to extend with ``+``.
 
     Notes
     -----
