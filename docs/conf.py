@@ -55,7 +55,9 @@ html_title = f"weightedroc {release}"
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
-    "secondary_sidebar_items": ["page-toc"],
+    # Only long pages get a table of contents on the right; an API page's width goes
+    # to the signature and the examples.
+    "secondary_sidebar_items": {"guide/*": ["page-toc"], "changelog": ["page-toc"]},
 }
 html_sidebars = {"changelog": [], "index": []}
 html_show_sourcelink = False
