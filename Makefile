@@ -10,7 +10,7 @@ $(VENV)/installed: pyproject.toml Makefile
 	if command -v R >/dev/null; then $(PY) -m pip install -q -e ".[r]"; fi
 	touch $@
 
-.PHONY: example test vignettes benchmark
+.PHONY: example test vignettes benchmark docs lint
 example: $(VENV)/installed
 	$(PY) -m weightedroc.example
 
@@ -22,3 +22,14 @@ vignettes: $(VENV)/installed
 
 benchmark: $(VENV)/installed
 	$(PY) benchmarks/run.py
+
+# The API reference site (docs/_build/html), warnings as errors.
+SPHINXOPTS ?=
+docs: $(VENV)/installed
+	$(PY) -m sphinx -W --keep-going $(SPHINXOPTS) -b html docs docs/_build/html
+
+# ruff (lint and format check) and mypy, configured in pyproject.toml.
+lint: $(VENV)/installed
+	$(PY) -m ruff check weightedroc tests vignettes benchmarks docs/conf.py
+	$(PY) -m ruff format --check weightedroc tests vignettes benchmarks docs/conf.py
+	$(PY) -m mypy weightedroc

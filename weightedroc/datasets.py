@@ -15,7 +15,7 @@ def _read_csv(name, float_columns):
         return pd.read_csv(f, converters=dict.fromkeys(float_columns, float))
 
 
-def load_rocr_simple():
+def load_rocr_simple() -> pd.DataFrame:
     """Load ROCR.simple, the example data set of R's ROCR package.
 
     Returns
@@ -37,7 +37,7 @@ def load_rocr_simple():
     return _read_csv("rocr_simple.csv", ["predictions"])
 
 
-def load_asah():
+def load_asah() -> pd.DataFrame:
     """Load aSAH, the aneurysmal subarachnoid haemorrhage data of R's pROC.
 
     Returns

@@ -40,7 +40,7 @@ def _costs(cost_fp, cost_fn):
     return cost_fp, cost_fn
 
 
-def threshold_cost(roc, cost_fp, cost_fn):
+def threshold_cost(roc: pd.DataFrame, cost_fp: float, cost_fn: float) -> pd.DataFrame:
     """The weighted cost of the errors at each threshold of the curve.
 
     Parameters
@@ -78,7 +78,8 @@ def threshold_cost(roc, cost_fp, cost_fn):
     return out
 
 
-def best_threshold(roc, method="youden", cost_fp=None, cost_fn=None):
+def best_threshold(roc: pd.DataFrame, method: str = "youden", cost_fp: float | None = None,
+                   cost_fn: float | None = None) -> pd.Series:
     """The row of the curve that is best by a criterion.
 
     Parameters
@@ -180,7 +181,7 @@ def _upper_hull(x, y):
     return np.array(hull)
 
 
-def roc_convex_hull(roc):
+def roc_convex_hull(roc: pd.DataFrame) -> pd.DataFrame:
     """The vertices of the ROC convex hull (ROCCH).
 
     The hull is the best curve reachable by mixing the classifiers of the
@@ -222,7 +223,28 @@ def roc_convex_hull(roc):
 
 
 class MinRisk(NamedTuple):
-    """Result of `min_risk`: the Bayes-optimal operating point of a curve."""
+    """Result of `min_risk`: the Bayes-optimal operating point of a curve.
+
+    Attributes
+    ----------
+    risk, threshold, TPR, FPR : float
+        Expected risk, threshold and rates of the best row.
+    trivial_risk : float
+        Risk of the better trivial rule.
+    trivial_rule : str
+        "all negative" or "all positive".
+    p_target, c_miss, c_fa : float
+        The prior and costs the risk was computed with.
+    normalized_risk : float
+        ``risk / trivial_risk`` (property).
+    beats_trivial : bool
+        Whether ``risk < trivial_risk`` (property).
+
+    Methods
+    -------
+    isocost_lines()
+        `isocost_line` through this optimum.
+    """
 
     risk: float
     threshold: float
@@ -262,7 +284,8 @@ def _check_p_target(p_target, arrays):
     return float(p_target)
 
 
-def min_risk(roc, p_target=None, c_miss=1.0, c_fa=1.0):
+def min_risk(roc: pd.DataFrame, p_target: float | None = None, c_miss: float = 1.0,
+             c_fa: float = 1.0) -> MinRisk:
     """The Bayes-optimal operating point: the threshold of least expected risk.
 
     The expected risk of a row is
@@ -332,7 +355,8 @@ def _segment(x0, y0, slope):
     return [lo, hi], [y0 + slope * (lo - x0), y0 + slope * (hi - x0)]
 
 
-def isocost_line(p_target, c_miss=1.0, c_fa=1.0, point=None):
+def isocost_line(p_target: float, c_miss: float = 1.0, c_fa: float = 1.0,
+                 point: tuple[float, float] | None = None) -> pd.DataFrame:
     """Lines of equal expected risk in ROC space, as a frame ready to draw.
 
     Points (FPR, TPR) on a line of slope ``(1 - p) c_fa / (p c_miss)`` have

@@ -17,9 +17,12 @@ the result is of the same kind (see `frames`).  The rows are grouped once
 curve over all rows costs.
 """
 
+from collections.abc import Hashable
+
 import numpy as np
 import pandas as pd
 
+from ._typing import Columns, Direction, LabelValue
 from .curves.auc import trapezoid_area
 from .core import cumulate
 from .curves.roc import COLUMNS, curve_frame, rates
@@ -202,7 +205,9 @@ def _table(data, by, first_rows, lengths, columns, names):
     return pd.DataFrame({**keys, **dict(zip(names, columns))}, copy=False)
 
 
-def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
+def roc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
+              weight: Hashable | None = None, by: Columns | None = None, *,
+              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Weighted ROC curves of every group of a frame, as one tidy frame.
 
     Parameters
@@ -292,10 +297,15 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     return _table(data, by, first_rows, lengths, columns[:, :at], COLUMNS)
 
 
-def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
+def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
+              weight: Hashable | None = None, by: Columns | None = None, *,
+              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Weighted AUC of every group of a frame, one row per group.
 
-    Takes the same arguments as `roc_table`.
+    Parameters
+    ----------
+    data, guess, label, weight, by, positive, direction
+        As for `roc_table`.
 
     Returns
     -------

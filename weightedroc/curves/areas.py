@@ -45,7 +45,8 @@ def _integral(x, y, t):
     return below[k] + step * (y[k] + at_t) / 2
 
 
-def partial_auc(roc, fpr_range=None, tpr_range=None, correct=False):
+def partial_auc(roc: pd.DataFrame, fpr_range: tuple[float, float] | None = None,
+                tpr_range: tuple[float, float] | None = None, correct: bool = False) -> float:
     """Area under part of a weighted ROC curve, optionally McClish-standardised.
 
     The curve is the broken line through the rows of `roc`; at the range
@@ -75,6 +76,7 @@ def partial_auc(roc, fpr_range=None, tpr_range=None, correct=False):
     Returns
     -------
     float
+        The (possibly standardised) partial area.
 
     Warns
     -----
@@ -132,7 +134,24 @@ def partial_auc(roc, fpr_range=None, tpr_range=None, correct=False):
 
 
 class CostAUC(NamedTuple):
-    """Result of `cost_auc`: the areas and the line of the random classifier."""
+    """Result of `cost_auc`: the areas and the line of the random classifier.
+
+    Attributes
+    ----------
+    pauc : float
+        Area between the curve and the cost line (clipped below at 0), where
+        the curve is above it.
+    max_pauc : float
+        Area between the clipped line and TPR = 1 (a perfect model's pauc).
+    ratio : float
+        ``pauc / max_pauc``, in [0, 1].
+    rho : float
+        The normalised cost of a false negative, c_FN / (c_FN + c_FP).
+    prevalence : float
+        The curve's weighted prevalence W1 / (W1 + W-1).
+    slope, intercept : float
+        The cost line ``TPR = slope * FPR + intercept``.
+    """
 
     pauc: float
     max_pauc: float
@@ -203,7 +222,8 @@ def _cost_line(roc, cost_fn, cost_fp):
     return arrays, rho, pi, slope, intercept
 
 
-def cost_auc(roc, cost_fn=None, cost_fp=None):
+def cost_auc(roc: pd.DataFrame, cost_fn: float | None = None,
+             cost_fp: float | None = None) -> CostAUC:
     """Cost-based partial AUC: the area where the model beats a random classifier.
 
     With costs normalised so that c_FN + c_FP = 1 and rho = c_FN, and the
@@ -265,8 +285,14 @@ def cost_auc(roc, cost_fn=None, cost_fp=None):
                    float(intercept))
 
 
-def cost_region(roc, cost_fn=None, cost_fp=None):
+def cost_region(roc: pd.DataFrame, cost_fn: float | None = None,
+                cost_fp: float | None = None) -> pd.DataFrame:
     """The region counted by `cost_auc`, as a frame ready for a ribbon.
+
+    Parameters
+    ----------
+    roc, cost_fn, cost_fp
+        As for `cost_auc`.
 
     Returns
     -------

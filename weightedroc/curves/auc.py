@@ -3,7 +3,9 @@
 import warnings
 
 import numpy as np
+import pandas as pd
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..core import cumulate
 from ..longdouble import chunks, running_sum
 from .roc import rates
@@ -50,7 +52,7 @@ def trapezoid_area(TPR, FPR):
     return _area(lambda rows: (TPR[rows], FPR[rows]), len(TPR))
 
 
-def WeightedAUC(tpr_fpr):
+def WeightedAUC(tpr_fpr: pd.DataFrame) -> float:
     """Calculate the exact area under a weighted ROC curve, as R's WeightedAUC.
 
     Parameters
@@ -96,12 +98,23 @@ def WeightedAUC(tpr_fpr):
     return trapezoid_area(TPR, FPR)
 
 
-def auc_score(guess, label, weight=None, *, positive=None, direction="<"):
+def auc_score(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
+              positive: LabelValue = None, direction: Direction = "<") -> float:
     """The weighted AUC straight from the arrays, without building a frame.
 
     Equal, bit for bit, to ``WeightedAUC(WeightedROC(guess, label, weight))``
     and takes the same arguments as `WeightedROC` (``positive=``, ``direction=``
     included).
+
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+
+    Returns
+    -------
+    float
+        The area under the weighted ROC curve.
 
     Examples
     --------

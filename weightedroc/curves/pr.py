@@ -8,6 +8,7 @@ negatives whose guess is at least the threshold.
 import numpy as np
 import pandas as pd
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..core import cumulate
 
 
@@ -19,7 +20,8 @@ def _precision_recall(counts):
     return precision, TP / counts.total_pos
 
 
-def weighted_pr(guess, label, weight=None, *, positive=None, direction="<"):
+def weighted_pr(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
+                positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Compute a weighted precision-recall curve.
 
     Parameters
@@ -63,7 +65,8 @@ def weighted_pr(guess, label, weight=None, *, positive=None, direction="<"):
                          "recall": recall, "TP": counts.TP, "FP": counts.FP})
 
 
-def average_precision(guess, label, weight=None, *, positive=None, direction="<"):
+def average_precision(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
+                      positive: LabelValue = None, direction: Direction = "<") -> float:
     """Weighted average precision: the step-wise area under the PR curve.
 
     .. math:: AP = \\sum_n (R_n - R_{n+1}) P_n
@@ -79,6 +82,7 @@ def average_precision(guess, label, weight=None, *, positive=None, direction="<"
     Returns
     -------
     float
+        The weighted average precision.
 
     Examples
     --------

@@ -3,6 +3,7 @@
 import numpy as np
 import pandas as pd
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..core import cumulate
 from ..threads import run_both
 
@@ -47,7 +48,8 @@ def curve_frame(counts):
     return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
 
 
-def WeightedROC(guess, label, weight=None, *, positive=None, direction="<"):
+def WeightedROC(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
+                positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Compute a weighted ROC curve, exactly as R's WeightedROC.
 
     Parameters

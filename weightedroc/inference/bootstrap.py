@@ -8,13 +8,28 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._typing import ArrayLike, Direction, LabelValue
 from .replicates import (CELLS, auc_rows, batches, check_level, class_weights, draw,  # noqa: F401
                          partial_rows, prepare)
 
 
 @dataclass(frozen=True)
 class AUCInterval:
-    """Result of `auc_ci`."""
+    """Result of `auc_ci`.
+
+    Attributes
+    ----------
+    estimate : float
+        The AUC of the data (`auc_score`).
+    lower, upper : float
+        The percentile interval's bounds.
+    level : float
+        Its confidence level.
+    n_boot : int
+        Number of replicates.
+    replicates : numpy.ndarray
+        The replicates' AUCs.
+    """
 
     estimate: float
     lower: float
@@ -89,8 +104,11 @@ def bootstrap_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, 
                        int(n_boot), replicates)
 
 
-def auc_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
-           positive=None, direction="<", partial_auc=None, weights_are="importance"):
+def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
+           level: float = 0.95, n_boot: int = 2000,
+           seed: int | np.random.Generator | None = None, *,
+           positive: LabelValue = None, direction: Direction = "<",
+           partial_auc: dict | None = None, weights_are: str = "importance") -> AUCInterval:
     """Bootstrap confidence interval for the weighted AUC or partial AUC.
 
     Each replicate draws, with replacement, as many positives as there are

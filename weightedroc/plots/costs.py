@@ -5,13 +5,21 @@ naming the column(s) that tell them apart) or a dict mapping a model's name
 to its curve, as `roc_plot` does, and returns a plotnine ggplot.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
+from .._typing import Columns, Curves
 from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
 from ._plotnine import NEUTRAL, OKABE_ITO, TEXT_SIZE, plotnine, theme
 from .curves import _curve_label, _styled_paths, _tidy, few_breaks
+
+if TYPE_CHECKING:
+    from plotnine import ggplot
 
 __all__ = ["cost_plot", "hull_plot", "cost_auc_plot", "pr_plot"]
 
@@ -60,7 +68,8 @@ def _step_x(threshold):
     return np.where(np.isinf(threshold), hi + pad, threshold), lo - pad
 
 
-def cost_plot(curve, cost_fp, cost_fn, group=None):
+def cost_plot(curve: Curves, cost_fp: float, cost_fn: float,
+              group: Columns | None = None) -> ggplot:
     """Weighted cost against the threshold, with the cheapest threshold marked.
 
     Parameters
@@ -131,7 +140,8 @@ ELEMENT_COLOURS = dict(zip(ELEMENTS, [BLACK, BLUE, VERMILLION, NEUTRAL]))
 ELEMENT_LINETYPES = dict(zip(ELEMENTS, ["solid", "dashed", "solid", "dotted"]))
 
 
-def hull_plot(curve, p_target=None, c_miss=1.0, c_fa=1.0, group=None):
+def hull_plot(curve: Curves, p_target: float | None = None, c_miss: float = 1.0,
+              c_fa: float = 1.0, group: Columns | None = None) -> ggplot:
     """ROC curve with its convex hull, the optimal iso-cost line and the majority line.
 
     Parameters
@@ -200,7 +210,8 @@ def hull_plot(curve, p_target=None, c_miss=1.0, c_fa=1.0, group=None):
     return _facets(plot, title) + p9.theme(legend_position="bottom")
 
 
-def cost_auc_plot(curve, cost_fn=None, cost_fp=None, group=None):
+def cost_auc_plot(curve: Curves, cost_fn: float | None = None, cost_fp: float | None = None,
+                  group: Columns | None = None) -> ggplot:
     """ROC curve with the region counted by the cost-based partial AUC shaded.
 
     Parameters
@@ -273,7 +284,7 @@ SHADES = ["above the random classifier (dashed): max_pauc",
 SHADE_COLOURS = ["#F5DDA9", OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 
 
-def pr_plot(curve, group=None):
+def pr_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     """Precision-recall curve(s), with the prevalence of a no-skill model.
 
     Parameters

@@ -5,13 +5,20 @@ in a tidy frame (a column, or several, naming the curve each row belongs
 to, as ``roc_table(..., by=[...])`` gives), or a dict of curves.
 """
 
+from __future__ import annotations
+
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
+from .._typing import Columns, Curves
 from ..frames import as_pandas
 from ._plotnine import NEUTRAL, TEXT_SIZE, palette, plotnine, theme
+
+if TYPE_CHECKING:
+    from plotnine import ggplot
 
 __all__ = ["roc_plot", "error_plot", "error_frame"]
 
@@ -116,7 +123,7 @@ def _linetypes(n):
     return [LINETYPES[i % len(LINETYPES)] for i in range(n)]
 
 
-def roc_plot(curve, group=None):
+def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     """ROC curve(s): TPR against FPR as a path, with equal axes and the diagonal.
 
     Parameters
@@ -206,7 +213,7 @@ def _styled_paths(p9, frame, keys, x, y, geom="path"):
             p9.labs(color=colour, linetype=linetype)]
 
 
-def error_frame(curve, group=None):
+def error_frame(curve: Curves, group: Columns | None = None) -> pd.DataFrame:
     """The weighted errors of a curve in long form: FP, FN and their sum.
 
     Parameters
@@ -266,7 +273,7 @@ def _drawable_steps(one):
     return one if t[0] == -np.inf else pd.concat([first, one], ignore_index=True)
 
 
-def error_plot(curve, group=None, step=True):
+def error_plot(curve: Curves, group: Columns | None = None, step: bool = True) -> ggplot:
     """Weighted false positives, false negatives and errors against the threshold.
 
     Draws the plot of R's ``?WeightedROC`` example, in colour-blind safe
@@ -290,6 +297,7 @@ def error_plot(curve, group=None, step=True):
     Returns
     -------
     plotnine.ggplot
+        The plot, to extend with ``+``.
 
     Notes
     -----
