@@ -19,7 +19,9 @@ _LAZY = {
     "roc_convex_hull": "decisions", "min_risk": "decisions",
     "isocost_line": "decisions",
     "weighted_pr": "curves.pr", "average_precision": "curves.pr",
-    "auc_ci": "inference.bootstrap",
+    "auc_ci": "inference.interval",
+    "auc_var": "inference.delong", "auc_cov": "inference.delong",
+    "roc_test": "inference.comparison",
     "roc_table": "tidy", "auc_table": "tidy",
     "load_rocr_simple": "datasets", "load_asah": "datasets",
 }
