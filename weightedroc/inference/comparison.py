@@ -1,5 +1,6 @@
 """roc_test: compare the AUCs of two ROC curves, as pROC's ``roc.test``."""
 
+import math
 import warnings
 from statistics import NormalDist
 
@@ -36,6 +37,11 @@ def _same_observations(guess1, guess2, label, weight, label2, weight2, positive)
         return False
     return np.array_equal(first_label, second_label) and (
         first_weight is None or np.array_equal(first_weight, second_weight))
+
+
+def pnorm(x):
+    """R's pnorm, accurate in the tails (NormalDist.cdf loses them to 1 + erf)."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
 
 
 def _ratio(difference, sd):
@@ -159,7 +165,7 @@ def _paired(guess1, guess2, label, weight, alternative, conf_level, weights_are,
     difference = first.auc - second.auc
     statistic = _ratio(difference, sd)
     z = _NORMAL.inv_cdf(1 - (1 - conf_level) / 2)
-    return HTest(float(statistic), float(_p_value(statistic, alternative, _NORMAL.cdf)),
+    return HTest(float(statistic), float(_p_value(statistic, alternative, pnorm)),
                  {"AUC of roc1": first.auc, "AUC of roc2": second.auc},
                  "DeLong's test for two correlated ROC curves", alternative,
                  (difference - z * sd, difference + z * sd), conf_level,

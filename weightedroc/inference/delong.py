@@ -67,6 +67,8 @@ def prepared(guess, label, weight, positive, direction, weights_are):
 
 def placements(guess, label, weight, weights_are="importance"):
     """`Placements` of validated inputs (see `prepared`)."""
+    if weights_are == "importance" and not uneven(weight):
+        weight = None  # equal importance weights are unit weights, exactly
     order, sorted_guess, pos, w = stable_order(guess, label, weight)
     n = len(order)
     start = np.empty(n, dtype=bool)
