@@ -86,8 +86,9 @@ def placements(guess, label, weight, weights_are="importance"):
     W1, W0 = P.sum(), N.sum()
     below = np.concatenate(([0.0], np.cumsum(N)[:-1]))        # negatives below g
     above = np.concatenate((np.cumsum(P[::-1])[::-1][1:], [0.0]))  # positives above g
-    value = np.where(pos, ((below + N / 2) / W0)[group], ((above + P / 2) / W1)[group])
-    auc = float(np.dot(pos_w, value) / W1)
+    pos_value = (below + N / 2) / W0
+    value = np.where(pos, pos_value[group], ((above + P / 2) / W1)[group])
+    auc = float(np.dot(P, pos_value) / W1)  # by groups: the same for any order of ties
     m = int(np.count_nonzero(pos))
     check_class_sizes(m, n - m, W1, W0, weights_are)
     squares = np.bincount(pos.view(np.int8), weights=w * w, minlength=2)
