@@ -249,3 +249,23 @@ def test_frequency_weights_equal_repeated_rows(case):
     found = _all(guess, label, counts, "frequency", other)
     np.testing.assert_allclose(found, _all(guess[rows], label[rows], None, other=other[rows]),
                                rtol=1e-12, atol=1e-15)
+
+
+def test_auc_table_adds_each_groups_delong_interval():
+    import pandas as pd
+    asah = wr.load_asah()
+    long = pd.concat([asah.assign(model=m, score=asah[m]) for m in ("s100b", "wfns", "ndka")])
+    table = wr.auc_table(long, "score", "outcome", by="model", ci=True, conf_level=0.9)
+    for _, row in table.iterrows():
+        ci = auc_ci(asah[row["model"]], asah["outcome"], conf_level=0.9)
+        assert (row["conf_low"], row["conf_high"]) == (ci.lower, ci.upper)
+    # pROC: ci(roc(aSAH$outcome, aSAH$ndka)) is 0.5012-0.7227 (95%)
+    ndka = wr.auc_table(long, "score", "outcome", by="model", ci=True).iloc[0]
+    assert (round(ndka["conf_low"], 4), round(ndka["conf_high"], 4)) == (0.5012, 0.7227)
+    small = pd.DataFrame({"g": [1, 2, 3, 1, 2, 3, 4], "y": [0, 1, 1, 0, 0, 1, 1],
+                          "m": ["a"] * 3 + ["b"] * 4})
+    found = wr.auc_table(small, "g", "y", by="m", ci=True)
+    assert np.isnan(found["conf_low"][0]) and found["conf_low"][1] == auc_ci(
+        [1, 2, 3, 4], [0, 0, 1, 1]).lower
+    assert list(wr.auc_table(small, "g", "y", by="m").columns) == [
+        "m", "auc", "n", "positive_weight", "negative_weight"]

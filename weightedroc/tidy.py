@@ -181,10 +181,14 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     return _with_keys(data, by, first_rows, [len(f) for f in frames], curves)
 
 
-def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
+def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<",
+              ci=False, conf_level=0.95, weights_are="importance"):
     """Weighted AUC of every group of a frame, one row per group.
 
-    Takes the same arguments as `roc_table`.
+    Takes the same arguments as `roc_table`; ``ci=True`` adds DeLong's
+    interval of each group's AUC (`auc_ci`, at `conf_level`, weights as
+    `weights_are` says): NaN for a group with fewer than 2 observations of
+    a class, where DeLong's variance is undefined.
 
     Returns
     -------
@@ -192,7 +196,8 @@ def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
         The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
         group's curve), ``n`` (its number of observations),
         ``positive_weight`` and ``negative_weight`` (the total weight of
-        its positives and of its negatives; counts for unit weights).
+        its positives and of its negatives; counts for unit weights); with
+        ``ci=True``, ``conf_low`` and ``conf_high``.
 
     Examples
     --------
@@ -214,4 +219,9 @@ def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
         table.append((trapezoid_area(*rates(counts)), len(rows),
                       counts.total_pos, counts.total_neg))
     table = pd.DataFrame(table, columns=AUC_COLUMNS)
+    if ci:
+        from .inference.interval import group_intervals
+        table["conf_low"], table["conf_high"] = group_intervals(
+            _arrays(data, guess, label, weight, positive), list(_groups(data, by)),
+            direction, conf_level, weights_are)
     return _with_keys(data, by, first_rows, np.ones(len(table), dtype=int), table)

@@ -153,10 +153,10 @@ def auc_var(guess, label, weight=None, *, method="delong", weights_are="importan
     >>> from weightedroc import auc_var
     >>> guess = [0.1, 0.4, 0.35, 0.8, 0.5, 0.2]
     >>> label = [0, 0, 1, 1, 1, 0]
-    >>> round(auc_var(guess, label), 10)
-    0.0216049383
+    >>> round(auc_var(guess, label), 10)  # pROC: var(roc(label, guess)) = 2/81
+    0.024691358
     >>> round(auc_var(guess, label, [1, 1, 2, 1, 1, 1], weights_are="frequency"), 10)
-    0.0221875
+    0.037037037
     """
     check_choice(method, "method", ("delong",))
     guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
@@ -190,7 +190,7 @@ def auc_cov(guess1, guess2, label, weight=None, *, method="delong",
     >>> label = [0, 0, 1, 1, 1, 0]
     >>> round(auc_cov([0.1, 0.4, 0.35, 0.8, 0.5, 0.2],
     ...               [0.2, 0.1, 0.3, 0.9, 0.4, 0.5], label), 10)
-    0.0100308642
+    -0.0061728395
     """
     check_choice(method, "method", ("delong",))
     first, second, weight = paired_placements(guess1, guess2, label, weight, positive,

@@ -74,3 +74,20 @@ def auc_ci(guess, label, weight=None, *, method="delong", conf_level=0.95, n_boo
                     (normal.inv_cdf((1 - conf_level) / 2), normal.inv_cdf(1 - (1 - conf_level) / 2)))
     return bootstrap.AUCInterval(estimate, float(min(max(lower, 0.0), 1.0)),
                                  float(min(max(upper, 0.0), 1.0)), conf_level, 0, np.empty(0))
+
+
+def group_intervals(arrays, groups, direction, conf_level, weights_are):
+    """DeLong's (lower, upper) of each group of `auc_table` (NaN where undefined)."""
+    guess, positive, weight = arrays
+    bounds = np.full((2, len(groups)), np.nan)
+    for i, (_, rows) in enumerate(groups):
+        at = slice(rows.start, rows.stop) if isinstance(rows, range) else rows
+        w = None if weight is None else weight[at]
+        counts = [np.count_nonzero(positive[at]), np.count_nonzero(~positive[at])]
+        if weights_are == "frequency" and w is not None:
+            counts = [w[positive[at]].sum(), w[~positive[at]].sum()]
+        if min(counts) >= 2:
+            interval = auc_ci(guess[at], positive[at], w, conf_level=conf_level,
+                              weights_are=weights_are, direction=direction)
+            bounds[:, i] = interval.lower, interval.upper
+    return bounds
