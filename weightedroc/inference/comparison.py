@@ -159,8 +159,11 @@ def _paired(guess1, guess2, label, weight, alternative, conf_level, weights_are,
     first, second, weight = paired_placements(guess1, guess2, label, weight, positive,
                                               direction, weights_are)
     warn_small_kish(*first.kish, uneven(weight) and weights_are == "importance")
-    variance = (spread(first, first, weights_are) + spread(second, second, weights_are)
-                - 2 * spread(first, second, weights_are))
+    # var(A1 - A2) from the placement values' differences: the same as
+    # var1 + var2 - 2 cov (pROC's), without its cancellation for close scores.
+    difference_placements = first._replace(value=first.value - second.value,
+                                           auc=first.auc - second.auc)
+    variance = spread(difference_placements, difference_placements, weights_are)
     sd = np.sqrt(max(variance, 0.0))
     difference = first.auc - second.auc
     statistic = _ratio(difference, sd)

@@ -47,7 +47,7 @@ class Placements(NamedTuple):
 
     order: np.ndarray      # sorted position -> observation
     positive: np.ndarray   # sorted labels (True: positive)
-    weight: np.ndarray     # sorted weights, scaled by a power of two
+    weight: np.ndarray     # sorted weights (importance: scaled by a power of two), or None
     value: np.ndarray      # placement value of each sorted observation
     auc: float
     total: tuple           # (W1, W0), scaled
@@ -71,28 +71,34 @@ def placements(guess, label, weight, weights_are="importance"):
         weight = None  # equal importance weights are unit weights, exactly
     order, sorted_guess, pos, w = stable_order(guess, label, weight)
     n = len(order)
-    start = np.empty(n, dtype=bool)
-    start[0] = True
-    np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=start[1:])
-    group = np.cumsum(start) - 1
-    groups = group[-1] + 1
-    if w is None:
-        w = np.ones(n)
-    elif weights_are == "importance":  # a power of two: exactly scale-free,
-        w = unit_scaled(w, total=w.sum())  # and squares stay in range
-    pos_w = np.where(pos, w, 0.0)
-    P = np.bincount(group, weights=pos_w, minlength=groups)
-    N = np.bincount(group, weights=w - pos_w, minlength=groups)
-    W1, W0 = P.sum(), N.sum()
-    below = np.concatenate(([0.0], np.cumsum(N)[:-1]))        # negatives below g
-    above = np.concatenate((np.cumsum(P[::-1])[::-1][1:], [0.0]))  # positives above g
-    pos_value = (below + N / 2) / W0
-    value = np.where(pos, pos_value[group], ((above + P / 2) / W1)[group])
+    is_end = np.empty(n, dtype=bool)  # last observation of a run of tied guesses
+    np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
+    is_end[-1] = True
+    ends = np.flatnonzero(is_end)
+    sizes = np.diff(ends, prepend=-1)
+    if w is None:  # counts, exact
+        below_pos = np.cumsum(pos, dtype=np.float64)[ends]
+        below_neg = (ends + 1.0) - below_pos
+    else:
+        if weights_are == "importance":  # a power of two: exactly scale-free,
+            w = unit_scaled(w, total=w.sum())  # and squares stay in range
+        below_pos = np.cumsum(np.where(pos, w, 0.0))[ends]
+        below_neg = np.cumsum(np.where(pos, 0.0, w))[ends]
+    # Weight of each class in each group, and below / above it.
+    P, N = np.diff(below_pos, prepend=0.0), np.diff(below_neg, prepend=0.0)
+    W1, W0 = below_pos[-1], below_neg[-1]
+    pos_value = (below_neg - N / 2) / W0
+    neg_value = ((W1 - below_pos) + P / 2) / W1
+    value = np.repeat(neg_value, sizes)
+    np.copyto(value, np.repeat(pos_value, sizes), where=pos)
     auc = float(np.dot(P, pos_value) / W1)  # by groups: the same for any order of ties
     m = int(np.count_nonzero(pos))
     check_class_sizes(m, n - m, W1, W0, weights_are)
-    squares = np.bincount(pos.view(np.int8), weights=w * w, minlength=2)
-    kish = (W1 * W1 / squares[1], W0 * W0 / squares[0])
+    if w is None:
+        kish = (m, n - m)
+    else:
+        squares = np.bincount(pos.view(np.int8), weights=w * w, minlength=2)
+        kish = (W1 * W1 / squares[1], W0 * W0 / squares[0])
     return Placements(order, pos, w, value, auc, (W1, W0), (m, n - m), kish)
 
 
@@ -106,9 +112,11 @@ def spread(first, second, weights_are):
         factor = w
         scale = [t * (t - 1) for t in first.total]
     else:
-        factor = w * w
+        factor = None if w is None else w * w
         scale = [t * t * (c - 1) / c for t, c in zip(first.total, first.count)]
-    terms = np.bincount(pos.view(np.int8), weights=factor * product, minlength=2)
+    if factor is not None:
+        product *= factor
+    terms = np.bincount(pos.view(np.int8), weights=product, minlength=2)
     return float(terms[1] / scale[0] + terms[0] / scale[1])
 
 
