@@ -31,6 +31,8 @@ def _same_observations(guess1, guess2, label, weight, label2, weight2, positive)
     """pROC's are.paired: the same labels (and weights), one guess of each score per row."""
     if np.size(guess1) != np.size(guess2):
         return False
+    if label2 is label and weight2 is weight:
+        return True
     _, first_label, first_weight = check_inputs(guess1, label, weight, positive)
     _, second_label, second_weight = check_inputs(guess2, label2, weight2, positive)
     if (first_weight is None) != (second_weight is None):

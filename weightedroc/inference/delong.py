@@ -218,10 +218,9 @@ def paired_placements(guess1, guess2, label, weight, positive, direction, weight
     g2, _, _ = prepared(guess2, label, weight, positive, direction, weights_are)
     first = placements(g1, label_, weight_, weights_are)
     second = placements(g2, label_, weight_, weights_are)
-    where = np.empty(len(g1), dtype=np.int64)
-    where[second.order] = np.arange(len(g1))   # observation -> its position in second
-    at = where[first.order]
-    second = second._replace(value=second.value[at], positive=first.positive,
+    by_observation = np.empty(len(g1))
+    by_observation[second.order] = second.value
+    second = second._replace(value=by_observation[first.order], positive=first.positive,
                              weight=first.weight, order=first.order)
     return first, second, weight_
 
