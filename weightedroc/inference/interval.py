@@ -77,11 +77,11 @@ def auc_ci(guess, label, weight=None, *, method="delong", conf_level=0.95, n_boo
 
 
 def group_intervals(arrays, groups, direction, conf_level, weights_are):
-    """DeLong's (lower, upper) of each group of `auc_table` (NaN where undefined)."""
+    """DeLong's (lower, upper) of each group of `auc_table` (NaN where
+    undefined); `groups` are the groups' rows (slices or positions)."""
     guess, positive, weight = arrays
     bounds = np.full((2, len(groups)), np.nan)
-    for i, (_, rows) in enumerate(groups):
-        at = slice(rows.start, rows.stop) if isinstance(rows, range) else rows
+    for i, at in enumerate(groups):
         w = None if weight is None else weight[at]
         counts = [np.count_nonzero(positive[at]), np.count_nonzero(~positive[at])]
         if weights_are == "frequency" and w is not None:
