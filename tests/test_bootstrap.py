@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weightedroc import auc_ci, auc_score
+from weightedroc import auc_score
+from weightedroc.inference.bootstrap import auc_ci
 from weightedroc.core import cumulate
 from weightedroc.datasets import load_asah
 from weightedroc.inference.bootstrap import _replicate_aucs

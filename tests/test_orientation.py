@@ -41,6 +41,7 @@ import pandas as pd  # noqa: E402
 from hardcases import build, recipes  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from plain import same_bits  # noqa: E402
+from test_weight_scale import delong_outputs  # noqa: E402
 
 import weightedroc as wr  # noqa: E402
 from weightedroc.inference.resampling import bootstrap_test, venkatraman_test  # noqa: E402
@@ -53,7 +54,8 @@ def _results(guess, label, weight, **options):
              "auc_score": wr.auc_score(guess, label, weight, **options),
              "weighted_pr": wr.weighted_pr(guess, label, weight, **options),
              "average_precision": wr.average_precision(guess, label, weight, **options),
-             "auc_ci": wr.auc_ci(guess, label, weight, n_boot=20, seed=1, **options).lower,
+             "auc_ci": wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=20, seed=1,
+                                **options).lower,
              "ci_se": wr.ci_se(guess, label, weight, n_boot=10, seed=1, **options),
              "ci_sp": wr.ci_sp(guess, label, weight, n_boot=10, seed=1, **options)}
     other = np.trunc(np.asarray(guess, dtype=float) / 2)  # odd: negating guess negates it
@@ -63,6 +65,7 @@ def _results(guess, label, weight, **options):
     if len(frame):
         found["roc_table"] = wr.roc_table(frame, "g", "y", "w", by="m", **options)
         found["auc_table"] = wr.auc_table(frame, "g", "y", "w", by="m", **options)
+    found.update(delong_outputs(guess, label, weight, **options))
     return found
 
 

@@ -6,6 +6,8 @@ any other factor the counts round differently in their last bits, but
 every decision (threshold chosen, hull vertices, the better model) stays.
 """
 
+import warnings
+
 import numpy as np
 import pandas as pd
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 
 import weightedroc as wr
 from weightedroc.inference.resampling import bootstrap_test, venkatraman_test
+from weightedroc.validation import check_label
 
 PROFILE = settings(max_examples=60, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
@@ -52,11 +55,11 @@ def outputs(guess, label, weight):
         "min_risk default": tuple(wr.min_risk(roc)),
         "weighted_pr": wr.weighted_pr(guess, label, weight),
         "average_precision": wr.average_precision(guess, label, weight),
-        "auc_ci": tuple(getattr(wr.auc_ci(guess, label, weight, n_boot=50, seed=3), f)
+        "auc_ci": tuple(getattr(wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=50, seed=3), f)
                         for f in ("estimate", "lower", "upper")),
     }
     found["auc_ci partial"] = tuple(
-        getattr(wr.auc_ci(guess, label, weight, n_boot=30, seed=3,
+        getattr(wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=30, seed=3,
                           partial_auc=dict(fpr_range=(0, 0.3), correct=True)), f)
         for f in ("estimate", "lower", "upper"))
     found["ci_se"] = wr.ci_se(guess, label, weight, n_boot=30, seed=3)
@@ -68,6 +71,7 @@ def outputs(guess, label, weight):
         for paired in (True, False):
             result = test(guess, other, label, weight, paired=paired, n_boot=20, seed=3)
             found[f"{test.__name__} paired={paired}"] = (result.statistic, result.p_value)
+    found.update(delong_outputs(guess, label, weight))
     for method in ("youden", "closest.topleft"):
         found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
     found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
@@ -75,6 +79,25 @@ def outputs(guess, label, weight):
         found["roc_table"] = wr.roc_table(frame, "g", "y", "w", by="m")
         found["auc_table"] = wr.auc_table(frame, "g", "y", "w", by="m")
     return found
+
+
+def delong_outputs(guess, label, weight, **options):
+    """DeLong's variance, covariance, interval and tests (both classes of 2+)."""
+    positive = check_label(label, positive=options.get("positive"))
+    if min(positive.sum(), (~positive).sum()) < 2:
+        return {}
+    other = np.asarray(guess)[::-1].copy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # small Kish effective sizes
+        ci = wr.auc_ci(guess, label, weight, **options)
+        paired = wr.roc_test(guess, other, label, weight, **options)
+        unpaired = wr.roc_test(guess, other, label, weight, paired=False, **options)
+        return {"auc_var": wr.auc_var(guess, label, weight, **options),
+                "auc_cov": wr.auc_cov(guess, other, label, weight, **options),
+                "auc_ci delong": (ci.estimate, ci.lower, ci.upper),
+                "roc_test": (paired.statistic, paired.p_value, *paired.conf_int),
+                "roc_test unpaired": (unpaired.statistic, unpaired.p_value,
+                                      unpaired.parameter["df"])}
 
 
 def _bits(values):

@@ -95,7 +95,7 @@ scores = {name: cross_val_predict(make_pipeline(StandardScaler(), LogisticRegres
                                   method="predict_proba")[:, 1]
           for name, columns in MODELS.items()}
 rocs = {name: wr.WeightedROC(score, malignant, cost) for name, score in scores.items()}
-intervals = {name: wr.auc_ci(score, malignant, cost, n_boot=N_BOOT, seed=1)
+intervals = {name: wr.auc_ci(score, malignant, cost, method="bootstrap", n_boot=N_BOOT, seed=1)
              for name, score in scores.items()}
 auc_table = pd.DataFrame({
     "weighted AUC": {name: wr.WeightedAUC(roc) for name, roc in rocs.items()},

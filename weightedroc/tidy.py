@@ -299,13 +299,23 @@ def roc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
 
 def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
               weight: Hashable | None = None, by: Columns | None = None, *,
-              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
+              positive: LabelValue = None, direction: Direction = "<",
+              ci: bool = False, conf_level: float = 0.95,
+              weights_are: str = "importance") -> pd.DataFrame:
     """Weighted AUC of every group of a frame, one row per group.
 
     Parameters
     ----------
     data, guess, label, weight, by, positive, direction
         As for `roc_table`.
+    ci : bool, default False
+        Add DeLong's interval of each group's AUC (`auc_ci`, columns
+        ``conf_low`` and ``conf_high``): NaN for a group with fewer than 2
+        observations of a class, where DeLong's variance is undefined.
+    conf_level : float, default 0.95
+        Level of those intervals.
+    weights_are : {"importance", "frequency"}, default "importance"
+        What the weights are, for the intervals (see `auc_var`).
 
     Returns
     -------
@@ -313,7 +323,8 @@ def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
         Of the kind `data` is.  The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
         group's curve), ``n`` (its number of observations),
         ``positive_weight`` and ``negative_weight`` (the total weight of
-        its positives and of its negatives; counts for unit weights).
+        its positives and of its negatives; counts for unit weights); with
+        ``ci=True``, ``conf_low`` and ``conf_high``.
 
     Examples
     --------
@@ -336,5 +347,12 @@ def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
         table.append((trapezoid_area(*rates(counts)), n, counts.total_pos,
                       counts.total_neg))
     columns = [np.array(column) for column in zip(*table)]
+    if ci:
+        from .inference.interval import group_intervals
+        order, ends = _groups(data, by)
+        rows = [slice(a, b) if order is None else order[a:b]
+                for a, b in zip(np.concatenate(([0], ends[:-1])), ends)]
+        columns += list(group_intervals(_arrays(data, guess, label, weight, positive), rows,
+                                        direction, conf_level, weights_are))
     return _table(data, by, first_rows, np.ones(len(table), dtype=int), columns,
-                  AUC_COLUMNS)
+                  AUC_COLUMNS + (["conf_low", "conf_high"] if ci else []))

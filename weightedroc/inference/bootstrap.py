@@ -148,7 +148,7 @@ def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
 
     Examples
     --------
-    >>> from weightedroc import auc_ci
+    >>> from weightedroc.inference.bootstrap import auc_ci
     >>> ci = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], [1, 2, 1, 1, 2, 1],
     ...             n_boot=500, seed=1)
     >>> round(ci.estimate, 6)

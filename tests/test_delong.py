@@ -1,0 +1,271 @@
+"""DeLong's variance, covariance, interval and test, with weights.
+
+References: a plain O(mn) DeLong over all (positive, negative) pairs; the
+unweighted method on rows repeated (frequency weights); the influence of
+each observation measured by differentiating `auc_score` numerically
+(importance weights).  Hypothesis: order, scale and repetition.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import weightedroc as wr
+from weightedroc import auc_ci, auc_cov, auc_var, roc_test
+
+PROFILE = settings(max_examples=60, deadline=None,
+                   suppress_health_check=[HealthCheck.too_slow])
+
+
+def brute_placements(guess, positive, weight):
+    """Placement values over all pairs: psi = 1, 1/2, 0 as x >, =, < y."""
+    x, y = guess[positive], guess[~positive]
+    wx, wy = weight[positive], weight[~positive]
+    psi = (x[:, None] > y[None, :]) + 0.5 * (x[:, None] == y[None, :])
+    auc = wx @ psi @ wy / (wx.sum() * wy.sum())
+    return psi @ wy / wy.sum(), wx @ psi / wx.sum(), auc, wx, wy
+
+
+def brute_cov(guess1, guess2, positive, weight=None, frequency=False):
+    weight = np.ones(len(guess1)) if weight is None else np.asarray(weight, float)
+    x1, y1, a1, wx, wy = brute_placements(np.asarray(guess1, float), positive, weight)
+    x2, y2, a2, _, _ = brute_placements(np.asarray(guess2, float), positive, weight)
+    total = 0.0
+    for w, d1, d2 in ((wx, x1 - a1, x2 - a2), (wy, y1 - a1, y2 - a2)):
+        if frequency:
+            total += np.sum(w * d1 * d2) / (w.sum() * (w.sum() - 1))
+        else:
+            total += len(w) / (len(w) - 1) * np.sum(w * w * d1 * d2) / w.sum() ** 2
+    return total
+
+
+def unweighted_delong(guess, positive):
+    """DeLong's S10/m + S01/n as in DeLong et al. (1988), with sample variances."""
+    x, y, _, _, _ = brute_placements(np.asarray(guess, float), positive, np.ones(len(guess)))
+    return np.var(x, ddof=1) / len(x) + np.var(y, ddof=1) / len(y)
+
+
+def data(seed, n=40, digits=1):
+    rng = np.random.default_rng(seed)
+    positive = rng.random(n) < 0.4
+    positive[:4] = [True, False, True, False]
+    guess = np.round(rng.normal(size=n) + positive, digits)
+    return guess, positive, rng.exponential(size=n) + 0.1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fast_variance_and_covariance_equal_all_pairs(seed):
+    guess, positive, weight = data(seed, n=[5, 12, 40, 150][seed % 4], digits=seed % 3)
+    other = np.round(guess + np.random.default_rng(seed).normal(size=len(guess)), 1)
+    label = positive.astype(int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        np.testing.assert_allclose(auc_var(guess, label, weight),
+                                   brute_cov(guess, guess, positive, weight), rtol=1e-12)
+        np.testing.assert_allclose(auc_cov(guess, other, label, weight),
+                                   brute_cov(guess, other, positive, weight), rtol=1e-11,
+                                   atol=1e-16)
+    np.testing.assert_allclose(auc_var(guess, label), unweighted_delong(guess, positive),
+                               rtol=1e-12)
+    counts = np.arange(len(guess)) % 4 + 1.0
+    np.testing.assert_allclose(auc_var(guess, label, counts, weights_are="frequency"),
+                               brute_cov(guess, guess, positive, counts, frequency=True),
+                               rtol=1e-12)
+
+
+def test_importance_variance_is_the_influence_functions_variance():
+    """z_i = w_i dA/dw_i, by central differences of auc_score (independent code)."""
+    guess, positive, weight = data(3, n=60)
+    label = positive.astype(int)
+    a = wr.auc_score(guess, label, weight)
+    z = np.empty(len(guess))
+    for i in range(len(guess)):
+        up, down = weight.copy(), weight.copy()
+        up[i] *= 1 + 1e-6
+        down[i] *= 1 - 1e-6
+        z[i] = (wr.auc_score(guess, label, up) - wr.auc_score(guess, label, down)) / 2e-6
+    m, n = positive.sum(), (~positive).sum()
+    expected = m / (m - 1) * np.sum(z[positive] ** 2) + n / (n - 1) * np.sum(z[~positive] ** 2)
+    assert abs(np.sum(z[positive])) < 1e-8 and abs(np.sum(z[~positive])) < 1e-8
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        assert auc_var(guess, label, weight) == pytest.approx(expected, rel=1e-6)
+    assert 0 < a < 1
+
+
+def test_paired_test_on_asah_prints_as_proc():
+    asah = wr.load_asah()
+    test = roc_test(asah["s100b"], asah["wfns"], asah["outcome"])
+    # Printed by R 4.2.2, pROC 1.18: roc.test(roc(outcome, s100b), roc(outcome, wfns))
+    assert repr(test).splitlines()[4:11] == [
+        "Z = -2.209, p-value = 0.02718",
+        "alternative hypothesis: true difference in AUC is not equal to 0",
+        "95 percent confidence interval:",
+        " -0.17421442 -0.01040618",
+        "sample estimates:",
+        "AUC of roc1 AUC of roc2 ",
+        "  0.7313686   0.8236789 "]
+    assert test.data_name == "s100b and wfns"
+
+
+def test_pairing_is_inferred_as_are_paired():
+    guess, positive, _ = data(1)
+    label = positive.astype(int)
+    other = guess[::-1]
+    assert roc_test(guess, other, label).method.endswith("correlated ROC curves")
+    assert roc_test(guess, other, label, label2=label.copy()).method.endswith("correlated ROC curves")
+    assert roc_test(guess, other, label, label2=label[::-1]).method == "DeLong's test for two ROC curves"
+    assert roc_test(guess, other[:30], label, label2=label[:30]).parameter["df"] > 0
+    with pytest.warns(UserWarning, match="seem to be paired"):
+        roc_test(guess, other, label, paired=False)
+    with pytest.raises(ValueError, match="cannot be applied to unpaired curves"):
+        roc_test(guess, other, label, label2=label[::-1], paired=True)
+
+
+def test_alternatives_split_the_two_sided_p_value():
+    guess, positive, _ = data(2)
+    other = np.round(np.random.default_rng(0).normal(size=len(guess)), 1)
+    p = {alt: roc_test(guess, other, positive.astype(int), alternative=alt).p_value
+         for alt in ("two.sided", "less", "greater")}
+    assert p["less"] + p["greater"] == pytest.approx(1, abs=1e-15)
+    assert p["two.sided"] == pytest.approx(2 * min(p["less"], p["greater"]), rel=1e-15)
+
+
+def test_delong_interval_is_the_normal_interval_clipped():
+    guess, positive, _ = data(4)
+    label = positive.astype(int)
+    ci = auc_ci(guess, label, conf_level=0.8)
+    half = 1.2815515655446004 * np.sqrt(unweighted_delong(guess, positive))  # qnorm(0.9)
+    assert (ci.lower, ci.upper) == pytest.approx((ci.estimate - half, ci.estimate + half),
+                                                 rel=1e-12)
+    assert ci.estimate == wr.auc_score(guess, label) and ci.level == 0.8 and ci.n_boot == 0
+    perfect = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 0, 1, 1, 1])
+    assert (perfect.lower, perfect.estimate, perfect.upper) == (1.0, 1.0, 1.0)
+    boot = auc_ci(guess, label, method="bootstrap", n_boot=50, seed=1)
+    assert boot.n_boot == 50 and len(boot.replicates) == 50
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: auc_var([1, 2, 3], [0, 1, 1]), "at least 2 negative"),
+    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], [1, 1, 1, 1e-3], weights_are="frequency"),
+     "whole numbers"),
+    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], [1, 1, 1, 0.5], weights_are="frequency"),
+     "whole numbers"),
+    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], method="bootstrap"), "method must be one of"),
+    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], weights_are="sampling"), "weights_are"),
+    (lambda: auc_cov([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "equal lengths"),
+    (lambda: roc_test([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "label2"),
+    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], alternative="two-sided"),
+     "alternative must be one of"),
+    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], method="sensitivity"),
+     "method must be one of"),
+    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], conf_level=1.5), "conf_level"),
+    (lambda: auc_ci([1, 2, 3, 4], [0, 0, 1, 1], conf_level=0), "conf_level"),
+    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], partial_auc=(0.8, 1)),
+     "not supported for partial AUC"),
+])
+def test_bad_input_is_a_clear_value_error(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_one_negative_counted_twice_is_two_frequency_observations():
+    # Frequency weight 2: the negative is two identical rows, so DeLong is defined.
+    found = auc_var([1, 2, 3], [0, 1, 1], [2, 1, 1], weights_are="frequency")
+    assert found == pytest.approx(auc_var([1, 1, 2, 3], [0, 0, 1, 1]), rel=1e-15)
+    with pytest.raises(ValueError, match="at least 2 negative"):
+        auc_var([1, 2, 3], [0, 1, 1], [2, 1, 1])
+
+
+def test_skewed_importance_weights_warn_of_small_effective_size():
+    guess, positive, weight = data(5, n=200)
+    weight[positive] = 1.0
+    weight[np.flatnonzero(positive)[0]] = 1000.0
+    with pytest.warns(UserWarning, match="Kish effective size"):
+        auc_var(guess, positive.astype(int), weight)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        auc_var(guess, positive.astype(int))  # unit weights: pROC's method, no warning
+        auc_var(guess, positive.astype(int), np.full(200, 7.0))
+
+
+@st.composite
+def tied_data(draw):
+    n = draw(st.integers(6, 50))
+    rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
+    positive = rng.random(n) < draw(st.sampled_from([0.3, 0.5]))
+    positive[:4] = [True, False, True, False]
+    guess = rng.integers(0, draw(st.sampled_from([2, 4, 100])), n).astype(float)
+    counts = rng.integers(1, 5, n).astype(float)
+    return guess, positive.astype(int), counts, rng
+
+
+def _all(guess, label, weight, weights_are="importance", other=None):
+    other = guess[::-1].copy() if other is None else other
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        test = roc_test(guess, other, label, weight, weights_are=weights_are)
+        unpaired = roc_test(guess, other, label, weight, paired=False,
+                            weights_are=weights_are)
+        return np.array([auc_var(guess, label, weight, weights_are=weights_are),
+                         auc_cov(guess, other, label, weight, weights_are=weights_are),
+                         test.statistic, test.p_value, *test.conf_int,
+                         unpaired.statistic, unpaired.p_value, unpaired.parameter["df"]])
+
+
+@PROFILE
+@given(tied_data())
+def test_shuffling_the_observations_changes_nothing(case):
+    guess, label, counts, rng = case
+    other = np.round(guess + rng.normal(size=len(guess)))
+    shuffle = rng.permutation(len(guess))
+    for weights_are in ("importance", "frequency"):
+        found = _all(guess, label, counts, weights_are, other)
+        again = _all(guess[shuffle], label[shuffle], counts[shuffle], weights_are,
+                     other[shuffle])
+        np.testing.assert_allclose(again, found, rtol=1e-12, atol=1e-12)
+
+
+@PROFILE
+@given(tied_data(), st.integers(-30, 30), st.floats(1e-3, 1e3))
+def test_scaling_importance_weights_changes_nothing(case, k, factor):
+    guess, label, counts, rng = case
+    weight = counts * rng.exponential(size=len(counts))
+    found = _all(guess, label, weight)
+    assert np.array_equal(_all(guess, label, np.ldexp(weight, k)), found, equal_nan=True)
+    np.testing.assert_allclose(_all(guess, label, weight * factor), found, rtol=1e-9,
+                               atol=1e-15)
+
+
+@PROFILE
+@given(tied_data())
+def test_frequency_weights_equal_repeated_rows(case):
+    guess, label, counts, rng = case
+    rows = np.repeat(np.arange(len(guess)), counts.astype(int))
+    other = np.round(guess + rng.normal(size=len(guess)))
+    found = _all(guess, label, counts, "frequency", other)
+    np.testing.assert_allclose(found, _all(guess[rows], label[rows], None, other=other[rows]),
+                               rtol=1e-12, atol=1e-15)
+
+
+def test_auc_table_adds_each_groups_delong_interval():
+    import pandas as pd
+    asah = wr.load_asah()
+    long = pd.concat([asah.assign(model=m, score=asah[m]) for m in ("s100b", "wfns", "ndka")])
+    table = wr.auc_table(long, "score", "outcome", by="model", ci=True, conf_level=0.9)
+    for _, row in table.iterrows():
+        ci = auc_ci(asah[row["model"]], asah["outcome"], conf_level=0.9)
+        assert (row["conf_low"], row["conf_high"]) == (ci.lower, ci.upper)
+    # pROC: ci(roc(aSAH$outcome, aSAH$ndka)) is 0.5012-0.7227 (95%)
+    ndka = wr.auc_table(long, "score", "outcome", by="model", ci=True).iloc[0]
+    assert (round(ndka["conf_low"], 4), round(ndka["conf_high"], 4)) == (0.5012, 0.7227)
+    small = pd.DataFrame({"g": [1, 2, 3, 1, 2, 3, 4], "y": [0, 1, 1, 0, 0, 1, 1],
+                          "m": ["a"] * 3 + ["b"] * 4})
+    found = wr.auc_table(small, "g", "y", by="m", ci=True)
+    assert np.isnan(found["conf_low"][0]) and found["conf_low"][1] == auc_ci(
+        [1, 2, 3, 4], [0, 0, 1, 1]).lower
+    assert list(wr.auc_table(small, "g", "y", by="m").columns) == [
+        "m", "auc", "n", "positive_weight", "negative_weight"]
