@@ -300,8 +300,8 @@ def measures(roc, names, at=None, *, positive=None, direction="<", beta=1.0, alp
     2        3.0  2.0  2.0   0.5  0.666667  0.000000
     3        4.0  2.0  0.0   1.0  0.666667  0.707107
     4        inf  0.0  0.0   NaN  0.000000       NaN
-    >>> measures(data, "f_meas", at=2.5)
-    0.5714285714285714
+    >>> round(measures(data, "f_meas", at=2.5), 6)
+    0.571429
     """
     counts = counts_of(roc, positive, direction)
     checked = check_names(names)
