@@ -82,15 +82,26 @@ def _local_maximas(counts):
     return idx[local]
 
 
+def _input_column(counts, input):
+    """The input's value at each row with pROC's arithmetic (from se and
+    sp), so that exact matches and interpolations fall as in pROC."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se, sp = counts.TP / counts.P, counts.TN / counts.N
+        tp, tn = se * counts.P, sp * counts.N
+        return {"sensitivity": se, "tpr": se, "recall": se, "specificity": sp, "tnr": sp,
+                "fpr": 1 - sp, "1-specificity": 1 - sp, "1-sensitivity": 1 - se,
+                "fnr": (counts.P - tp) / counts.P, "tp": tp, "fn": counts.P - tp,
+                "tn": tn, "fp": counts.N - tn}[input]
+
+
 def _interpolate(counts, input, x):
     """pROC's coords for a monotone `input` other than threshold: the row
     matching x exactly (the last one if the input decreases, else the
     first), or a linear interpolation between the two rows around x, with
     no threshold.  Counts are interpolated, so every measure follows."""
+    values = _input_column(counts, input)
     if input in ("tn", "tp", "fn", "fp"):  # compared in the scaled counts
-        values, x = getattr(counts, input.upper()), np.ldexp(x, -counts.exponent)
-    else:
-        values = compute(counts, [input], None)[input]
+        x = np.ldexp(x, -counts.exponent)
     decreasing = INPUTS[input]
     low, high = values.min(), values.max()
     TP, TN = counts.TP.copy(), counts.TN.copy()
@@ -167,12 +178,14 @@ def coords(roc, x="all", input="threshold", ret=("threshold", "specificity", "se
         pROC's) or a monotone coordinate: sensitivity, specificity, tp,
         tn, fp, fn (weights), tpr, tnr, fpr, fnr, 1-specificity,
         1-sensitivity, recall.  Between curve points pROC interpolates
-        linearly (and so does this, in the counts), with threshold NaN.
+        linearly (and so does this, in the counts), with threshold NaN;
+        at a curve point the row's threshold is reported (pROC reports NA
+        for inputs other than sensitivity and specificity).
     ret : str or sequence of str, default threshold, specificity, sensitivity
-        Measures to return; ``"all"`` gives pROC's 26 (threshold,
-        specificity, sensitivity, accuracy, tn, tp, fn, fp, npv, ppv, tpr,
-        tnr, fpr, fnr, fdr, 1-specificity, 1-sensitivity, 1-accuracy,
-        1-npv, 1-ppv, precision, recall, lr_pos, lr_neg, youden,
+        Measures to return; ``"all"`` gives pROC 1.18's 24 (threshold,
+        specificity, sensitivity, accuracy, tn, tp, fn, fp, npv, ppv, fdr,
+        fpr, tpr, tnr, fnr, 1-specificity, 1-sensitivity, 1-accuracy,
+        1-npv, 1-ppv, precision, recall, youden,
         closest.topleft); any name `measures` knows is accepted too.
     best_method : {"youden", "closest.topleft"}
         pROC's ``best.method``: maximise ``se + r sp`` or minimise

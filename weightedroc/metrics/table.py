@@ -125,7 +125,7 @@ def _mi(c, p):  # ROCR: log2(n) + sum(k log2(k / (row col))) / n, 0 log 0 = 0
         result = result + np.where(ratio == 0, 0.0, term) / total
     return result
 def _chisq(c, p):  # chisq.test(correct = FALSE): n (ad - bc)^2 / (row and column sums)
-    total = c.P + c.N
+    total = np.ldexp(c.P + c.N, c.exponent)  # the statistic grows with the weights
     return total * (c.TP * c.TN - c.FP * c.FN) ** 2 / (
         c.P * c.N * (c.TP + c.FP) * (c.TN + c.FN))
 def _f_rocr(c, p):
@@ -184,7 +184,10 @@ MEASURES = {
     "detection_prevalence": lambda c, p: (c.TP + c.FP) / (c.P + c.N),
 }
 #: pROC's ret = "all", in pROC's column order.
-PROC_ALL = list(MEASURES)[:26]
+PROC_ALL = ["threshold", "specificity", "sensitivity", "accuracy", "tn", "tp", "fn", "fp",
+            "npv", "ppv", "fdr", "fpr", "tpr", "tnr", "fnr", "1-specificity",
+            "1-sensitivity", "1-accuracy", "1-npv", "1-ppv", "precision", "recall",
+            "youden", "closest.topleft"]
 _ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv", "ppe": "1-ppv"}
 _CURVES = {"auc": "WeightedAUC", "roc_auc": "WeightedAUC", "prbe": "prbe", "rch": "roc_convex_hull",
            "ecost": "cost_curve", "pr_auc": "pr_auc", "gain_curve": "gain_curve",
