@@ -16,7 +16,8 @@ import weightedroc as wr
 PROFILE = settings(max_examples=60, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
 # Outputs that are weighted counts or costs: they scale with the weights.
-SCALED = {"FN", "FP", "TP", "TN", "cost", "positive_weight", "negative_weight"}
+SCALED = {"FN", "FP", "TP", "TN", "cost", "positive_weight", "negative_weight",
+          "tp", "fp", "tn", "fn", "n", "n_events", "chisq"}
 
 
 @st.composite
@@ -54,12 +55,39 @@ def outputs(guess, label, weight):
         "auc_ci": tuple(getattr(wr.auc_ci(guess, label, weight, n_boot=50, seed=3), f)
                         for f in ("estimate", "lower", "upper")),
     }
+    found.update(metric_outputs(roc, (guess, label, weight)))
     for method in ("youden", "closest.topleft"):
         found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
     found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
     if len(frame):
         found["roc_table"] = wr.roc_table(frame, "g", "y", "w", by="m")
         found["auc_table"] = wr.auc_table(frame, "g", "y", "w", by="m")
+    return found
+
+
+def metric_outputs(roc, data):
+    """coords, measures and the curve measures (their normalised costs renamed:
+    "cost" here means a weighted cost, which scales)."""
+    from weightedroc.metrics.table import MEASURES
+
+    unscaled = {"cost": "normalised cost"}
+    found = {
+        "measures": wr.measures(data, list(MEASURES), beta=2, alpha=0.3, cost_fp=2,
+                                prevalence=0.2, best_weights=(2, 0.3)).rename(columns=unscaled),
+        "coords all": wr.coords(roc, "all", ret="all"),
+        "coords best": wr.coords(roc, "best", ret="all", best_weights=(2, 0.3)),
+        "coords topleft": wr.coords(roc, "best", best_method="closest.topleft"),
+        "coords local maximas": wr.coords(roc, "local maximas", ret="all"),
+        "coords sensitivity": wr.coords(roc, [0.05, 0.5, 0.95], input="sensitivity",
+                                        ret="all"),
+        "cost_curve lines": wr.cost_curve(data).lines.rename(columns=unscaled),
+        "cost_curve envelope": wr.cost_curve(data).envelope.rename(columns=unscaled),
+        "gain_curve": wr.gain_curve(data), "lift_curve": wr.lift_curve(data),
+        "det_curve": wr.det_curve(data), "equal_error_rate": wr.equal_error_rate(data),
+        "pr_auc": wr.pr_auc(data),
+    }
+    if len(np.unique(data[0])) > 1:
+        found["prbe"] = wr.prbe(data)
     return found
 
 

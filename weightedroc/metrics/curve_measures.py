@@ -117,7 +117,8 @@ def prbe(roc, *, positive=None, direction="<"):
     share = difference[crossing] / (difference[crossing] - difference[crossing + 1])
     t = c.threshold
     found = pd.DataFrame({
-        "threshold": np.concatenate((t[equal], t[crossing] + share * (t[crossing + 1] - t[crossing]))),
+        "threshold": np.concatenate((t[equal], (1 - share) * t[crossing]
+                                     + share * t[crossing + 1])),
         "prbe": np.concatenate((recall[equal], recall[crossing]
                                 + share * (recall[crossing + 1] - recall[crossing]))),
         "row": np.concatenate((np.flatnonzero(equal), crossing + 0.5))})
@@ -181,9 +182,9 @@ def det_curve(roc, *, drop_intermediate=False, positive=None, direction="<"):
     -------
     pandas.DataFrame
         Columns threshold (ascending), fpr, fnr: scikit-learn's rows and
-        order (the finite thresholds from the last with no false negative
-        to the first with the fewest false positives), weighted;
-        `drop_intermediate` as scikit-learn's.  Plot it on normal-deviate axes
+        order as of version 1.9 (which added the threshold inf): from the
+        last threshold with no false negative to the first with the fewest
+        false positives, weighted; `drop_intermediate` as scikit-learn's.  Plot it on normal-deviate axes
         (`normal_deviate`, or ``weightedroc.plots.det_plot``).
 
     Examples
@@ -196,7 +197,7 @@ def det_curve(roc, *, drop_intermediate=False, positive=None, direction="<"):
     2        4.0  0.000000  0.333333
     """
     c = counts_of(roc, positive, direction)
-    down = np.flatnonzero(np.isfinite(c.threshold))[::-1]  # scikit-learn's order
+    down = np.arange(len(c.threshold))[::-1]  # scikit-learn's order
     if drop_intermediate and len(down) > 2:
         tp = c.TP[down]
         down = down[np.concatenate(([True], (np.diff(tp[:-1]) != 0) | (np.diff(tp[1:]) != 0),
