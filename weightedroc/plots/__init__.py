@@ -6,3 +6,4 @@ imported when a helper is called, never by ``import weightedroc``.
 
 from .costs import *  # noqa: F401,F403
 from .curves import *  # noqa: F401,F403
+from .metric_plots import *  # noqa: F401,F403
