@@ -141,3 +141,16 @@ table.head()
 # %%
 print("equal error rate:", round(wr.equal_error_rate(roc), 4))
 plots.det_plot(roc)
+
+# %% tags=["check"]
+# Key numbers, checked by tests/test_vignettes.py (this cell is not rendered).
+# From R 4.2.2 with pROC 1.18.0 (on the rows repeated by their weight) and
+# ROCR (sprintf("%.17g")).
+EXPECTED = {
+    "best['specificity'].iloc[0]": 0.80555555555555558,
+    "best['sensitivity'].iloc[0]": 0.63414634146341464,
+    "best['tp'].iloc[0]": 52.0,
+    "best['fp'].iloc[0]": 14.0,
+    "curve.envelope['cost'].max()": 0.15037075357820295,
+    "wr.prbe(data)['threshold'].iloc[0]": 0.52238450665026903,
+}
