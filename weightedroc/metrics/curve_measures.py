@@ -115,10 +115,13 @@ def prbe(roc, *, positive=None, direction="<"):
     sign = np.sign(c.TP * (c.FP - c.FN))
     crossing = np.flatnonzero((sign[:-1] * sign[1:] < 0) & ~equal[:-1] & ~equal[1:])
     share = difference[crossing] / (difference[crossing] - difference[crossing + 1])
-    t = c.threshold
+    # interpolated on the ascending (internal) scale, so that direction ">"
+    # gives the negation of the negated guesses' thresholds, zeros included
+    flip = -1.0 if c.direction == ">" else 1.0
+    t = flip * c.threshold
+    between = flip * ((1 - share) * t[crossing] + share * t[crossing + 1])
     found = pd.DataFrame({
-        "threshold": np.concatenate((t[equal], (1 - share) * t[crossing]
-                                     + share * t[crossing + 1])),
+        "threshold": np.concatenate((flip * t[equal], between)),
         "prbe": np.concatenate((recall[equal], recall[crossing]
                                 + share * (recall[crossing + 1] - recall[crossing]))),
         "row": np.concatenate((np.flatnonzero(equal), crossing + 0.5))})
