@@ -17,7 +17,7 @@ PROFILE = settings(max_examples=60, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
 # Outputs that are weighted counts or costs: they scale with the weights.
 SCALED = {"FN", "FP", "TP", "TN", "cost", "positive_weight", "negative_weight",
-          "tp", "fp", "tn", "fn", "n", "n_events", "chisq"}
+          "tp", "fp", "tn", "fn", "tested weight", "events weight", "chisq"}
 
 
 @st.composite
@@ -71,6 +71,7 @@ def metric_outputs(roc, data):
     from weightedroc.metrics.table import MEASURES
 
     unscaled = {"cost": "normalised cost"}
+    weights = {"n": "tested weight", "n_events": "events weight"}  # "n" elsewhere: a count
     found = {
         "measures": wr.measures(data, list(MEASURES), beta=2, alpha=0.3, cost_fp=2,
                                 prevalence=0.2, best_weights=(2, 0.3)).rename(columns=unscaled),
@@ -82,7 +83,8 @@ def metric_outputs(roc, data):
                                         ret="all"),
         "cost_curve lines": wr.cost_curve(data).lines.rename(columns=unscaled),
         "cost_curve envelope": wr.cost_curve(data).envelope.rename(columns=unscaled),
-        "gain_curve": wr.gain_curve(data), "lift_curve": wr.lift_curve(data),
+        "gain_curve": wr.gain_curve(data).rename(columns=weights),
+        "lift_curve": wr.lift_curve(data).rename(columns=weights),
         "det_curve": wr.det_curve(data), "equal_error_rate": wr.equal_error_rate(data),
         "pr_auc": wr.pr_auc(data),
     }
