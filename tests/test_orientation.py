@@ -62,6 +62,22 @@ def _results(guess, label, weight, **options):
     for test in (bootstrap_test, venkatraman_test):
         result = test(guess, other, label, weight, n_boot=10, seed=1, **options)
         found[test.__name__] = (result.statistic, result.p_value)
+    data = (guess, label, weight)
+    found.update({
+        "measures": wr.measures(data, ["acc", "mcc", "tp", "kap", "f"], **options),
+        "coords all": wr.coords(data, "all", ret="all", **options),
+        "coords best": wr.coords(data, "best", **options),
+        "coords local maximas": wr.coords(data, "local maximas", **options),
+        "coords sensitivity": wr.coords(data, [0.3, 0.7], input="sensitivity", **options),
+        "cost_curve": wr.cost_curve(data, **options).lines,
+        "cost_curve envelope": wr.cost_curve(data, **options).envelope,
+        "gain_curve": wr.gain_curve(data, **options),
+        "lift_curve": wr.lift_curve(data, **options),
+        "det_curve": wr.det_curve(data, **options),
+        "equal_error_rate": wr.equal_error_rate(data, **options),
+        "pr_auc": wr.pr_auc(data, **options)})
+    if len(np.unique(guess)) > 1:
+        found["prbe"] = wr.prbe(data, **options)
     if len(frame):
         found["roc_table"] = wr.roc_table(frame, "g", "y", "w", by="m", **options)
         found["auc_table"] = wr.auc_table(frame, "g", "y", "w", by="m", **options)
@@ -78,7 +94,7 @@ def _assert_same(found, expected, flip_thresholds=False):
             for column in value.columns:
                 a, b = value[column].to_numpy(), other[column].to_numpy()
                 if flip_thresholds and column == "threshold":
-                    a = -a
+                    a = np.where(np.isnan(a), a, -a)  # NaN: interpolated, no threshold
                 assert same_bits(a, b) if a.dtype.kind == "f" else list(a) == list(b), \
                     (name, column)
         else:

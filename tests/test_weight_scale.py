@@ -20,7 +20,8 @@ from weightedroc.validation import check_label
 PROFILE = settings(max_examples=60, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
 # Outputs that are weighted counts or costs: they scale with the weights.
-SCALED = {"FN", "FP", "TP", "TN", "cost", "positive_weight", "negative_weight"}
+SCALED = {"FN", "FP", "TP", "TN", "cost", "positive_weight", "negative_weight",
+          "tp", "fp", "tn", "fn", "tested weight", "events weight", "chisq"}
 
 
 @st.composite
@@ -72,6 +73,7 @@ def outputs(guess, label, weight):
             result = test(guess, other, label, weight, paired=paired, n_boot=20, seed=3)
             found[f"{test.__name__} paired={paired}"] = (result.statistic, result.p_value)
     found.update(delong_outputs(guess, label, weight))
+    found.update(metric_outputs(roc, (guess, label, weight)))
     for method in ("youden", "closest.topleft"):
         found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
     found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
@@ -98,6 +100,34 @@ def delong_outputs(guess, label, weight, **options):
                 "roc_test": (paired.statistic, paired.p_value, *paired.conf_int),
                 "roc_test unpaired": (unpaired.statistic, unpaired.p_value,
                                       unpaired.parameter["df"])}
+
+
+def metric_outputs(roc, data):
+    """coords, measures and the curve measures (their normalised costs renamed:
+    "cost" here means a weighted cost, which scales)."""
+    from weightedroc.metrics.table import MEASURES
+
+    unscaled = {"cost": "normalised cost"}
+    weights = {"n": "tested weight", "n_events": "events weight"}  # "n" elsewhere: a count
+    found = {
+        "measures": wr.measures(data, list(MEASURES), beta=2, alpha=0.3, cost_fp=2,
+                                prevalence=0.2, best_weights=(2, 0.3)).rename(columns=unscaled),
+        "coords all": wr.coords(roc, "all", ret="all"),
+        "coords best": wr.coords(roc, "best", ret="all", best_weights=(2, 0.3)),
+        "coords topleft": wr.coords(roc, "best", best_method="closest.topleft"),
+        "coords local maximas": wr.coords(roc, "local maximas", ret="all"),
+        "coords sensitivity": wr.coords(roc, [0.05, 0.5, 0.95], input="sensitivity",
+                                        ret="all"),
+        "cost_curve lines": wr.cost_curve(data).lines.rename(columns=unscaled),
+        "cost_curve envelope": wr.cost_curve(data).envelope.rename(columns=unscaled),
+        "gain_curve": wr.gain_curve(data).rename(columns=weights),
+        "lift_curve": wr.lift_curve(data).rename(columns=weights),
+        "det_curve": wr.det_curve(data), "equal_error_rate": wr.equal_error_rate(data),
+        "pr_auc": wr.pr_auc(data),
+    }
+    if len(np.unique(data[0])) > 1:
+        found["prbe"] = wr.prbe(data)
+    return found
 
 
 def _bits(values):

@@ -26,6 +26,11 @@ _LAZY = {
     "ci_thresholds": "inference.coords_ci",
     "roc_table": "tidy", "auc_table": "tidy",
     "load_rocr_simple": "datasets", "load_asah": "datasets",
+    "measures": "metrics.table", "coords": "metrics.coordinates",
+    "cost_curve": "metrics.curve_measures", "prbe": "metrics.curve_measures",
+    "gain_curve": "metrics.curve_measures", "lift_curve": "metrics.curve_measures",
+    "det_curve": "metrics.curve_measures", "equal_error_rate": "metrics.curve_measures",
+    "pr_auc": "metrics.curve_measures", "normal_deviate": "metrics.curve_measures",
 }
 
 __all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc",
@@ -37,6 +42,7 @@ _INSTEAD = {
     "roc": "WeightedROC(guess, label, weight) (pROC's roc() takes the label first)",
     "auc": "auc_score(guess, label, weight) or WeightedAUC(curve)",
     "roc_curve": "WeightedROC(guess, label, weight)",
+    "performance": "measures(roc, names) (ROCR's measure names), or coords(roc, ...)",
     "roc_auc_score": "auc_score(guess, label, weight)",
 }
 

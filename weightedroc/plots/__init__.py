@@ -7,3 +7,4 @@ imported when a helper is called, never by ``import weightedroc``.
 from .bands import *  # noqa: F401,F403
 from .costs import *  # noqa: F401,F403
 from .curves import *  # noqa: F401,F403
+from .metric_plots import *  # noqa: F401,F403

@@ -1,0 +1,156 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Translating ROCR and pROC workflows
+#
+# *A ROCR-style workflow (`prediction`, `performance`, `plot`) and a
+# pROC-style one (`roc`, `coords`) in Python, with weights. When R is
+# reachable through rpy2, R's own output is shown alongside and compared.*
+
+# %%
+import numpy as np
+import pandas as pd
+import plotnine as p9
+
+import weightedroc as wr
+from weightedroc import plots, rbridge
+
+p9.options.figure_size = (5, 4)
+ROCR_OK, ROCR_WHY = rbridge.r_available("ROCR")
+PROC_OK, PROC_WHY = rbridge.r_available("pROC")
+ROCR_WHY, PROC_WHY
+
+# %% [markdown]
+# ## ROCR: `performance(pred, "prec", "rec")`
+#
+# ROCR's cutoffs run from `Inf` down; `measures` returns rows in
+# `WeightedROC`'s order (ascending thresholds), so reverse them to read
+# ROCR's order. The thresholds are the same numbers: the guesses.
+
+# %%
+simple = wr.load_rocr_simple()
+data = (simple["predictions"], simple["labels"])
+pr = wr.measures(data, ["prec", "rec", "f", "mat"])
+pr.iloc[::-1].head()
+
+
+# %%
+def rocr(measure, x_measure="cutoff"):
+    """ROCR's performance() as a frame, or None without R."""
+    if not ROCR_OK:
+        return None
+    code = """function(g, y, m, xm) {
+      perf <- ROCR::performance(ROCR::prediction(g, y), m, xm)
+      data.frame(x = perf@x.values[[1]], y = perf@y.values[[1]]) }"""
+    return rbridge._frame(rbridge._r_function(code)(
+        rbridge._r_numeric(data[0]), rbridge._r_numeric(data[1]), measure, x_measure))
+
+
+theirs = rocr("prec")
+if theirs is not None:
+    ours = pr.iloc[::-1]
+    print("largest |difference| in precision:",
+          np.nanmax(np.abs(ours["prec"].to_numpy() - theirs["y"].to_numpy())))
+    print("same cutoffs:", np.array_equal(ours["threshold"].to_numpy(), theirs["x"].to_numpy()))
+
+# %% [markdown]
+# `plot(performance(pred, "prec", "rec"))` is `plots.measure_plot`; the
+# result is a ggplot to extend with `+`.
+
+# %%
+plots.measure_plot(data, "prec", "rec") + p9.ggtitle("ROCR.simple: precision against recall")
+
+# %% [markdown]
+# Curve measures: `performance(pred, "prbe")`, `"ecost"` (the cost curve's
+# lower envelope), with the envelope drawn over every threshold's line.
+
+# %%
+print(wr.prbe(data))
+curve = wr.cost_curve(data)
+plots.cost_curve_plot(data)
+
+# %%
+theirs = rocr("ecost")
+if theirs is not None:
+    env = curve.envelope
+    print("envelope points ours / ROCR's:", len(env), len(theirs.drop_duplicates()))
+    print("largest |difference|:", np.abs(
+        np.interp(theirs["x"], env["probability_cost"], env["cost"]) - theirs["y"]).max())
+
+# %% [markdown]
+# ## pROC: `coords(roc, ...)` on aSAH, weighted
+#
+# Weights here make each patient count as many times as given; integer
+# weights give what pROC gives on the repeated rows.
+
+# %%
+asah = wr.load_asah()
+weight = np.where(asah["outcome"] == "Poor", 2.0, 1.0)
+roc = wr.WeightedROC(asah["s100b"], asah["outcome"], weight)
+best = wr.coords(roc, "best", ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
+                 best_method="closest.topleft", best_weights=(2, 0.3))
+best
+
+
+# %%
+def proc_coords(x, **kw):
+    """pROC's coords on the repeated rows, or None without R."""
+    if not PROC_OK:
+        return None
+    times = weight.astype(int)
+    code = """function(g, y, x, ret, bm, bw) {
+      r <- pROC::roc(y, g, levels = c("Good", "Poor"), direction = "<", quiet = TRUE)
+      as.data.frame(pROC::coords(r, x, ret = ret, best.method = bm, best.weights = bw)) }"""
+    from rpy2.robjects.vectors import FloatVector, StrVector
+    return rbridge._frame(rbridge._r_function(code)(
+        rbridge._r_numeric(np.repeat(asah["s100b"], times)),
+        StrVector(np.repeat(asah["outcome"].astype(str), times).tolist()), x,
+        StrVector(kw["ret"]), kw["best_method"], FloatVector(kw["best_weights"])))
+
+
+proc_coords("best", ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
+            best_method="closest.topleft", best_weights=[2, 0.3])
+
+# %% [markdown]
+# Same counts and rates; pROC's threshold is the midpoint between this row's
+# guess and the one below it. Every pROC measure at every threshold:
+
+# %%
+table = wr.coords(roc, "all", ret="all")
+theirs = proc_coords("all", ret=["all"], best_method="youden", best_weights=[1, 0.5])
+if theirs is not None:
+    columns = [c for c in table.columns if c != "threshold"]
+    print("largest |difference| over", len(columns), "measures:",
+          np.nanmax(np.abs(table[columns].to_numpy() - theirs[columns].to_numpy())))
+table.head()
+
+# %% [markdown]
+# Beyond pROC: the DET curve (scikit-learn's `det_curve`) on normal-deviate
+# axes, and the equal error rate.
+
+# %%
+print("equal error rate:", round(wr.equal_error_rate(roc), 4))
+plots.det_plot(roc)
+
+# %% tags=["check"]
+# Key numbers, checked by tests/test_vignettes.py (this cell is not rendered).
+# From R 4.2.2 with pROC 1.18.0 (on the rows repeated by their weight) and
+# ROCR (sprintf("%.17g")).
+EXPECTED = {
+    "best['specificity'].iloc[0]": 0.80555555555555558,
+    "best['sensitivity'].iloc[0]": 0.63414634146341464,
+    "best['tp'].iloc[0]": 52.0,
+    "best['fp'].iloc[0]": 14.0,
+    "curve.envelope['cost'].max()": 0.15037075357820295,
+    "wr.prbe(data)['threshold'].iloc[0]": 0.52238450665026903,
+}

@@ -1,0 +1,5 @@
+"""Threshold measures (pROC's coords, ROCR's performance, yardstick, scikit-learn).
+
+Every measure is arithmetic on the weighted counts of the one cumulated pass
+(`weightedroc.core.cumulate`), read through `measures.Counts`.
+"""

@@ -1,0 +1,263 @@
+"""pROC's coords(): measures at chosen points of a weighted ROC curve.
+
+Rows are those of `WeightedROC` (thresholds ascending, the specificity
+increasing, as pROC sorts them).  pROC reports thresholds half-way between
+consecutive distinct guesses (-Inf first, Inf last); here a row's threshold
+is the smallest guess classified positive (>=), so row i of this frame is
+row i of pROC's: the same counts, with pROC's threshold -Inf on the first
+row and (g[i-1] + g[i]) / 2 on the others.
+"""
+
+import numbers
+
+import numpy as np
+import pandas as pd
+
+from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at
+
+#: Inputs pROC accepts (monotone coordinates) and whether each decreases
+#: down the rows (pROC's coord.is.decreasing); threshold is handled apart.
+INPUTS = {"sensitivity": True, "specificity": False, "tn": False, "tp": True,
+          "fn": False, "fp": True, "tpr": True, "tnr": False, "fpr": True, "fnr": False,
+          "1-specificity": True, "1-sensitivity": False, "recall": True}
+_INPUT_ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv",
+                  "ppe": "1-ppv"}
+BEST_METHODS = ("youden", "closest.topleft")
+# Criteria within this (relative to the curve's range) are ties: rounding in
+# the rates, not the data, would tell them apart.
+TIE = 1e-12
+
+
+def _check_input(input):
+    input = _INPUT_ALIASES.get(input, input)
+    if input != "threshold" and input not in INPUTS:
+        if isinstance(input, str) and input in PROC_ALL:
+            raise ValueError(f"Coordinate '{input}' is not monotone and cannot be used "
+                             "as input.")
+        raise ValueError(f"input must be 'threshold' or one of {sorted(INPUTS)}, "
+                         f"got {input!r}")
+    return input
+
+
+def _best(counts, method, params, ties):
+    """Rows whose criterion ties with the best, compared in counts."""
+    if method == "topleft":
+        method = "closest.topleft"
+    if method not in BEST_METHODS:
+        raise ValueError(f"best_method must be one of {BEST_METHODS}, got {method!r}")
+    values = compute(counts, [method], params)[method]
+    # pROC maximises se + r sp or -((1 - se)^2 + r (1 - sp)^2); scaled by the
+    # class totals, in counts: TP N + r TN P, and (FN N)^2 + r (FP P)^2.
+    cost, prevalence = params["best_weights"]
+    r = (1 - prevalence) / (cost * prevalence)
+    if method == "youden":
+        loss = -(counts.TP * counts.N + r * counts.TN * counts.P)
+    else:
+        loss = (counts.FN * counts.N) ** 2 + r * (counts.FP * counts.P) ** 2
+    scale = max(np.abs(loss).max(), np.finfo(float).tiny)
+    rows = np.flatnonzero(loss <= loss.min() + TIE * scale)
+    return rows[:1] if ties == "first" else rows, method, values[rows]
+
+
+def _local_maximas(counts):
+    """pROC's roc_utils_max_thresholds_idx, vectorised, on the counts
+    (specificity increases down the rows: FP decreases, FN increases)."""
+    FP, FN, TP = counts.FP, counts.FN, counts.TP
+    n = len(FP)
+    if n == 1:
+        return np.array([0])
+    keep = np.ones(n, dtype=bool)
+    keep[1:] = (FP[1:] != FP[:-1]) | (FN[1:] != FN[:-1])  # not a duplicated point
+    idx = np.flatnonzero(keep)
+    fp, fn, tp, m = FP[idx], FN[idx], TP[idx], len(idx)
+    local = np.zeros(m, dtype=bool)
+    if m == 1:
+        local[0] = True
+    else:
+        local[0] = fn[0] < fn[1]
+        local[-1] = fp[-1] < fp[-2]
+        sp_up = fp[1:-1] < fp[:-2]
+        local[1:-1] = sp_up & ((fn[1:-1] < fn[2:]) | (tp[1:-1] == 0))
+        # pROC's third case (se rising while sp == 1) cannot occur on a sorted curve
+    return idx[local]
+
+
+def _input_column(counts, input):
+    """The input's value at each row with pROC's arithmetic (from se and
+    sp), so that exact matches and interpolations fall as in pROC."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se, sp = counts.TP / counts.P, counts.TN / counts.N
+        tp, tn = se * counts.P, sp * counts.N
+        return {"sensitivity": se, "tpr": se, "recall": se, "specificity": sp, "tnr": sp,
+                "fpr": 1 - sp, "1-specificity": 1 - sp, "1-sensitivity": 1 - se,
+                "fnr": (counts.P - tp) / counts.P, "tp": tp, "fn": counts.P - tp,
+                "tn": tn, "fp": counts.N - tn}[input]
+
+
+def _interpolate(counts, input, x):
+    """pROC's coords for a monotone `input` other than threshold: the row
+    matching x exactly (the last one if the input decreases, else the
+    first), or a linear interpolation between the two rows around x, with
+    no threshold.  Counts are interpolated, so every measure follows."""
+    values = _input_column(counts, input)
+    if input in ("tn", "tp", "fn", "fp"):  # compared in the scaled counts
+        x = np.ldexp(x, -counts.exponent)
+    decreasing = INPUTS[input]
+    low, high = values.min(), values.max()
+    TP, TN = counts.TP.copy(), counts.TN.copy()
+    out = {k: np.empty(len(x)) for k in ("threshold", "TP", "TN")}
+    for i, value in enumerate(x):
+        if not low <= value <= high:
+            shown = np.ldexp([value, low, high], counts.exponent if input in ("tn", "tp", "fn", "fp") else 0)
+            raise ValueError(f"Input {input} ({shown[0]:g}) not in range "
+                             f"({shown[1]:g}-{shown[2]:g})")
+        exact = np.flatnonzero(values == value)
+        if len(exact):
+            row = exact[-1] if decreasing else exact[0]
+            out["threshold"][i], out["TP"][i], out["TN"][i] = (
+                counts.threshold[row], TP[row], TN[row])
+            continue
+        nxt = int(np.argmax(values < value if decreasing else values > value))
+        share = (value - values[nxt]) / (values[nxt - 1] - values[nxt])
+        out["threshold"][i] = np.nan
+        out["TP"][i] = TP[nxt] + share * (TP[nxt - 1] - TP[nxt])
+        out["TN"][i] = TN[nxt] + share * (TN[nxt - 1] - TN[nxt])
+    return counts._replace(threshold=out["threshold"], TP=out["TP"], TN=out["TN"],
+                           FN=counts.P - out["TP"], FP=counts.N - out["TN"])
+
+
+def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
+    extra = []
+    if isinstance(x, str):
+        if x == "all":
+            rows = np.arange(len(counts.threshold))
+        elif x == "local maximas":
+            rows = _local_maximas(counts)
+        elif x == "best":
+            rows, method, _ = _best(counts, best_method, params, ties)
+            if method not in ret:
+                extra = [method]
+        else:
+            raise ValueError(f"x must be 'all', 'best', 'local maximas' or numbers "
+                             f"(values of input), got {x!r}")
+        picked = counts.take(rows)
+    else:
+        x = np.atleast_1d(np.asarray(x, dtype=float))
+        if len(x) == 0:
+            raise ValueError("Numeric 'x' has length 0")
+        if input == "threshold":
+            picked = counts.take(rows_at(counts, x))._replace(threshold=x)
+        else:
+            picked = _interpolate(counts, input, x)
+    table = pd.DataFrame(compute(picked, ret + extra, params))
+    if drop_duplicates and len(table) > 1:
+        shown = table.drop(columns="threshold", errors="ignore")
+        table = table[~shown.duplicated().to_numpy()]
+    return table.reset_index(drop=True)
+
+
+def coords(roc, x="all", input="threshold", ret=("threshold", "specificity", "sensitivity"),
+           *, best_method="youden", best_weights=(1, 0.5), ties="all",
+           drop_duplicates=False, transpose=False, group=None, positive=None,
+           direction="<"):
+    """pROC's ``coords()``: measures at chosen points of a weighted ROC curve.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A complete `WeightedROC` frame; a `roc_table` frame with ``group=``
+        naming its group columns; or raw inputs ``(guess, label)`` or
+        ``(guess, label, weight)`` (cumulated with `positive`, `direction`).
+    x : "all", "best", "local maximas", or numbers
+        As pROC: every row; the best rows by `best_method`; the local
+        maxima of the curve (points not dominated by a neighbour); or
+        values of `input` to evaluate at.
+    input : str, default "threshold"
+        What numeric `x` holds: ``"threshold"`` (a guess is positive when
+        >= x, <= x with direction ">"; the threshold reported is x, as
+        pROC's) or a monotone coordinate: sensitivity, specificity, tp,
+        tn, fp, fn (weights), tpr, tnr, fpr, fnr, 1-specificity,
+        1-sensitivity, recall.  Between curve points pROC interpolates
+        linearly (and so does this, in the counts), with threshold NaN;
+        at a curve point the row's threshold is reported (pROC reports NA
+        for inputs other than sensitivity and specificity).
+    ret : str or sequence of str, default threshold, specificity, sensitivity
+        Measures to return; ``"all"`` gives pROC 1.18's 24 (threshold,
+        specificity, sensitivity, accuracy, tn, tp, fn, fp, npv, ppv, fdr,
+        fpr, tpr, tnr, fnr, 1-specificity, 1-sensitivity, 1-accuracy,
+        1-npv, 1-ppv, precision, recall, youden,
+        closest.topleft); any name `measures` knows is accepted too.
+    best_method : {"youden", "closest.topleft"}
+        pROC's ``best.method``: maximise ``se + r sp`` or minimise
+        ``(1 - se)^2 + r (1 - sp)^2``.  With ``x="best"`` the criterion is
+        returned as a column too.
+    best_weights : (float, float), default (1, 0.5)
+        pROC's ``best.weights``: the relative cost of a false negative and
+        the prevalence; ``r = (1 - prevalence) / (cost prevalence)``.
+    ties : {"all", "first"}
+        ``"all"`` (pROC): every row tied with the best, in row order;
+        ``"first"``: only the first (lowest threshold), as `best_threshold`.
+        Ties are judged in weighted counts to 1e-12 of the criterion's
+        range, so they do not depend on rounding or on the weights' scale
+        (pROC compares rounded rates with ``==`` and may miss a tie).
+    drop_duplicates : bool, default False
+        Drop rows whose returned measures (threshold aside) repeat the
+        previous row's.
+    transpose : bool, default False
+        pROC's ``transpose = TRUE``: measures as rows.
+    group : str or list of str, optional
+        With a `roc_table` frame: its group columns; the result has one
+        block of rows per group, the group columns first.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One column per measure of `ret` (plus the criterion with
+        ``x="best"``).  tp, tn, fp, fn are weights.
+
+    Examples
+    --------
+    >>> from weightedroc import WeightedROC, coords
+    >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    >>> coords(roc, "best", ret=["threshold", "sensitivity", "specificity", "tp", "fp"])
+       threshold  sensitivity  specificity   tp   fp    youden
+    0        4.0     0.666667          1.0  2.0  0.0  1.666667
+    >>> coords(roc, 0.5, input="specificity", ret=["threshold", "sensitivity"])
+       threshold  sensitivity
+    0        NaN     0.666667
+    """
+    if ties not in ("all", "first"):
+        raise ValueError(f"ties must be 'all' or 'first', got {ties!r}")
+    if isinstance(ret, str):
+        ret = PROC_ALL if ret == "all" else [ret]
+    elif "all" in ret:
+        raise ValueError("ret='all' can't be used with other 'ret' options.")
+    ret = check_names(list(ret))
+    input = _check_input(input)
+    params = parameters(best_weights=best_weights)
+    if not isinstance(x, str):
+        if isinstance(x, numbers.Number):
+            x = [x]
+        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in x):
+            raise ValueError(f"'x' must be a numeric or character vector, got {x!r}")
+    args = (x, input, ret, params, best_method, ties, drop_duplicates)
+    if group is None:
+        table = _one(counts_of(roc, positive, direction), *args)
+    else:
+        if not isinstance(roc, pd.DataFrame):
+            raise TypeError("group= needs a roc_table frame (a DataFrame with group columns)")
+        keys = [group] if isinstance(group, str) else list(group)
+        missing = [k for k in keys if k not in roc.columns]
+        if missing:
+            raise ValueError(f"roc has no group column {missing[0]!r}: got {list(roc.columns)}")
+        blocks = []
+        for key, part in roc.groupby(keys, sort=False, observed=True, dropna=False):
+            block = _one(counts_of(part.drop(columns=keys)), *args)
+            key = key if isinstance(key, tuple) else (key,)
+            for name, value in reversed(list(zip(keys, key))):
+                block.insert(0, name, value)
+            blocks.append(block)
+        table = pd.concat(blocks, ignore_index=True)
+    return table.T if transpose else table
