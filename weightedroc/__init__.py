@@ -22,6 +22,7 @@ _LAZY = {
     "auc_ci": "inference.bootstrap",
     "roc_table": "tidy", "auc_table": "tidy",
     "load_rocr_simple": "datasets", "load_asah": "datasets",
+    "compare_tables": "io.compare", "fold_predictions": "sklearn",
 }
 
 __all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc",
