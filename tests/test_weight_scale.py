@@ -54,6 +54,12 @@ def outputs(guess, label, weight):
         "auc_ci": tuple(getattr(wr.auc_ci(guess, label, weight, n_boot=50, seed=3), f)
                         for f in ("estimate", "lower", "upper")),
     }
+    from weightedroc import sklearn as scorers  # the scorers' functions (no scikit-learn)
+    found["sklearn scorers"] = pd.Series({
+        "auc": scorers._auc(label, guess, weight),
+        "average_precision": scorers._average_precision(label, guess, weight),
+        "partial_auc": scorers._partial_auc(label, guess, weight, fpr_range=(0, 0.3)),
+        "cost": scorers._cost(label, guess, weight, cost_fp=1, cost_fn=3)})
     for method in ("youden", "closest.topleft"):
         found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
     found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
