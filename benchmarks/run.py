@@ -408,15 +408,28 @@ def write_markdown(res, targets, info, command, rreason, path):
 def plot(long, path):
     """Log-log median time against n, one line per implementation."""
     from plotnine import (aes, facet_grid, geom_line, geom_point, ggplot, labs,
-                          scale_x_log10, scale_y_log10, theme, theme_bw)
+                          scale_color_manual, scale_linetype_manual,
+                          scale_shape_manual, scale_x_log10, scale_y_log10, theme,
+                          theme_bw)
+
+    from weightedroc.plots._plotnine import OKABE_ITO
 
     df = long.assign(implementation=pd.Categorical(long.implementation, IMPLS),
                      guesses=long.guesses + " guesses", weights=long.weights + " weights")
-    p = (ggplot(df, aes("n", "median_s", color="implementation", shape="implementation"))
-         + geom_line() + geom_point(size=2)
+    # Eight series: the eight Okabe-Ito colours (colour-blind safe), and a shape
+    # and line type each, so that no two look alike even in grey.
+    n = len(IMPLS)
+    p = (ggplot(df, aes("n", "median_s", color="implementation", shape="implementation",
+                        linetype="implementation"))
+         + geom_line(size=0.8) + geom_point(size=2.5)
+         + scale_color_manual(values=[OKABE_ITO[i % 8] for i in range(n)], drop=False)
+         + scale_shape_manual(values=list("osD^vP*X")[:n], drop=False)
+         + scale_linetype_manual(values=["solid", "dashed", "dotted", "dashdot"] * 2,
+                                 drop=False)
          + scale_x_log10() + scale_y_log10()
          + facet_grid("weights ~ guesses")
          + labs(x="n (observations)", y="median time per call (s)", color="", shape="",
+                linetype="",
                 title="Exact weighted ROC: time against n (log-log)")
          + theme_bw() + theme(figure_size=(10, 7), legend_position="right"))
     p.save(path, dpi=110, verbose=False)

@@ -127,3 +127,30 @@ def test_signed_zeros_among_negative_guesses(n):
     guess = rng.choice(np.r_[0.0, -0.0, -rng.random(5), -chain(1e-300, 5)], n)
     check_against_plain(guess, rng.random(n) < 0.5, None)
     check_against_plain(guess, rng.random(n) < 0.5, rng.integers(1, 4, n).astype(float))
+
+
+@pytest.mark.parametrize("walk", [0, 1, 8, 10_000])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(recipe=recipes(max_segment=300))
+def test_bucket_runs_are_the_whole_runs_however_far_walked(recipe, walk):
+    """The repair's run bounds (walked, then binary-searched) against a scan
+    of every position's bucket."""
+    import weightedroc.core as core
+    guess, positive, _ = build(recipe)
+    if len(guess) < 2:
+        return
+    shift = np.uint64(int(len(guess) - 1).bit_length() + 1)
+    keys = core._packed_keys(guess, positive, shift, np.empty(len(guess)))
+    keys.sort()
+    core._unpack(keys, shift, 1)
+    sorted_guess = guess[keys.view(np.int64)]
+    wrong = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
+    if not len(wrong):
+        return
+    bucket = core._sortable_keys(sorted_guess) >> shift
+    expected = sorted({(int(np.flatnonzero(bucket == bucket[w])[0]),
+                        int(np.flatnonzero(bucket == bucket[w])[-1]) + 1) for w in wrong})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(core, "WALK", walk)
+        start, stop = core._bucket_runs(sorted_guess, shift, wrong)
+    assert list(zip(start.tolist(), stop.tolist())) == expected

@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from weightedroc import WeightedROC  # noqa: E402
 from weightedroc.plots import error_frame, error_plot, roc_plot  # noqa: E402
+from weightedroc.plots._plotnine import OKABE_ITO  # noqa: E402
 from weightedroc.plots.curves import ERROR_COLOURS  # noqa: E402
 
 # R's ?WeightedROC example.
@@ -54,7 +55,8 @@ def tidy_curves(n_models=2, n_folds=2, seed=0):
 
 
 def test_roc_plot_draws_the_curve_as_a_path_over_the_diagonal(example):
-    diagonal, curve = drawn(roc_plot(example))
+    diagonal, curve, label = drawn(roc_plot(example))
+    assert label["label"].tolist() == ["chance"]
     assert diagonal[["x", "y"]].to_numpy().tolist() == [[0, 0], [1, 1]]
     assert curve["x"].tolist() == example["FPR"].tolist()
     assert curve["y"].tolist() == example["TPR"].tolist()
@@ -81,15 +83,21 @@ def test_roc_plot_gives_each_group_its_own_colour_and_line_type():
         assert rows["y"].tolist() == mine["TPR"].tolist()
 
 
-def test_roc_plot_names_curves_by_several_columns_in_order_of_appearance():
-    tidy = tidy_curves(n_models=2, n_folds=2)
+def test_roc_plot_colours_by_the_first_group_column_and_line_types_by_the_second():
+    tidy = tidy_curves(n_models=5, n_folds=3)
     plot = roc_plot(tidy, group=["model", "fold"])
-    assert plot.labels.color == "model / fold"
+    assert (plot.labels.color, plot.labels.linetype) == ("model", "fold")
     curve = drawn(plot)[1]
     assert curve.groupby("group").size().tolist() == tidy.groupby(
         ["model", "fold"], sort=False).size().tolist()
     assert plot.layers[1]._data["model / fold"].cat.categories.tolist() == [
-        "m0 / 1", "m0 / 2", "m1 / 1", "m1 / 2"]
+        f"m{m} / {f}" for m in range(5) for f in (1, 2, 3)]
+    # 15 curves, 5 colours x 3 line types: one colour per model, one type per fold
+    curve = curve.assign(model=tidy["model"].to_numpy(), fold=tidy["fold"].to_numpy())
+    assert (curve.groupby("model")["color"].nunique() == 1).all()
+    assert curve.groupby("model")["color"].first().tolist() == OKABE_ITO[:5]
+    assert (curve.astype({"linetype": str}).groupby("fold")["linetype"].nunique() == 1).all()
+    assert curve.astype({"linetype": str}).groupby("fold")["linetype"].first().nunique() == 3
 
 
 def test_roc_plot_names_a_missing_group_value_na_as_r_prints_it():
@@ -127,7 +135,9 @@ def test_roc_plot_draws_seven_overlapping_curves_with_distinct_line_types(exampl
 
 def test_roc_plot_accepts_curves_of_other_packages_with_only_fpr_tpr(example):
     other = pd.DataFrame({"FPR": [0.0, 0.5, 1.0], "TPR": [0.0, 0.8, 1.0]})
-    drawn(roc_plot({"weightedroc": example, "other": other}, group="package"))
+    curve = drawn(roc_plot({"weightedroc": example, "other": other}, group="package"))[1]
+    assert curve[curve["group"] == 2][["x", "y"]].to_numpy().tolist() == [
+        [0, 0], [0.5, 0.8], [1, 1]]
 
 
 def test_plots_do_not_modify_the_callers_frame(example):
@@ -186,11 +196,13 @@ def test_error_plot_draws_infinite_thresholds_just_outside_the_finite_ones():
     assert x.tolist() == [-0.5, 0, 1, 2, 10, 10.5]  # +-5% of the finite range
 
 
-def test_error_plot_uses_rs_colours_in_rs_order(example):
+def test_error_plot_uses_colour_blind_safe_colours_and_line_types(example):
     plot = error_plot(example)
     layer = drawn(plot)[0]
     assert layer.groupby("group")["color"].first().tolist() == [
-        "skyblue", "#E41A1C", "black"]
+        "#0072B2", "#D55E00", "#000000"]  # Okabe-Ito blue, vermillion, black
+    assert layer.groupby("group")["linetype"].first().tolist() == [
+        "dashed", "dashdot", "solid"]
     assert plot.labels.x.startswith("threshold")
     assert plot.labels.y == "weighted error"
 
@@ -199,7 +211,7 @@ def test_error_plot_without_steps_joins_the_points_like_r(example):
     plot = error_plot(example, step=False)
     assert type(plot.layers[0].geom).__name__ == "geom_line"
     layer = drawn(plot)[0]
-    black = layer[layer["color"] == "black"].sort_values("x")
+    black = layer[layer["color"] == "#000000"].sort_values("x")
     assert black["y"].tolist() == [2, 2, 10, 9, 10]
 
 
@@ -207,12 +219,10 @@ def test_error_plot_draws_one_facet_per_curve():
     tidy = tidy_curves(n_models=2, n_folds=2)
     layer = drawn(error_plot(tidy, group=["model", "fold"]))[0]
     assert layer["PANEL"].nunique() == 4
-    one_fold = tidy[tidy["fold"] == tidy["fold"].iloc[0]]
-    by_dict = drawn(error_plot({"a": one_fold[one_fold["model"] == "m0"],
-                                "b": one_fold[one_fold["model"] == "m1"]}))[0]
-    assert by_dict["PANEL"].nunique() == 2
-    with pytest.raises(ValueError, match=r"told apart by column\(s\) \['fold'\]"):
-        error_plot({"a": tidy[tidy["model"] == "m0"], "b": tidy[tidy["model"] == "m1"]})
+    one_fold = tidy[tidy["fold"] == 1]
+    layer = drawn(error_plot({"a": one_fold[one_fold["model"] == "m0"],
+                              "b": one_fold[one_fold["model"] == "m1"]}))[0]
+    assert layer["PANEL"].nunique() == 2
 
 
 @pytest.mark.parametrize("call, error, words", [
@@ -271,14 +281,3 @@ def test_every_plot_renders_to_a_png_of_the_asked_size(make, example, tmp_path):
     width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
     assert (width, height) == (250, 200)
 
-
-@pytest.mark.parametrize("group, named", [(None, "['model', 'fold']"),
-                                          ("model", "group=['model', 'fold']")])
-def test_a_frame_of_several_curves_is_refused_unless_each_is_named(group, named):
-    tidy = tidy_curves()
-    with pytest.raises(ValueError, match=re.escape(named)):
-        roc_plot(tidy, group=group)
-    with pytest.raises(ValueError, match="several curves per group"):
-        error_plot(tidy, group=group)
-    assert len(drawn(roc_plot(tidy, group=["model", "fold"]))[1].group.unique()) == \
-        len(tidy.groupby(["model", "fold"]))

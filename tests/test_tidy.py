@@ -166,7 +166,7 @@ def test_by_column_may_not_clash_with_output_or_input_columns():
 
 
 def test_data_must_be_a_data_frame():
-    with pytest.raises(TypeError, match="data must be a pandas DataFrame, got dict"):
+    with pytest.raises(TypeError, match="data must be a pandas DataFrame, a polars DataFrame or LazyFrame, or a PyArrow Table, got dict"):
         roc_table({"g": [1, 2], "y": [0, 1]}, "g", "y")
 
 

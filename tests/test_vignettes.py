@@ -11,11 +11,15 @@ element), everything else with ``==``.  See vignettes/render.py.
 """
 
 import ast
+import base64
 import functools
 import importlib.util
 import math
 import numbers
 import os
+import re
+import struct
+from html import unescape
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +31,7 @@ import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
 
 VIGNETTES = Path(__file__).resolve().parent.parent / "vignettes"
 
@@ -42,10 +47,15 @@ render = _load_render()
 PATHS = render.vignette_paths(VIGNETTES)
 
 
-def _show(value):
-    """What a notebook does with a cell's last value: draw a ggplot."""
+def _show(value, where, figures):
+    """What a notebook does with a cell's last value: draw a ggplot.  Records
+    (where, size in inches, dpi, {text: font size in points}) in `figures`."""
     if type(value).__name__ == "ggplot" and hasattr(value, "draw"):
-        plt.close(value.draw())
+        figure = value.draw()
+        texts = {t.get_text(): t.get_fontsize() for t in figure.findobj(Text)
+                 if t.get_visible() and t.get_text().strip()}
+        figures.append((where, tuple(figure.get_size_inches()), figure.dpi, texts))
+        plt.close(figure)
 
 
 def _run_cell(source, namespace, where):
@@ -53,7 +63,8 @@ def _run_cell(source, namespace, where):
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
     exec(compile(tree, where, "exec"), namespace)
     if last is not None:
-        _show(eval(compile(ast.Expression(last.value), where, "eval"), namespace))
+        _show(eval(compile(ast.Expression(last.value), where, "eval"), namespace), where,
+              namespace.setdefault("__figures__", []))
 
 
 @functools.cache
@@ -186,3 +197,160 @@ def test_render_rejects_an_unknown_vignette_name(capsys):
     with pytest.raises(SystemExit):
         render.main(["no-such-vignette"])
     assert "no vignette 'no-such-vignette'" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- what readers see
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_every_figure_has_text_of_at_least_9_points_and_a_readable_size(path):
+    figures = run_vignette(path.stem).get("__figures__", [])
+    assert figures, f"{path.name} draws no figure"
+    for where, (width, height), _, texts in figures:
+        small = {text: size for text, size in texts.items() if size < 9}
+        assert not small, f"{where}: text under 9 pt: {small}"
+        assert width >= 5.5 and height >= 4, f"{where}: figure of {width} x {height} in"
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    """Every vignette rendered in fast mode: {name: html text}, and the directory."""
+    out = tmp_path_factory.mktemp("html")
+    saved = os.environ.get("WEIGHTEDROC_FAST")
+    os.environ["WEIGHTEDROC_FAST"] = "1"
+    try:
+        pages = {p.stem: render.render(p, out).read_text(encoding="utf-8") for p in PATHS}
+    finally:
+        if saved is None:
+            del os.environ["WEIGHTEDROC_FAST"]
+        else:
+            os.environ["WEIGHTEDROC_FAST"] = saved
+    return pages, out
+
+
+_NOT_TEXT = re.compile(r"<(pre|code|style|script|math)\b.*?</\1>", flags=re.S | re.I)
+
+
+def _text(html):
+    """What a page shows as prose: no code, CSS, scripts, MathML or tags."""
+    body = html[html.index("<body"):]
+    return unescape(re.sub(r"<[^>]+>", " ", _NOT_TEXT.sub(" ", body)))
+
+
+def test_no_page_shows_latex_source(rendered):
+    pages, _ = rendered
+    for name, html in pages.items():
+        text = _text(html)
+        assert "$" not in text, (name, text[max(0, text.find("$") - 80):text.find("$") + 80])
+        commands = re.findall(r"\\[A-Za-z]+", text)
+        assert not commands, (name, commands[:5])
+    assert "<math" in pages["definition"] and "<math" in pages["cost_sensitive"]
+
+
+def test_every_page_links_the_shipped_math_font_which_has_every_character_used(rendered):
+    TTFont = pytest.importorskip("fontTools.ttLib").TTFont
+
+    pages, out = rendered
+    font = out / render.MATH_FONT
+    assert font.is_file() and font.stat().st_size < 150_000
+    assert (out / "fonts" / "LICENSE-latinmodern-math.txt").is_file()
+    loaded = TTFont(font)
+    assert "MATH" in loaded  # stretchy operators and big sums
+    covered = set(loaded.getBestCmap())
+    for name, html in pages.items():
+        assert f'url("{render.MATH_FONT}") format("woff2")' in html, name
+        assert re.search(r"math \{ font-family: \"Latin Modern Math WeightedROC\"", html), name
+        assert "font/woff2;base64" not in html  # one shared file, not a copy a page
+        maths = "".join(re.findall(r"<math\b.*?</math>", html, flags=re.S))
+        used = {ord(c) for c in unescape(re.sub(r"<[^>]+>", "", maths)) if not c.isspace()}
+        assert used <= covered, (name, sorted(chr(u) for u in used - covered))
+
+
+def test_script_letters_and_operator_names_draw_alike_in_every_browser(rendered):
+    pages, _ = rendered
+    definition = pages["definition"]
+    assert "mathvariant" not in definition  # Chromium ignores it: I would be plain I
+    assert "<mi>\U0001d4b3</mi>" in unescape(definition)  # script X
+    assert "<mi>\u2110</mi>" in unescape(definition)  # script I (a letterlike hole)
+    assert "<mi>FPR</mi>" in definition and "<mo>FPR</mo>" not in definition
+
+
+def test_no_table_cell_is_cut(rendered):
+    pages, _ = rendered
+    for name, html in pages.items():
+        cells = re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", html, flags=re.S)
+        assert cells, name
+        assert not [c for c in cells if c.strip().endswith("...")], name
+        for rule in re.findall(r"([^{}]*)\{([^{}]*)\}", html[:html.index("<body")]):
+            selector, body = rule
+            if re.search(r"\b(table|td|th|dataframe)\b", selector):
+                assert "ellipsis" not in body and not re.search(
+                    r"(?<![-\w])(max-)?width:\s*\d", body), (name, selector, body)
+
+
+def test_the_r_availability_table_shows_whole_sentences(rendered):
+    pages, _ = rendered
+    for name in ("examples", "speed"):
+        ns = run_vignette(name)
+        cells = {unescape(c).strip() for c in re.findall(r"<td>(.*?)</td>", pages[name], flags=re.S)}
+        for ok, why in ns["R"].values():
+            assert why in cells, (name, why)
+
+
+def _png_size_and_dpi(data):
+    width, height = struct.unpack(">II", data[16:24])
+    at = data.find(b"pHYs")
+    per_metre = struct.unpack(">I", data[at + 4:at + 8])[0] if at > 0 else 3937
+    return width, height, per_metre * 0.0254
+
+
+def test_figures_are_shown_at_their_size_or_more(rendered):
+    """A figure is shown at >= 96 CSS px per figure inch, so that its text (at
+    least 9 pt, tested above) is at least 9 pt on the page."""
+    pages, _ = rendered
+    for name, html in pages.items():
+        images = re.findall(r"<img\b([^>]*)>", html)
+        assert images, name
+        for attributes in images:
+            data = base64.b64decode(re.search(r'base64,([^"]+)"', attributes).group(1))
+            width, _, dpi = _png_size_and_dpi(data)
+            shown = re.search(r'width="(\d+)"', attributes)
+            shown = int(shown.group(1)) if shown else width
+            assert shown / (width / dpi) >= 96, (name, shown, width, dpi)
+            assert shown >= 550, (name, shown)
+
+
+def _brute_force_curve(guess, label):
+    """(FPR, TPR) at each distinct guess, then +inf, from the definition."""
+    guess, positive = np.asarray(guess, float), np.asarray(label) == 1
+    taus = [*np.unique(guess), np.inf]
+    return ([float(((guess >= t) & ~positive).sum() / (~positive).sum()) for t in taus],
+            [float(((guess >= t) & positive).sum() / positive.sum()) for t in taus])
+
+
+def test_examples_quoted_numbers_agree_with_independent_computations():
+    """The EXPECTED cell's marker AUCs, tie curve and curve lengths come from R;
+    here they are recomputed with scikit-learn and the definition."""
+    from sklearn.metrics import roc_auc_score
+
+    ns = run_vignette("examples")
+    asah, rocr = ns["asah"], ns["rocr_simple"]
+    aucs = ns["marker_aucs"].set_index("marker")["auc"]
+    for marker in ("s100b", "ndka", "wfns"):
+        expected = roc_auc_score(asah["outcome"] == "Poor", asah[marker].astype(float))
+        assert aucs[marker] == pytest.approx(expected, rel=1e-12), marker
+    fpr, tpr = _brute_force_curve(ns["y_hat_tie"], ns["y_tie"])
+    assert ns["tie_roc"]["FPR"].tolist() == fpr and ns["tie_roc"]["TPR"].tolist() == tpr
+    assert ns["tie_auc"] == pytest.approx(roc_auc_score(
+        np.asarray(ns["y_tie"]) == 1, ns["y_hat_tie"]), rel=1e-12)
+    assert len(ns["rocr_simple_roc"]) == rocr["predictions"].nunique() + 1
+    assert len(ns["asah_roc"]) == asah["s100b"].nunique() + 1
+
+
+def test_definition_curve_agrees_with_the_weighted_definition_computed_here():
+    ns = run_vignette("definition")
+    y, w, s = np.array(ns["y"]), np.array(ns["w"], float), np.array(ns["y_hat"], float)
+    taus = [*np.unique(s), np.inf]
+    fpr = [w[(s >= t) & (y == -1)].sum() / w[y == -1].sum() for t in taus]
+    tpr = [w[(s >= t) & (y == 1)].sum() / w[y == 1].sum() for t in taus]
+    assert ns["tp_fp"]["FPR"].tolist() == pytest.approx(fpr, rel=1e-12)
+    assert ns["tp_fp"]["TPR"].tolist() == pytest.approx(tpr, rel=1e-12)

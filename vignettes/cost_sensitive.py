@@ -36,9 +36,9 @@
 #   treatment delayed for a large tumour is dearer.
 #
 # Then at a threshold $\tau$ the weighted counts of the curve,
-# $FN(\tau) = \sum_{i: y_i = 1,\, \hat y_i < \tau} w_i$ and
-# $FP(\tau) = \sum_{i: y_i = -1,\, \hat y_i \geq \tau} w_i$, add up to the
-# total cost of the decisions $FN(\tau) + FP(\tau)$.
+# $\operatorname{FN}(\tau) = \sum_{i: y_i = 1,\, \hat y_i < \tau} w_i$ and
+# $\operatorname{FP}(\tau) = \sum_{i: y_i = -1,\, \hat y_i \geq \tau} w_i$, add up to the
+# total cost of the decisions $\operatorname{FN}(\tau) + \operatorname{FP}(\tau)$.
 
 # %%
 import os
@@ -116,8 +116,8 @@ auc_table.round(3)
 # ## Cost against threshold
 #
 # `threshold_cost(roc, cost_fp, cost_fn)` adds the column
-# $\text{cost} = c_{FP}\, FP + c_{FN}\, FN$; the weights already are the
-# costs, so $c_{FP} = c_{FN} = 1$.  `best_threshold(roc, "cost", ...)`
+# $\text{cost} = c_{\operatorname{FP}}\, \operatorname{FP} + c_{\operatorname{FN}}\, \operatorname{FN}$; the weights already are the
+# costs, so $c_{\operatorname{FP}} = c_{\operatorname{FN}} = 1$.  `best_threshold(roc, "cost", ...)`
 # returns the cheapest row; ties would go to the lowest threshold.
 
 # %%
@@ -127,7 +127,7 @@ best["cost per patient"] = best["cost"] / len(cost)
 best[["threshold", "TPR", "FPR", "FN", "FP", "cost", "cost per patient"]].round(3)
 
 # %%
-cost_plot(rocs, cost_fp=1, cost_fn=1, group="model")
+cost_plot(rocs, cost_fp=1, cost_fn=1, group="model") + p9.theme(figure_size=(9, 4.2))
 
 # %% [markdown]
 # At its cheapest threshold the shape model costs 133.5 biopsy-equivalents
@@ -151,14 +151,14 @@ youden[["threshold", "TPR", "FPR", "youden", "cost"]].round(3)
 # expected risk of an operating point is
 #
 # $$
-# R = p\,(1 - TPR)\,c_\text{miss} + (1 - p)\,FPR\,c_\text{fa}.
+# R = p\,(1 - \operatorname{TPR})\,c_\text{miss} + (1 - p)\,\operatorname{FPR}\,c_\text{fa}.
 # $$
 #
 # `min_risk` returns the row of least risk and compares it with the better
 # trivial rule: "all negative" (risk $p\,c_\text{miss}$) or "all positive"
 # (risk $(1-p)\,c_\text{fa}$).  By default $p$ is the weighted prevalence
 # $\pi = W_1 / (W_1 + W_{-1})$ and the costs are 1, so that
-# $R = (FN + FP) / (W_1 + W_{-1})$: the cost above, per unit of total weight.
+# $R = (\operatorname{FN} + \operatorname{FP}) / (W_1 + W_{-1})$: the cost above, per unit of total weight.
 
 # %%
 risks = {name: wr.min_risk(roc) for name, roc in rocs.items()}
@@ -187,7 +187,7 @@ risk_table.round(4)
 # it, the more the model saves.
 
 # %%
-hull_plot(rocs, group="model")
+hull_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.4))
 
 # %% [markdown]
 # ## Where the curves differ: partial and cost-based AUC
@@ -205,7 +205,7 @@ hull_plot(rocs, group="model")
 # y = 1 - \frac{1 - \pi}{\rho} + \frac{1 - \rho}{\rho}\,\frac{1 - \pi}{\pi}\,x ,
 # $$
 #
-# with $\rho = c_{FN} / (c_{FN} + c_{FP})$ (here 1/2), and reports the
+# with $\rho = c_{\operatorname{FN}} / (c_{\operatorname{FN}} + c_{\operatorname{FP}})$ (here 1/2), and reports the
 # area between the curve and that line as a fraction of the largest
 # possible.
 
@@ -219,7 +219,7 @@ areas = pd.DataFrame({name: {
 areas.round(3)
 
 # %%
-cost_auc_plot(rocs, group="model")
+cost_auc_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.6))
 
 # %% [markdown]
 # At high sensitivity (TPR in [0.9, 1], where both optima lie) the shape
@@ -235,7 +235,7 @@ cost_auc_plot(rocs, group="model")
 # ## Precision and recall
 #
 # `weighted_pr` gives the weighted precision-recall curve, with precision
-# $TP / (TP + FP)$ in weighted counts, and `average_precision` its step-wise
+# $\operatorname{TP} / (\operatorname{TP} + \operatorname{FP})$ in weighted counts, and `average_precision` its step-wise
 # area, equal to scikit-learn's `average_precision_score` with
 # `sample_weight`.
 
@@ -244,7 +244,8 @@ prs = {name: wr.weighted_pr(score, malignant, cost) for name, score in scores.it
 print({name: round(wr.average_precision(score, malignant, cost), 4)
        for name, score in scores.items()})
 # The weighted prevalence is 0.87: zoom on the top of the plot.
-pr_plot(prs, group="model") + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1))
+pr_plot(prs, group="model") + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1)) + p9.theme(
+    figure_size=(7, 4.5))
 
 # %% [markdown]
 # Average precision, another average over thresholds, also prefers the size

@@ -100,7 +100,7 @@ import plotnine as p9
 from weightedroc import WeightedAUC, WeightedROC
 from weightedroc.plots import roc_plot
 
-p9.options.figure_size = (5, 4.5)  # inches, for the figures of this page
+p9.options.figure_size = (6, 5.4)  # inches, for the figures of this page
 
 y = [-1, -1, 1, 1, 1]
 w = [1, 1, 1, 4, 5]

@@ -30,7 +30,7 @@ from weightedroc import WeightedAUC, WeightedROC, auc_score
 from weightedroc.plots import error_frame, error_plot, roc_plot
 from weightedroc import rbridge
 
-p9.options.figure_size = (5.5, 4)
+p9.options.figure_size = (7, 5.4)
 R = {package: rbridge.r_available(package) for package in ("WeightedROC", "ROCR", "pROC")}
 pd.DataFrame({"available": {p: ok for p, (ok, why) in R.items()},
               "why": {p: why for p, (ok, why) in R.items()}})
@@ -64,8 +64,8 @@ all_error = error_frame(tp_fp)
 all_error
 
 # %% [markdown]
-# `error_plot` draws them with the colours of R's example: FP sky blue, FN red,
-# errors black. The errors are constant between two consecutive thresholds, so
+# `error_plot` draws them as R's example does, in colour-blind safe colours and
+# line types: FP blue dashed, FN vermillion dash-dotted, errors black. The errors are constant between two consecutive thresholds, so
 # they are drawn as steps (R's example joins the points with straight lines,
 # which `error_plot(tp_fp, step=False)` reproduces). The right edge is the
 # threshold $+\infty$: nothing is classified positive, so every positive is a
@@ -194,7 +194,7 @@ roc_plot(marker_roc, group="marker")
 # threshold axis (the markers have different units):
 
 # %%
-error_plot(marker_roc, group="marker") + p9.theme(figure_size=(8, 3.5))
+error_plot(marker_roc, group="marker") + p9.theme(figure_size=(10, 4))
 
 # %% [markdown]
 # ### A small curve with one tie

@@ -30,6 +30,7 @@ import argparse
 import copy
 import os
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -55,22 +56,82 @@ def title_of(notebook, default):
     return default
 
 
+# Run before each vignette, not shown: tables print every character of every
+# cell (pandas cuts cells at 50 characters with "..." by default).
+SETUP = """\
+import pandas as _pd
+_pd.set_option("display.max_colwidth", None)
+_pd.set_option("display.max_columns", None)
+_pd.set_option("display.width", 10_000)
+del _pd
+"""
+
+
 def execute(path, timeout=3600):
     """The notebook of vignette `path`, executed in a fresh kernel from the repo root."""
     import jupytext
+    import nbformat
     from nbclient import NotebookClient
 
     notebook = jupytext.read(path)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(SETUP))
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(ROOT)}},
                             # the kernel listens on localhost only: no TCP warning
                             extra_arguments=["--IPKernelApp.log_level=ERROR"])
     client.execute()
+    del notebook.cells[0]
     return notebook
 
 
-MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$([^$\n]+?)\$(?!\w)", flags=re.S)
+# $$display$$, then $inline$ (which may span lines but not paragraphs); a $
+# escaped as \$ or inside a word is text.
+MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$((?:[^$\n]|\n(?!\s*\n))+?)(?<!\\)\$(?!\w)",
+                  flags=re.S)
 CODE = re.compile(r"(```.*?```|`[^`\n]*`)", flags=re.S)
+# What is left of LaTeX if a formula was not converted: a $-delimited formula
+# or a backslash command (code blocks and MathML annotations excepted).
+LEFTOVER = re.compile(r"\$[^$<>]*?\\[A-Za-z]+[^$<>]*?\$|\$\$|\$[^$\s<>][^$<>]*?\$|\\[A-Za-z]{2,}")
+HTML_CODE = re.compile(r"<(pre|code|style|script|annotation)\b.*?</\1>", flags=re.S | re.I)
+MATH_FONT = "fonts/lm-math-subset.woff2"
+FONT_CSS = f"""<style>
+/* Latin Modern Math (GUST Font License, fonts/LICENSE-latinmodern-math.txt),
+   subset to the glyphs these pages use: MathML looks the same everywhere. */
+@font-face {{ font-family: "Latin Modern Math WeightedROC";
+  src: url("{MATH_FONT}") format("woff2"); font-display: block; }}
+math {{ font-family: "Latin Modern Math WeightedROC", "Latin Modern Math", "STIX Two Math", math;
+  font-size: 1.1em; }}
+/* Tables show every character: no ellipsis, no fixed widths. */
+.jp-RenderedHTMLCommon table td, .jp-RenderedHTMLCommon table th {{
+  text-overflow: clip; white-space: normal; max-width: none; overflow: visible; }}
+</style>
+"""
+#: Letters of a mathvariant that Chromium's MathML Core ignores, as the Unicode
+#: characters it draws (U+1D49C..., with the older letterlike holes).
+_VARIANTS = {"script": "SCRIPT", "double-struck": "DOUBLE-STRUCK", "bold": "BOLD",
+             "fraktur": "FRAKTUR"}
+
+
+def _letter(variant, char):
+    import unicodedata
+
+    case = "CAPITAL" if char.isupper() else "SMALL"
+    for name in (f"MATHEMATICAL {_VARIANTS[variant]} {case} {char.upper()}",
+                 f"{_VARIANTS[variant]} {case} {char.upper()}",
+                 f"BLACK-LETTER {case} {char.upper()}"):
+        try:
+            return unicodedata.lookup(name)
+        except KeyError:
+            pass
+    return char
+
+
+def _portable_mathml(mathml):
+    """MathML that draws alike in every browser: script/double-struck letters as
+    Unicode characters, and \\operatorname names as upright identifiers."""
+    mathml = re.sub(r'<mi mathvariant="(script|double-struck|bold|fraktur)">([A-Za-z])</mi>',
+                    lambda m: f"<mi>{_letter(m.group(1), m.group(2))}</mi>", mathml)
+    return re.sub(r"<mo>([A-Za-z]{2,})</mo>", r"<mi>\1</mi>", mathml)
 
 
 def math_to_mathml(markdown):
@@ -79,11 +140,18 @@ def math_to_mathml(markdown):
 
     def mathml(found):
         display = "block" if found.group(1) else "inline"
-        return convert(found.group(1) or found.group(2), display=display)
+        return _portable_mathml(convert(found.group(1) or found.group(2), display=display))
 
     parts = CODE.split(markdown)  # odd parts are code, left alone
     parts[::2] = [MATH.sub(mathml, text) for text in parts[::2]]
     return "".join(parts)
+
+
+def leftover_latex(html):
+    """Pieces of LaTeX a page shows as text (outside code and MathML annotations)."""
+    body = html[html.find("<body"):]
+    text = HTML_CODE.sub("", body)
+    return LEFTOVER.findall(re.sub(r"<[^>]+>", " ", text))
 
 
 def to_html(notebook, title):
@@ -103,6 +171,10 @@ def to_html(notebook, title):
             cell.source = math_to_mathml(cell.source)
     html, _ = exporter.from_notebook_node(notebook,
                                           resources={"metadata": {"name": title}})
+    html = html.replace("</head>", FONT_CSS + "</head>", 1)
+    left = leftover_latex(html)
+    if left:
+        raise ValueError(f"page {title!r} would show LaTeX as text: {left[:3]}")
     return html
 
 
@@ -113,6 +185,9 @@ def render(path, out_dir):
     out = Path(out_dir) / f"{path.stem}.html"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(to_html(notebook, title_of(notebook, path.stem)), encoding="utf-8")
+    fonts = HERE / "html" / "fonts"
+    if out.parent.resolve() != fonts.parent.resolve():  # the pages link the math font
+        shutil.copytree(fonts, out.parent / "fonts", dirs_exist_ok=True)
     return out
 
 

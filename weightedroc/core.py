@@ -57,9 +57,10 @@ def _make_sortable(keys, negative, scratch=None):
 
 
 def _sortable_keys(guess):
-    """A new uint64 array ordered as the guesses, with -0.0 equal to 0.0."""
+    """A new uint64 array ordered as the guesses, with -0.0 equal to 0.0
+    (any length, empty included)."""
     keys = (guess + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
-    _make_sortable(keys, guess.min() < 0)
+    _make_sortable(keys, bool(np.signbit(guess).any()))
     return keys
 
 
@@ -170,16 +171,60 @@ def _argsort_applied(guess, tag, weight, out):
                    None if weight is None else np.take(weight, order, out=out[2]))
 
 
-def _bucket_edges(sorted_guess, shift):
-    """Positions p where the bucket (the guess bits of the key) changes
-    between p and p + 1, framed by -1 and the last position."""
+_SIGN = np.uint64(1 << 63)
+_KEY_RANGE = (np.uint64(0x000FFFFFFFFFFFFF), np.uint64(0xFFF0000000000000))  # -inf, +inf
+
+
+def _doubles_of_keys(keys):
+    """The doubles whose sortable keys are `keys` (the inverse of
+    `_make_sortable`, which gives 0.0, never -0.0)."""
+    keys = np.clip(keys, *_KEY_RANGE)  # past the infinities: not numbers
+    positive = (keys & _SIGN) != 0
+    bits = np.where(positive, keys ^ _SIGN, ~keys)
+    doubles = bits.view(np.float64)
+    # The largest key below 0.0's is -0.0's bits, equal to 0.0 in comparisons:
+    # the top of that bucket is the largest negative double.
+    return np.where(doubles == 0, np.where(positive, 0.0, -5e-324), doubles)
+
+
+# Steps walked from a descent to its bucket's edges before a binary search.
+WALK = 8
+
+
+def _bucket_runs(sorted_guess, shift, wrong):
+    """First and stop position of the run of each bucket (the guess bits of
+    the key) that holds a descent (`wrong`; the descent's two positions
+    share a bucket).
+
+    Runs are short, so each edge is first walked to, WALK steps at most,
+    never past the ends of the array.  A run still open after that is
+    bounded by binary search: buckets never decrease along `sorted_guess`
+    and every guess of a lower bucket is below every guess of a higher one,
+    so "guess >= the smallest double of bucket b" is false before b's run
+    and true from it on (though guesses within a bucket are out of order);
+    likewise "guess > the largest double of b" after it.
+    """
     n = len(sorted_guess)
-    change = np.empty(n - 1, dtype=bool)
-    for rows in chunks(n - 1):
-        stop = min(rows.stop, n - 1)
-        keys = _sortable_keys(sorted_guess[rows.start:stop + 1]) >> shift
-        np.not_equal(keys[:-1], keys[1:], out=change[rows.start:stop])
-    return np.concatenate(([-1], np.flatnonzero(change), [n - 1]))
+    bucket = _sortable_keys(sorted_guess[wrong]) >> shift
+    lowest_bits = (np.uint64(1) << shift) - np.uint64(1)
+    edges = []
+    for step, edge in ((-1, wrong.copy()), (1, wrong + 1)):
+        open_ = np.ones(len(edge), dtype=bool)
+        for _ in range(WALK):
+            probe = edge + step
+            open_ &= (probe >= 0) & (probe < n)
+            at = np.flatnonzero(open_)
+            same = _sortable_keys(sorted_guess[probe[at]]) >> shift == bucket[at]
+            edge[at[same]] = probe[at[same]]
+            open_[at[~same]] = False
+        if open_.any():
+            low = bucket[open_] << shift
+            edge[open_] = (np.searchsorted(sorted_guess, _doubles_of_keys(low), "left")
+                           if step < 0 else np.searchsorted(
+                               sorted_guess, _doubles_of_keys(low | lowest_bits), "right") - 1)
+        edges.append(edge)
+    start, first = np.unique(edges[0], return_index=True)
+    return start, edges[1][first] + 1
 
 
 def _resort_buckets(order, sorted_guess, shift, wrong):
@@ -194,9 +239,7 @@ def _resort_buckets(order, sorted_guess, shift, wrong):
     (guess, index) puts it right.  None when those runs are so long that a
     full stable sort is cheaper.
     """
-    edges = _bucket_edges(sorted_guess, shift)
-    after = np.unique(np.searchsorted(edges, wrong))  # first edge at or after each descent
-    start, stop = edges[after - 1] + 1, edges[after] + 1
+    start, stop = _bucket_runs(sorted_guess, shift, wrong)
     lengths = stop - start
     if lengths.sum() > len(order) // 4:
         return None

@@ -10,6 +10,11 @@ Rows whose ``by`` value is missing (NaN, None, pd.NA) form a group of their
 own, sorted last, as dplyr's ``group_by`` keeps them; drop them first
 (``df.dropna(subset=by)``) to leave them out.  Unused categories of a
 Categorical ``by`` column give no group.
+
+`data` may be a pandas, polars (DataFrame or LazyFrame) or PyArrow frame;
+the result is of the same kind (see `frames`).  The rows are grouped once
+(a counting sort of the group codes), so the groups cost about what one
+curve over all rows costs.
 """
 
 import numpy as np
@@ -18,17 +23,32 @@ import pandas as pd
 from .curves.auc import trapezoid_area
 from .core import cumulate
 from .curves.roc import COLUMNS, curve_frame, rates
-from .validation import check_direction, check_guess, check_label, check_weight
+from .frames import Frame, is_frame
+from .threads import prefault, run_both
+from .validation import _to_array, check_direction, check_guess, check_label, check_weight
 
 __all__ = ["roc_table", "auc_table"]
 
 AUC_COLUMNS = ["auc", "n", "positive_weight", "negative_weight"]
 
 
+def _source(data):
+    """`data` itself (a pandas DataFrame) or a `Frame` of a polars or PyArrow one."""
+    if isinstance(data, pd.DataFrame):
+        return data
+    if is_frame(data):
+        return Frame(data)
+    raise TypeError(f"data must be a pandas DataFrame, a polars DataFrame or LazyFrame, "
+                    f"or a PyArrow Table, got {type(data).__name__}")
+
+
+def _column(data, name):
+    return data[name] if isinstance(data, pd.DataFrame) else data.column(name)
+
+
 def _columns(data, guess, label, weight, by, reserved):
-    """Check the frame and column names; returns the list of by columns."""
-    if not isinstance(data, pd.DataFrame):
-        raise TypeError(f"data must be a pandas DataFrame, got {type(data).__name__}")
+    """Check the column names; returns the list of by columns."""
+    columns = pd.Index(data.columns)
     by = [] if by is None else list(by) if isinstance(by, (list, tuple)) else [by]
     twice = sorted({str(name) for name in by if by.count(name) > 1})
     if twice:
@@ -37,12 +57,12 @@ def _columns(data, guess, label, weight, by, reserved):
     roles += [("weight", weight)] if weight is not None else []
     roles += [("by", name) for name in by]
     for role, name in roles:
-        if name not in data.columns:
+        if name not in columns:
             raise ValueError(f"no column {name!r} (given as {role}) in data; its "
-                             f"columns are {list(map(str, data.columns))}")
+                             f"columns are {list(map(str, columns))}")
     for role, name in roles:
-        if (data.columns == name).sum() > 1:
-            raise ValueError(f"data has {(data.columns == name).sum()} columns named "
+        if (columns == name).sum() > 1:
+            raise ValueError(f"data has {(columns == name).sum()} columns named "
                              f"{name!r} (given as {role}): rename them apart")
     clash = [name for name in by if name in reserved or name in (guess, label, weight)]
     if clash:
@@ -60,38 +80,103 @@ def _arrays(data, guess, label, weight, positive=None):
     arrays = {}
     for role, name, check in checks:
         try:
-            arrays[role] = check(data[name])
+            arrays[role] = check(_column(data, name))
         except (ValueError, TypeError) as error:
             raise type(error)(f"column {name!r} ({role}): {error}") from None
     return arrays["guess"], arrays["label"], arrays.get("weight")
 
 
-def _describe(by, key):
-    """'model='b', fold=3' for the group with values `key` of columns `by`."""
-    key = key if isinstance(key, tuple) else (key,)
+def _describe(data, by, row):
+    """'model='b', fold=3' for the group of row `row` (by columns `by`)."""
+    if isinstance(data, pd.DataFrame):
+        key = [data[name].iloc[row] for name in by]
+    else:
+        key = data.rows(by, [row]).row(0)
     shown = [value.item() if isinstance(value, np.generic) else value for value in key]
     return ", ".join(f"{name}={value!r}" for name, value in zip(by, shown))
 
 
+def _codes(data, name):
+    """Group codes of one by column: its distinct values in sorted order
+    (a Categorical's in category order), missing values last."""
+    values = _column(data, name)
+    if not isinstance(values, pd.Series):
+        values = _to_array(values, name)
+    elif isinstance(values.dtype, np.dtype):
+        values = values.to_numpy()  # (extension dtypes: factorize reads them)
+    kind = getattr(values.dtype, "kind", "O")
+    if len(values) and (kind == "i" or (kind == "u" and values.dtype.itemsize < 8)):
+        codes = _integer_codes(values)
+        if codes is not None:
+            return codes
+    codes, uniques = pd.factorize(values, sort=True, use_na_sentinel=True)
+    size = len(uniques)
+    if len(codes) and codes.min() < 0:  # the missing values' own group, last
+        codes = np.where(codes < 0, size, codes)
+        size += 1
+    return codes, size
+
+
+def _integer_codes(values):
+    """`_codes` of integers in a range not much wider than their number,
+    by counting (no hashing); None for other ranges."""
+    low, high = int(values.min()), int(values.max())
+    if high - low > 4 * len(values) + 1024:
+        return None
+    shifted = (values if low == 0 and values.dtype == np.intp
+               else np.subtract(values, low, dtype=np.intp))
+    used = np.bincount(shifted) > 0
+    lookup = np.cumsum(used) - 1  # the rank of each used value
+    return lookup.take(shifted), int(lookup[-1]) + 1
+
+
 def _groups(data, by):
-    """(key, positions) of each group, in sorted key order, NA keys last."""
+    """(order, ends): the rows grouped (by group in sorted key order, each
+    group's rows in their order in `data`) and where each group ends."""
     if not by:
-        return [((), range(len(data)))]  # all rows: slices, not copies
-    keys = data[by].reset_index(drop=True)
-    grouped = keys.groupby(by, sort=True, dropna=False, observed=True)
-    return [(key, part.index.to_numpy()) for key, part in grouped]
+        return None, np.array([len(data)])
+    codes, size = _codes(data, by[0])
+    for name in by[1:]:
+        more, more_size = _codes(data, name)
+        codes, uniques = pd.factorize(codes * more_size + more, sort=True)
+        size = len(uniques)
+    try:  # pandas' counting sort (what its groupby uses): about twice as fast
+        from pandas.core.sorting import get_group_index_sorter
+        order = get_group_index_sorter(codes.astype(np.intp, copy=False), size)
+    except ImportError:  # (a private name, so a stable sort if it moves)
+        order = np.argsort(codes, kind="stable")
+    return order, np.cumsum(np.bincount(codes, minlength=size))
 
 
 def _counts(data, guess, label, weight, by, positive=None, direction="<"):
-    """Yield (positions, Cumulated) of each group of `data`."""
+    """The number of groups and an iterator of (first row, number of rows,
+    Cumulated) of each group of `data`.
+
+    The rows are grouped by one stable counting sort of the group codes;
+    each group's slice is then `cumulate`d (which sorts it by guess), so
+    together they are one sort by (group, guess, row), and each group's
+    counts are those `WeightedROC` computes from that group's rows.
+    """
     check_direction(direction)
-    g, positive, w = _arrays(data, guess, label, weight, positive)
-    if direction == ">":
-        g = np.negative(g)
-    for key, rows in _groups(data, by):
-        at = slice(rows.start, rows.stop) if isinstance(rows, range) else rows
+    (g, positive, w), (order, ends) = run_both(
+        lambda: _arrays(data, guess, label, weight, positive), lambda: _groups(data, by),
+        len(data))
+    if order is not None:  # one gather each, then every group is a slice
+        (g, w), positive = run_both(
+            lambda: (np.take(g, order), None if w is None else np.take(w, order)),
+            lambda: np.take(positive, order), len(order))
+    if direction == ">":  # negated in place when gathered (a copy of ours)
+        g = np.negative(g, out=g if order is not None else None)
+    return len(ends), _cumulated(g, positive, w, order, ends, data, by, direction)
+
+
+def _cumulated(g, positive, w, order, ends, data, by, direction):
+    start = 0
+    for stop in ends:
+        at = slice(start, stop)
+        first = start if order is None else order[start]
         if positive[at].all() or not positive[at].any():
-            raise ValueError(f"group {_describe(by, key)}: only one label value; a ROC "
+            raise ValueError(f"group {_describe(data, by, first)}: only one label value; a ROC "
                              "curve needs both positive and negative observations")
         try:
             counts = cumulate(g[at], positive[at], None if w is None else w[at],
@@ -99,16 +184,22 @@ def _counts(data, guess, label, weight, by, positive=None, direction="<"):
             if direction == ">":  # thresholds on the guesses' own scale
                 np.negative(counts.threshold, out=counts.threshold)
         except ValueError as error:
-            raise ValueError(f"group {_describe(by, key)}: {error}") from None
-        yield rows, counts
+            raise ValueError(f"group {_describe(data, by, first)}: {error}") from None
+        yield first, stop - start, counts
+        start = stop
 
 
-def _with_keys(data, by, first_rows, lengths, frame):
-    """`frame` with the by columns (values of `first_rows`, repeated) in front."""
-    if not by:
-        return frame
-    keys = data[by].iloc[np.repeat(first_rows, lengths)].reset_index(drop=True)
-    return pd.concat([keys, frame], axis=1)
+def _table(data, by, first_rows, lengths, columns, names):
+    """The result: by columns (values of `first_rows`, repeated) in front
+    of `columns` (a list of arrays), in the kind of frame `data` is."""
+    if not isinstance(data, pd.DataFrame):
+        # Each group's key row, then repeated: a gather from a few rows.
+        repeat = np.repeat(np.arange(len(first_rows), dtype=np.int32), lengths)
+        keys = data.rows(by, first_rows)[repeat] if by else None
+        return data.result(keys, dict(zip(names, columns)))
+    keys = data[by].iloc[first_rows]
+    keys = {name: keys[name].repeat(lengths).array for name in by}
+    return pd.DataFrame({**keys, **dict(zip(names, columns))}, copy=False)
 
 
 def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
@@ -116,8 +207,10 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
 
     Parameters
     ----------
-    data : pandas.DataFrame
-        One row per observation (and model, fold, ...).
+    data : pandas.DataFrame, polars.DataFrame, polars.LazyFrame or pyarrow.Table
+        One row per observation (and model, fold, ...).  Frames other than
+        pandas are read through narwhals (``pip install
+        "weightedroc[polars]"``), float64 columns without nulls in place.
     guess, label : str
         Columns holding the scores and the true classes, in any encoding
         `WeightedROC` accepts.  The label encoding is read from the whole
@@ -125,15 +218,18 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     weight : str, optional
         Column of positive observation weights; unit weights by default.
     by : str or list of str, optional
-        Columns whose distinct values define the groups.  Missing values
-        form their own group (sorted last).
+        Columns whose distinct values define the groups, sorted (a
+        Categorical's or Enum's in category order; its unused categories
+        give no group).  Missing values form their own group (sorted last).
     positive, direction
         As for `WeightedROC`: the label value that is the event, and
         whether lower guesses mean positive (``">"``).
 
     Returns
     -------
-    pandas.DataFrame
+    DataFrame
+        Of the kind `data` is (pandas, polars, PyArrow; a LazyFrame gives
+        a LazyFrame of the computed table).
         The ``by`` columns, then ``TPR, FPR, threshold, FN, FP``; groups in
         sorted order, each group's rows exactly ``WeightedROC`` of that
         group's rows (in their order in `data`).
@@ -141,10 +237,12 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     Raises
     ------
     ValueError
-        Naming the missing column, or the group with one label value, or
-        the column with bad values.
+        Naming the missing column, the group with one label value (a
+        one-row group is one), or the column with bad values; an empty
+        frame ("label is empty").
     TypeError
-        If `data` is not a DataFrame or a column has the wrong type.
+        If `data` is not a pandas, polars or PyArrow frame, or a column
+        has the wrong type.
 
     See Also
     --------
@@ -171,14 +269,27 @@ def roc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     8     b  0.0  0.5        4.0  2.0  1.0
     9     b  0.0  0.0        inf  2.0  0.0
     """
+    data = _source(data)
     by = _columns(data, guess, label, weight, by, COLUMNS)
-    first_rows, frames = [], []
-    for rows, counts in _counts(data, guess, label, weight, by, positive, direction):
-        first_rows.append(rows[0])
-        frames.append(curve_frame(counts))
-    # One group: its frame as it is (no copy of a frame as large as the data).
-    curves = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
-    return _with_keys(data, by, first_rows, [len(f) for f in frames], curves)
+    first_rows, lengths = [], []
+    groups, counts_of = _counts(data, guess, label, weight, by, positive, direction)
+    if not by and isinstance(data, pd.DataFrame):  # one group: its frame as it is
+        return curve_frame(next(counts_of)[2])
+    # The groups' curves go straight into one block (at most one row per
+    # observation and group), mapped in the background while they are computed.
+    columns = np.empty((5, len(data) + groups))
+    stop = prefault(columns)
+    at = 0
+    try:
+        for first, _, counts in counts_of:
+            size = len(counts.threshold)
+            columns[:, at:at + size] = curve_frame(counts).to_numpy().T
+            first_rows.append(first)
+            lengths.append(size)
+            at += size
+    finally:
+        stop()
+    return _table(data, by, first_rows, lengths, columns[:, :at], COLUMNS)
 
 
 def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direction="<"):
@@ -188,8 +299,8 @@ def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
 
     Returns
     -------
-    pandas.DataFrame
-        The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
+    DataFrame
+        Of the kind `data` is.  The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
         group's curve), ``n`` (its number of observations),
         ``positive_weight`` and ``negative_weight`` (the total weight of
         its positives and of its negatives; counts for unit weights).
@@ -207,11 +318,13 @@ def auc_table(data, guess, label, weight=None, by=None, *, positive=None, direct
     0     a  0.750000  4              2.0              2.0
     1     b  0.166667  4              2.0              3.0
     """
+    data = _source(data)
     by = _columns(data, guess, label, weight, by, AUC_COLUMNS)
     first_rows, table = [], []
-    for rows, counts in _counts(data, guess, label, weight, by, positive, direction):
-        first_rows.append(rows[0])
-        table.append((trapezoid_area(*rates(counts)), len(rows),
-                      counts.total_pos, counts.total_neg))
-    table = pd.DataFrame(table, columns=AUC_COLUMNS)
-    return _with_keys(data, by, first_rows, np.ones(len(table), dtype=int), table)
+    for first, n, counts in _counts(data, guess, label, weight, by, positive, direction)[1]:
+        first_rows.append(first)
+        table.append((trapezoid_area(*rates(counts)), n, counts.total_pos,
+                      counts.total_neg))
+    columns = [np.array(column) for column in zip(*table)]
+    return _table(data, by, first_rows, np.ones(len(table), dtype=int), columns,
+                  AUC_COLUMNS)

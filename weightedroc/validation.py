@@ -10,6 +10,8 @@ import numbers
 import numpy as np
 import pandas as pd
 
+from .frames import foreign_array
+
 LABEL_SETS = "{-1, 1}, {0, 1} or {1, 2}"
 
 
@@ -18,7 +20,15 @@ def _is_missing(x):
 
 
 def _to_array(values, name):
-    """A 1-D numpy array holding the values of `values`, by position."""
+    """A 1-D numpy array holding the values of `values`, by position.
+
+    polars Series, PyArrow arrays and objects exposing the Arrow C data
+    interface are read in place where their dtype allows (float64 without
+    nulls); nulls become NaN or None, and so meet the checks' NA errors.
+    """
+    foreign = foreign_array(values, name)
+    if foreign is not None:
+        values = foreign
     if isinstance(values, pd.DataFrame):
         raise ValueError(f"{name} must be 1-D (a vector), got a {type(values).__name__}")
     if isinstance(values, (pd.Series, pd.Index)):
@@ -30,8 +40,8 @@ def _to_array(values, name):
             return np.asarray(values, dtype=object)
         return values.to_numpy()
     if isinstance(values, (str, bytes)) or np.isscalar(values):
-        raise TypeError(f"{name} must be a 1-D array-like (list, numpy array or "
-                        f"pandas Series), got a scalar {values!r}")
+        raise TypeError(f"{name} must be a 1-D array-like (list, numpy array, "
+                        f"pandas or polars Series, Arrow array), got a scalar {values!r}")
     try:
         array = np.asarray(values)
     except (ValueError, TypeError) as error:

@@ -10,12 +10,14 @@ import pandas as pd
 
 from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
-from ._plotnine import plotnine
-from .curves import _curve_label, _linetypes, _tidy
+from ._plotnine import NEUTRAL, OKABE_ITO, TEXT_SIZE, plotnine, theme
+from .curves import _curve_label, _styled_paths, _tidy, few_breaks
 
 __all__ = ["cost_plot", "hull_plot", "cost_auc_plot", "pr_plot"]
 
 ROC_COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
+BLACK, BLUE, VERMILLION = OKABE_ITO[0], OKABE_ITO[4], OKABE_ITO[5]
+UNIT_BREAKS, UNIT_LABELS = [0, 0.25, 0.5, 0.75, 1], ["0", "0.25", "0.5", "0.75", "1"]
 ROC_LABELS = {"x": "False positive rate (FPR)", "y": "True positive rate (TPR)"}
 
 
@@ -38,9 +40,14 @@ def _named(frame, title, name, categories):
 
 def _facets(plot, title, scales="fixed"):
     """One facet per curve, titled "<title>: <name>", when there are groups."""
+    p9 = plotnine()
+    plot += theme()
     if title is None:
         return plot
-    p9 = plotnine()
+    if scales == "free_x":
+        plot += few_breaks(p9)
+    else:  # unit axes: short labels, which side-by-side facets do not run together
+        plot += p9.scale_x_continuous(breaks=UNIT_BREAKS, labels=UNIT_LABELS)
     label = p9.labeller(**{title: lambda value: f"{title}: {value}"})
     return plot + p9.facet_wrap(title, scales=scales, labeller=label)
 
@@ -76,7 +83,7 @@ def cost_plot(curve, cost_fp, cost_fn, group=None):
         threshold tau is that of the smallest threshold >= tau.  The value
         left of the smallest threshold is the cost of calling every
         observation positive; right of the largest (the ``inf`` row), of
-        calling every one negative.  A red point and label mark
+        calling every one negative.  A vermillion point and label mark
         `best_threshold` (method "cost").
 
     Examples
@@ -106,12 +113,12 @@ def cost_plot(curve, cost_fp, cost_fn, group=None):
                                           "label": [text]}), title, name, names))
     steps, marks = pd.concat(steps, ignore_index=True), pd.concat(marks, ignore_index=True)
     plot = (p9.ggplot(steps, p9.aes("threshold", "cost"))
-            + p9.geom_vline(p9.aes(xintercept="threshold"), data=marks, color="#E41A1C",
+            + p9.geom_vline(p9.aes(xintercept="threshold"), data=marks, color=VERMILLION,
                             linetype="dotted")
-            + p9.geom_step(direction="vh")
-            + p9.geom_point(data=marks, color="#E41A1C", size=3)
+            + p9.geom_step(direction="vh", size=0.8)
+            + p9.geom_point(data=marks, color=VERMILLION, size=3)
             + p9.geom_label(p9.aes(label="label"), data=marks, x=-np.inf, y=np.inf,
-                            ha="left", va="top", size=8, label_size=0, alpha=0.8,
+                            ha="left", va="top", size=TEXT_SIZE, label_size=0, alpha=0.8,
                             inherit_aes=False)
             + p9.scale_y_continuous(expand=(0.05, 0, 0.3, 0))
             + p9.labs(x="threshold (smallest guess classified positive)",
@@ -120,7 +127,7 @@ def cost_plot(curve, cost_fp, cost_fn, group=None):
 
 
 ELEMENTS = ["ROC curve", "convex hull", "iso-cost line", "majority line"]
-ELEMENT_COLOURS = dict(zip(ELEMENTS, ["black", "#377EB8", "#E41A1C", "grey"]))
+ELEMENT_COLOURS = dict(zip(ELEMENTS, [BLACK, BLUE, VERMILLION, NEUTRAL]))
 ELEMENT_LINETYPES = dict(zip(ELEMENTS, ["solid", "dashed", "solid", "dotted"]))
 
 
@@ -141,8 +148,8 @@ def hull_plot(curve, p_target=None, c_miss=1.0, c_fa=1.0, group=None):
     -------
     plotnine.ggplot
         The curve (black), its convex hull (blue, dashed, vertices as
-        points), the iso-cost line through the point of least risk (red,
-        the point marked) and the majority-isocost line (grey, dotted):
+        points), the iso-cost line through the point of least risk
+        (vermillion, the point marked) and the majority-isocost line (grey, dotted):
         operating points above it beat the better trivial rule.  Equal axes.
 
     Examples
@@ -185,13 +192,12 @@ def hull_plot(curve, p_target=None, c_miss=1.0, c_fa=1.0, group=None):
             + p9.geom_point(data=hulls, color=ELEMENT_COLOURS["convex hull"], size=1.5)
             + p9.geom_point(data=points, color=ELEMENT_COLOURS["iso-cost line"], size=3)
             + p9.geom_label(p9.aes(label="label"), data=points, x=0.98, y=0.03,
-                            ha="right", va="bottom", size=7, label_size=0, alpha=0.8)
+                            ha="right", va="bottom", size=TEXT_SIZE, label_size=0, alpha=0.8)
             + p9.scale_color_manual(values=ELEMENT_COLOURS, breaks=ELEMENTS)
             + p9.scale_linetype_manual(values=ELEMENT_LINETYPES, breaks=ELEMENTS)
             + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-            + p9.labs(color="", linetype="", **ROC_LABELS)
-            + p9.theme(legend_position="bottom"))
-    return _facets(plot, title)
+            + p9.labs(color="", linetype="", **ROC_LABELS))
+    return _facets(plot, title) + p9.theme(legend_position="bottom")
 
 
 def cost_auc_plot(curve, cost_fn=None, cost_fp=None, group=None):
@@ -210,10 +216,11 @@ def cost_auc_plot(curve, cost_fn=None, cost_fp=None, group=None):
     Returns
     -------
     plotnine.ggplot
-        Light grey: the region above the random classifier's line (clipped
-        to the unit square), whose area is ``max_pauc``; dark: the part of
-        it under the curve, whose area is ``pauc``.  The label gives pauc,
-        max_pauc and their ratio.  Equal axes.
+        Shaded, as the legend says: light orange, the region above the
+        random classifier's line (dashed, clipped to the unit square), whose
+        area is ``max_pauc``; sky blue, the part of it under the curve, whose
+        area is ``pauc``.  The label gives pauc, max_pauc and their ratio.
+        Equal axes.
 
     Examples
     --------
@@ -242,19 +249,28 @@ def cost_auc_plot(curve, cost_fn=None, cost_fp=None, group=None):
                 f"(rho = {result.rho:.3g}, prevalence {result.prevalence:.3g})")
         labels.append(_named(pd.DataFrame({"label": [text]}), title, name, names))
     concat = lambda parts: pd.concat(parts, ignore_index=True)  # noqa: E731
+    ceilings = concat(ceilings).assign(region=SHADES[0])
+    regions = concat(regions).assign(region=SHADES[1])
     plot = (p9.ggplot(concat(rocs), p9.aes("FPR", "TPR"))
-            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper"), data=concat(ceilings),
-                             inherit_aes=False, fill="#DDDDDD")
-            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper"), data=concat(regions),
-                             inherit_aes=False, fill="#377EB8", alpha=0.7)
-            + p9.geom_path(data=concat(lines), color="#E41A1C", linetype="dashed")
+            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper", fill="region"),
+                             data=ceilings, inherit_aes=False)
+            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper", fill="region"),
+                             data=regions, inherit_aes=False)
+            + p9.geom_path(data=concat(lines), color=VERMILLION, linetype="dashed")
             + p9.geom_path(size=0.8)
             + p9.geom_label(p9.aes(label="label"), data=concat(labels), x=0.98, y=0.03,
-                            ha="right", va="bottom", size=7, label_size=0, alpha=0.8,
-                            inherit_aes=False)
+                            ha="right", va="bottom", size=TEXT_SIZE, label_size=0,
+                            alpha=0.8, inherit_aes=False)
+            + p9.scale_fill_manual(values=dict(zip(SHADES, SHADE_COLOURS)), breaks=SHADES)
             + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-            + p9.labs(**ROC_LABELS))
-    return _facets(plot, title)
+            + p9.labs(fill="", **ROC_LABELS))
+    return _facets(plot, title) + p9.theme(legend_position="bottom",
+                                           legend_direction="vertical")
+
+
+SHADES = ["above the random classifier (dashed): max_pauc",
+          "and under the curve: pauc"]
+SHADE_COLOURS = ["#F5DDA9", OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 
 
 def pr_plot(curve, group=None):
@@ -276,8 +292,9 @@ def pr_plot(curve, group=None):
         `average_precision`: at each recall, the precision of the highest
         threshold reaching it, held down to the next smaller recall (rows
         that only add negatives are not drawn).  A dotted horizontal line
-        marks the weighted prevalence
-        W1 / (W1 + W-1), the precision of calling everything positive.
+        in a neutral grey, labelled, marks the weighted prevalence
+        W1 / (W1 + W-1), the precision of calling everything positive (one
+        line per curve when their prevalences differ).
         Equal axes.
 
     Examples
@@ -289,11 +306,12 @@ def pr_plot(curve, group=None):
     'ggplot'
     """
     p9 = plotnine()
-    title, curves = _curves(curve, group, ["precision", "recall", "TP", "FP"])
+    frame, keys = _tidy(curve, group, ["precision", "recall", "TP", "FP"])
+    title, curves = _curves(frame, keys or None, ["precision", "recall", "TP", "FP"])
     names = [name for name, _ in curves]
     steps, baselines = [], []
     for name, frame in curves:
-        ascending = frame[["recall", "precision"]].iloc[::-1]  # recall 0 first
+        ascending = frame[[*keys, "recall", "precision"]].iloc[::-1]  # recall 0 first
         # Of rows with equal recall, AP uses the first (highest threshold).
         first = np.r_[True, np.diff(ascending["recall"].to_numpy()) != 0]
         steps.append(_named(ascending[first].reset_index(drop=True), title, name, names))
@@ -302,16 +320,32 @@ def pr_plot(curve, group=None):
         baselines.append(_named(pd.DataFrame({"precision": [prevalence]}), title, name, names))
     steps = pd.concat(steps, ignore_index=True)
     baselines = pd.concat(baselines, ignore_index=True)
+    same = np.allclose(baselines["precision"], baselines["precision"].iloc[0])
+    if same:
+        baselines = baselines.iloc[[0]]
+    if same or title is None:
+        text = f"prevalence {baselines['precision'].iloc[0]:.3g}"
+    else:  # one label for all lines, so that close lines keep readable labels
+        text = "dotted: prevalence of\n" + "\n".join(
+            f"{name}: {value:.3g}" for name, value in zip(baselines[title],
+                                                         baselines["precision"]))
+    label = pd.DataFrame({"recall": [1.0], "precision": [baselines["precision"].iloc[0]],
+                          "text": [text]})
+    if len(baselines) == 1:  # the label sits on its line, at the right
+        words = p9.geom_text(p9.aes("recall", "precision", label="text"), data=label,
+                             color=NEUTRAL, size=TEXT_SIZE, ha="right", va="bottom",
+                             nudge_y=0.01, inherit_aes=False)
+    else:  # one box for all lines, which may lie too close to label each
+        words = p9.geom_label(p9.aes(label="text"), data=label, x=0.98, y=0.03,
+                              ha="right", va="bottom", color=NEUTRAL, size=TEXT_SIZE,
+                              label_size=0, alpha=0.85, inherit_aes=False)
     plot = (p9.ggplot(steps, p9.aes("recall", "precision"))
+            + p9.geom_hline(p9.aes(yintercept="precision"), data=baselines,
+                            color=NEUTRAL, linetype="dotted", size=0.8)
+            + words
             + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-            + p9.labs(x="Recall (TPR)", y="Precision"))
+            + p9.labs(x="Recall (TPR)", y="Precision")
+            + theme())
     if title is None:
-        return (plot + p9.geom_hline(p9.aes(yintercept="precision"), data=baselines,
-                                     color="grey", linetype="dotted")
-                + p9.geom_step(direction="vh", size=0.8))
-    return (plot
-            + p9.geom_hline(p9.aes(yintercept="precision", color=title), data=baselines,
-                            linetype="dotted", show_legend=False)
-            + p9.geom_step(p9.aes(color=title, linetype=title), direction="vh", size=0.8)
-            + p9.scale_linetype_manual(values=_linetypes(len(names)))
-            + p9.labs(color=title, linetype=title))
+        return plot + p9.geom_step(direction="vh", size=0.8)
+    return plot + _styled_paths(p9, steps, keys, "recall", "precision", geom="step")

@@ -10,12 +10,19 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from ._plotnine import plotnine
+from ..frames import as_pandas
+from ._plotnine import NEUTRAL, TEXT_SIZE, palette, plotnine, theme
 
 __all__ = ["roc_plot", "error_plot", "error_frame"]
 
-#: R's colours for the error plot of ``?WeightedROC``.
-ERROR_COLOURS = {"FP": "skyblue", "FN": "#E41A1C", "errors": "black"}
+#: Colours of the error plot (Okabe-Ito: colour-blind safe, dark enough on
+#: white); R's ``?WeightedROC`` example draws FP skyblue and FN red.
+ERROR_COLOURS = {"FP": "#0072B2", "FN": "#D55E00", "errors": "#000000"}
+ERROR_LINETYPES = {"FP": "dashed", "FN": "dashdot", "errors": "solid"}
+
+#: Columns a curve's rows hold; any other column of a frame names a curve.
+CURVE_COLUMNS = {"TPR", "FPR", "threshold", "FN", "FP", "TP", "TN", "precision",
+                 "recall"}
 
 # Enough distinct line types to tell apart curves drawn on top of each other.
 LINETYPES = ["solid", "dashed", "dotted", "dashdot",
@@ -30,6 +37,7 @@ def _stack(curves, group):
     name = "curve" if group is None else group
     frames = []
     for key, frame in curves.items():
+        frame = as_pandas(frame)
         if not isinstance(frame, pd.DataFrame):
             raise TypeError(f"curve {key!r} must be a DataFrame, got "
                             f"{type(frame).__name__}")
@@ -42,14 +50,22 @@ def _stack(curves, group):
 
 
 def _tidy(curve, group, columns):
-    """Validated (frame, list of group columns) of what the user passed."""
+    """Validated (frame, list of group columns) of what the user passed.
+
+    A frame holding several curves is never drawn as one path (that would join
+    them with lines that look like parts of a curve): without `group`, every
+    column that is not a curve column names the curves; with `group`, another
+    column that still tells curves apart is an error naming it.
+    """
+    curve = as_pandas(curve)  # polars and PyArrow frames are drawn as pandas ones
     if isinstance(curve, Mapping):
         curve, keys = _stack(curve, group)
     elif not isinstance(curve, pd.DataFrame):
         raise TypeError("curve must be a DataFrame such as WeightedROC returns, or a "
                         f"dict of them, got {type(curve).__name__}")
     elif group is None:
-        keys = []
+        keys = [c for c in curve.columns if c not in CURVE_COLUMNS
+                and isinstance(c, str) and curve[c].nunique(dropna=False) > 1]
     else:
         keys = [group] if isinstance(group, str) else list(group)
         if not all(isinstance(k, str) for k in keys):
@@ -61,27 +77,16 @@ def _tidy(curve, group, columns):
                          f"columns {[*columns, *keys]}, got {list(curve.columns)}")
     if len(curve) == 0:
         raise ValueError("the curve frame has no rows: nothing to plot")
-    _check_one_curve_per_group(curve, keys)
+    others = [c for c in curve.columns if c not in CURVE_COLUMNS and c not in keys]
+    if keys and others:
+        per_curve = curve.groupby(keys, sort=False, dropna=False, observed=True)
+        varying = [c for c in others if (per_curve[c].nunique(dropna=False) > 1).any()]
+        if varying:
+            raise ValueError(
+                f"the rows of one {' / '.join(keys)} hold several curves: column(s) "
+                f"{varying} also tell them apart; pass group={[*keys, *varying]!r}, "
+                "or filter the frame")
     return curve, keys
-
-
-def _check_one_curve_per_group(frame, keys):
-    """Refuse a frame whose rows belong to more curves than `keys` tell apart:
-    drawn as one path, its curves would be joined by lines that look like
-    the chance diagonal.  Columns that are not floats (names, fold numbers)
-    and take several values within a group tell curves apart."""
-    others = [name for name in frame.columns if name not in keys
-              and not pd.api.types.is_float_dtype(frame[name].dtype)]
-    if not others:
-        return
-    groups = frame.groupby(keys, dropna=False, observed=True) if keys else [((), frame)]
-    varying = [name for name in others
-               if any(part[name].nunique(dropna=False) > 1 for _, part in groups)]
-    if varying:
-        wanted = [*keys, *varying]
-        raise ValueError(f"the frame holds several curves per group, told apart by "
-                         f"column(s) {varying}: pass group={wanted!r} (or draw a subset) "
-                         "so each curve is drawn on its own")
 
 
 def _curve_label(frame, keys):
@@ -116,8 +121,9 @@ def roc_plot(curve, group=None):
 
     Parameters
     ----------
-    curve : pandas.DataFrame or dict of DataFrames
-        A frame with TPR and FPR columns, such as `WeightedROC` returns; or a
+    curve : DataFrame or dict of DataFrames
+        A frame (pandas, polars or PyArrow) with TPR and FPR columns, such as
+        `WeightedROC` returns; or a
         tidy frame stacking several curves (such as ``roc_table(...,
         by=[...])`` returns); or a dict mapping a curve's name to its frame
         (say ``{"weightedroc": roc, "pROC": proc_curve(...)}``).
@@ -165,20 +171,39 @@ def roc_plot(curve, group=None):
     frame, keys = _tidy(curve, group, ["FPR", "TPR"])
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
     plot = (p9.ggplot()
-            + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color="grey",
-                           linetype="dotted")
-            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
-            + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)"))
+            + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color=NEUTRAL,
+                           linetype="dotted"))
     if not keys:
-        return plot + p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
-    title, label = _curve_label(frame, keys)
-    data = pd.DataFrame({"FPR": frame["FPR"].to_numpy(), "TPR": frame["TPR"].to_numpy(),
-                         title: label})
+        plot += p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
+    else:
+        plot += _styled_paths(p9, frame, keys, "FPR", "TPR")
     return (plot
-            + p9.geom_path(p9.aes("FPR", "TPR", color=title, linetype=title),
-                           data=data, size=1)
-            + p9.scale_linetype_manual(values=_linetypes(len(label.categories)))
-            + p9.labs(color=title, linetype=title))
+            + p9.annotate("text", x=0.64, y=0.6, label="chance", angle=45,
+                          color=NEUTRAL, size=TEXT_SIZE)
+            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
+            + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)")
+            + theme())
+
+
+def _styled_paths(p9, frame, keys, x, y, geom="path"):
+    """Layers drawing one path per curve: with one group column, a colour and a
+    line type per curve; with several, colour by the first and line type by
+    the others (a readable legend for, say, 5 models x 3 folds)."""
+    title, label = _curve_label(frame, keys)
+    data = pd.DataFrame({x: frame[x].to_numpy(), y: frame[y].to_numpy(), title: label})
+    colour = linetype = title
+    if len(keys) > 1:
+        colour, rest = keys[0], keys[1:]
+        _, data[colour] = _curve_label(frame, [colour])
+        linetype, data[" / ".join(rest)] = _curve_label(frame, rest)
+    n_colours = len(data[colour].cat.categories)
+    n_types = len(data[linetype].cat.categories)
+    make = p9.geom_path if geom == "path" else (
+        lambda *a, **k: p9.geom_step(*a, direction="vh", **k))
+    return [make(p9.aes(x, y, color=colour, linetype=linetype), data=data, size=1),
+            p9.scale_color_manual(values=palette(n_colours)),
+            p9.scale_linetype_manual(values=_linetypes(n_types)),
+            p9.labs(color=colour, linetype=linetype)]
 
 
 def error_frame(curve, group=None):
@@ -244,8 +269,9 @@ def _drawable_steps(one):
 def error_plot(curve, group=None, step=True):
     """Weighted false positives, false negatives and errors against the threshold.
 
-    Draws the plot of R's ``?WeightedROC`` example with its colours: FP
-    skyblue, FN red (#E41A1C), errors = FP + FN black.
+    Draws the plot of R's ``?WeightedROC`` example, in colour-blind safe
+    colours and line types: FP blue dashed, FN vermillion dash-dotted,
+    errors = FP + FN black solid.
 
     Parameters
     ----------
@@ -292,13 +318,25 @@ def error_plot(curve, group=None, step=True):
         parts = [_drawable_steps(one) for _, one in
                  long.groupby("error", sort=False, observed=True)]
     data = pd.concat(parts, ignore_index=True)
-    geom = p9.geom_step(direction="vh") if step else p9.geom_line()
-    plot = (p9.ggplot(data, p9.aes("threshold", "weighted_error", color="error"))
+    geom = p9.geom_step(direction="vh", size=0.8) if step else p9.geom_line(size=0.8)
+    plot = (p9.ggplot(data, p9.aes("threshold", "weighted_error", color="error",
+                                   linetype="error"))
             + geom
             + p9.scale_color_manual(values=ERROR_COLOURS, breaks=list(ERROR_COLOURS))
+            + p9.scale_linetype_manual(values=ERROR_LINETYPES, breaks=list(ERROR_COLOURS))
             + p9.labs(x="threshold (smallest guess classified positive)",
-                      y="weighted error", color="error"))
+                      y="weighted error", color="error", linetype="error")
+            + theme())
     if keys:
+        plot += few_breaks(p9)
         plot += p9.facet_wrap("curve", scales="free_x",
                               labeller=p9.labeller(curve=lambda v: f"{title}: {v}"))
     return plot
+
+
+def few_breaks(p9):
+    """An x scale with at most 4 short tick labels, which narrow facets fit."""
+    from mizani.breaks import breaks_extended
+
+    return p9.scale_x_continuous(breaks=breaks_extended(n=4),
+                                 labels=lambda values: [f"{v:.3g}" for v in values])
