@@ -303,7 +303,7 @@ def test_bad_input_exits_2_with_one_line(args, text, fragments):
      ["--plot 'roc.jpeg': expected a file name ending in .png, .pdf, .svg"]),
     (["auc", "-", "--guess", "score", "--label", "y"], "", ["cannot read '-'"]),
     (["curve", "x.csv"], None, ["invalid choice: 'curve'"]),
-    ([], None, ["required: {roc,auc}"]),
+    ([], None, ["required: {roc,auc,compare}"]),
 ])
 def test_bad_input_returns_2_with_one_line(args, text, fragments, monkeypatch, capsys):
     """The same checks in-process, through main(argv), to keep the suite fast."""

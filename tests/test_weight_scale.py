@@ -74,6 +74,12 @@ def outputs(guess, label, weight):
             found[f"{test.__name__} paired={paired}"] = (result.statistic, result.p_value)
     found.update(delong_outputs(guess, label, weight))
     found.update(metric_outputs(roc, (guess, label, weight)))
+    from weightedroc import sklearn as scorers  # the scorers' functions (no scikit-learn)
+    found["sklearn scorers"] = pd.Series({
+        "auc": scorers._auc(label, guess, weight),
+        "average_precision": scorers._average_precision(label, guess, weight),
+        "partial_auc": scorers._partial_auc(label, guess, weight, fpr_range=(0, 0.3)),
+        "cost": scorers._cost(label, guess, weight, cost_fp=1, cost_fn=3)})
     for method in ("youden", "closest.topleft"):
         found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
     found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)

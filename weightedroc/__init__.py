@@ -31,6 +31,7 @@ _LAZY = {
     "gain_curve": "metrics.curve_measures", "lift_curve": "metrics.curve_measures",
     "det_curve": "metrics.curve_measures", "equal_error_rate": "metrics.curve_measures",
     "pr_auc": "metrics.curve_measures", "normal_deviate": "metrics.curve_measures",
+    "compare_tables": "io.compare", "fold_predictions": "sklearn",
 }
 
 __all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc",

@@ -198,3 +198,41 @@ def rocr_curve(guess, label):
 def rocr_auc(guess, label):
     """AUC of ROCR's ``performance(prediction(guess, label), "auc")`` as a float."""
     return _r_function(_ROCR_AUC)(_r_numeric(guess), _r_label(label))[0]
+
+
+def compare_with_r(guess, label, weight=None, *, ulps=0):
+    """Does Python give R's numbers on this data?  Both curves, compared.
+
+    Runs ``WeightedROC(guess, label, weight)`` here and R's
+    ``WeightedROC::WeightedROC`` on the same doubles (through rpy2; R's
+    WeightedROC must be installed, e.g. in ``R_LIBS``), and compares the two
+    curves with `weightedroc.compare_tables`.
+
+    Parameters
+    ----------
+    guess, label, weight
+        As for `r_weighted_roc` (labels in an encoding R accepts: numbers,
+        a Categorical or strings).
+    ulps : int, default 0
+        Passed to `compare_tables`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        `compare_tables`' report, one row per column of the curve
+        (TPR, FPR, threshold, FN, FP); ``report["identical"].all()`` is the
+        answer.
+
+    Raises
+    ------
+    RuntimeError
+        If R, rpy2 or R's WeightedROC cannot be used (the reason is said).
+    """
+    from .curves.roc import WeightedROC
+    from .io.compare import compare_tables
+
+    ok, reason = r_available("WeightedROC")
+    if not ok:
+        raise RuntimeError(f"cannot compare with R: {reason}")
+    ours = WeightedROC(guess, label, weight)
+    return compare_tables(ours, r_weighted_roc(guess, label, weight), ulps=ulps)

@@ -119,7 +119,7 @@ def parser():
     main_parser.add_argument("--version", action="version",
                              version=f"%(prog)s {__version__}")
     commands = main_parser.add_subparsers(dest="command", required=True,
-                                          metavar="{roc,auc}")
+                                          metavar="{roc,auc,compare}")
     roc = _add_command(commands, "roc", "write the weighted ROC curve (of each group)",
                        "CSV or Parquet file for the curve (default: CSV on stdout); "
                        "columns: the --by columns, TPR, FPR, threshold, FN, FP")
@@ -129,6 +129,7 @@ def parser():
     _add_command(commands, "auc", "write the weighted AUC (of each group)",
                  "CSV or Parquet file for the table (default: CSV on stdout); "
                  "columns: the --by columns, auc, n, positive_weight, negative_weight")
+    _add_compare(commands)
     return main_parser
 
 
@@ -220,7 +221,9 @@ def _writing(path):
 
 
 def run(args):
-    """Do what the parsed command line `args` asks."""
+    """Do what the parsed command line `args` asks; returns the exit status."""
+    if args.command == "compare":
+        return _run_compare(args)
     args.by = [name for names in args.by or [] for name in names]
     _check_paths(args)
     try:
@@ -239,6 +242,57 @@ def run(args):
         write_table(table, args.output, file_format=args.format)
 
 
+# -- weightedroc compare A B [--ulps N] ----------------------------------------
+
+COMPARE_HELP = "compare two tables of the same curve, column by column, in ulps"
+COMPARE_EPILOG = """\
+Rows are matched after sorting both tables by their non-float columns (group
+keys) and threshold, as WeightedROC orders them. Exit status: 0 when every
+shared column is identical (or within --ulps N), 1 when some column differs,
+2 on bad input (a missing file, different numbers of rows, no shared column).
+R writes 15 significant digits by default: write.csv columns formatted with
+sprintf("%.17g", x) to compare R's exact numbers.
+
+examples:
+  weightedroc compare roc_r.csv roc_python.csv
+  weightedroc compare roc_r.csv roc_python.parquet --ulps 4
+"""
+
+
+def _add_compare(commands):
+    command = commands.add_parser("compare", help=COMPARE_HELP, description=COMPARE_HELP,
+                                  epilog=COMPARE_EPILOG,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    command.add_argument("first", metavar="A", help="CSV or Parquet file of a table")
+    command.add_argument("second", metavar="B", help="CSV or Parquet file of the same table")
+    command.add_argument("--ulps", type=int, default=0, metavar="N",
+                         help="values at most N doubles apart count as equal (default 0)")
+
+
+def _run_compare(args):
+    from .compare import compare_tables
+
+    if args.ulps < 0:
+        raise UsageError(f"--ulps must be >= 0, got {args.ulps}")
+    for path in (args.first, args.second):
+        if not os.path.isfile(path):
+            raise UsageError(f"input file {path!r} does not exist")
+    try:
+        report = compare_tables(args.first, args.second, ulps=args.ulps)
+    except (ValueError, OSError, UnicodeDecodeError) as error:
+        raise UsageError(str(error)) from None
+    shown = report.astype(object).where(report.notna(), "-")
+    shown["max_rel_diff"] = [value if value == "-" else f"{value:.3g}"
+                             for value in shown["max_rel_diff"]]
+    if not report["na_mismatches"].any():
+        shown = shown.drop(columns="na_mismatches")
+    print(shown.to_string(index=False))
+    same = bool(report["within_ulps"].all())
+    print(("identical" if report["identical"].all() else f"within {args.ulps} ulps")
+          if same else "different")
+    return 0 if same else 1
+
+
 def _fail(message, status):
     print(f"weightedroc: error: {' '.join(str(message).split())}", file=sys.stderr)
     return status
@@ -251,7 +305,7 @@ def main(argv=None):
                 for caught in (signal.SIGINT, signal.SIGTERM)
                 if threading.current_thread() is threading.main_thread()}
     try:
-        run(parser().parse_args(argv))
+        status = run(parser().parse_args(argv))
     except Interrupted as stop:
         return 128 + stop.signum
     except SystemExit as done:  # --help, --version
@@ -268,4 +322,4 @@ def main(argv=None):
     finally:
         for caught, handler in handlers.items():
             signal.signal(caught, handler)
-    return 0
+    return status or 0
