@@ -25,7 +25,8 @@ import plotnine as p9
 import weightedroc as wr
 from weightedroc import plots, rbridge
 
-p9.options.figure_size = (5, 4)
+p9.options.figure_size = (6, 5)
+BIG = p9.theme(text=p9.element_text(size=11))  # readable axis labels
 ROCR_OK, ROCR_WHY = rbridge.r_available("ROCR")
 PROC_OK, PROC_WHY = rbridge.r_available("pROC")
 ROCR_WHY, PROC_WHY
@@ -68,7 +69,7 @@ if theirs is not None:
 # result is a ggplot to extend with `+`.
 
 # %%
-plots.measure_plot(data, "prec", "rec") + p9.ggtitle("ROCR.simple: precision against recall")
+plots.measure_plot(data, "prec", "rec") + p9.ggtitle("ROCR.simple: precision against recall") + BIG
 
 # %% [markdown]
 # Curve measures: `performance(pred, "prbe")`, `"ecost"` (the cost curve's
@@ -77,7 +78,7 @@ plots.measure_plot(data, "prec", "rec") + p9.ggtitle("ROCR.simple: precision aga
 # %%
 print(wr.prbe(data))
 curve = wr.cost_curve(data)
-plots.cost_curve_plot(data)
+plots.cost_curve_plot(data) + BIG
 
 # %%
 theirs = rocr("ecost")
@@ -140,7 +141,7 @@ table.head()
 
 # %%
 print("equal error rate:", round(wr.equal_error_rate(roc), 4))
-plots.det_plot(roc)
+plots.det_plot(roc) + BIG
 
 # %% tags=["check"]
 # Key numbers, checked by tests/test_vignettes.py (this cell is not rendered).
