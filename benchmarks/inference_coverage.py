@@ -149,7 +149,7 @@ def coverage_plot(data):
                                     labels=settings)
             + p9.labs(x="coverage of the 95% interval (+- 2 Monte Carlo SE)", y="",
                       color="")
-            + p9.theme_bw() + p9.theme(figure_size=(8, 3.6), legend_position="top"))
+            + p9.theme_bw(base_size=12) + p9.theme(figure_size=(9, 4.2), legend_position="top"))
 
 
 def plot(table, path):
