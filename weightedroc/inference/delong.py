@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..core import stable_order, unit_scaled
 from ..validation import check_direction, check_inputs
 from .checks import check_choice, check_class_sizes, check_frequency, warn_small_kish
@@ -120,8 +121,9 @@ def spread(first, second, weights_are):
     return float(terms[1] / scale[0] + terms[0] / scale[1])
 
 
-def auc_var(guess, label, weight=None, *, method="delong", weights_are="importance",
-            positive=None, direction="<"):
+def auc_var(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
+            method: str = "delong", weights_are: str = "importance",
+            positive: LabelValue = None, direction: Direction = "<") -> float:
     """DeLong's variance of the (weighted) AUC, as pROC's ``var(roc)``.
 
     Parameters
@@ -142,6 +144,7 @@ def auc_var(guess, label, weight=None, *, method="delong", weights_are="importan
     Returns
     -------
     float
+        The variance of the AUC.
 
     Raises
     ------
@@ -173,8 +176,10 @@ def auc_var(guess, label, weight=None, *, method="delong", weights_are="importan
     return spread(first, first, weights_are)
 
 
-def auc_cov(guess1, guess2, label, weight=None, *, method="delong",
-            weights_are="importance", positive=None, direction="<"):
+def auc_cov(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
+            weight: ArrayLike | None = None, *, method: str = "delong",
+            weights_are: str = "importance", positive: LabelValue = None,
+            direction: Direction = "<") -> float:
     """DeLong's covariance of the AUCs of two scores of the same observations.
 
     As pROC's ``cov(roc1, roc2)`` for paired curves; the weights are those
