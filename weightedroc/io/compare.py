@@ -7,6 +7,7 @@ and, if not, by how many representable doubles they differ.
 """
 
 import os
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -118,7 +119,8 @@ def _compare_other(x, y):
             "within_ulps": not bad.any()}
 
 
-def compare_tables(a, b, *, ulps=0, sort_by=None):
+def compare_tables(a: pd.DataFrame | str | os.PathLike, b: pd.DataFrame | str | os.PathLike,
+                   *, ulps: int = 0, sort_by: Sequence[Hashable] | None = None) -> pd.DataFrame:
     """Compare two tables of the same curve(s), column by column.
 
     Parameters
