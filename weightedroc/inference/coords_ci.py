@@ -16,7 +16,7 @@ from .replicates import (batches, check_level, class_weights, curve_rows, draw, 
                          se_at_sp, se_sp_rows, sp_at_se)
 
 
-def _check_points(values, name, default=None):
+def _check_points(values, name, default=None) -> np.ndarray:
     """A 1-D float array of finite values (rates in [0, 1] unless default is None)."""
     if values is None:
         if default is None:

@@ -53,7 +53,7 @@ class Placements(NamedTuple):
     auc: float
     total: tuple           # (W1, W0), scaled
     count: tuple           # (m, n)
-    kish: tuple            # (W1^2 / sum w_i^2, W0^2 / sum w_j^2)
+    kish: tuple[float, float]  # (W1^2 / sum w_i^2, W0^2 / sum w_j^2)
 
 
 def prepared(guess, label, weight, positive, direction, weights_are):
@@ -66,7 +66,7 @@ def prepared(guess, label, weight, positive, direction, weights_are):
     return guess, label, weight
 
 
-def placements(guess, label, weight, weights_are="importance"):
+def placements(guess, label, weight, weights_are="importance") -> Placements:
     """`Placements` of validated inputs (see `prepared`)."""
     if weights_are == "importance" and not uneven(weight):
         weight = None  # equal importance weights are unit weights, exactly
@@ -212,7 +212,8 @@ def auc_cov(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
     return spread(first, second, weights_are)
 
 
-def paired_placements(guess1, guess2, label, weight, positive, direction, weights_are):
+def paired_placements(guess1, guess2, label, weight, positive, direction,
+                      weights_are) -> tuple[Placements, Placements, np.ndarray | None]:
     """`Placements` of two scores, the second's rearranged into the first's
     sorted order, and the validated weights."""
     if np.size(guess1) != np.size(guess2):

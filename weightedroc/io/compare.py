@@ -46,7 +46,7 @@ def ulp_distance(a, b):
     return big - small
 
 
-def _read(table, name):
+def _read(table, name) -> pd.DataFrame:
     if isinstance(table, pd.DataFrame):
         return table
     if isinstance(table, (str, os.PathLike)):
@@ -71,7 +71,7 @@ def _is_number(column):
                                           and not pd.api.types.is_bool_dtype(column.dtype))
 
 
-def _aligned(a, b, shared, sort_by):
+def _aligned(a, b, shared, sort_by) -> list[pd.DataFrame]:
     """Both frames' shared columns, rows sorted the same way, index 0..n-1."""
     if sort_by is None:  # group keys (non-float columns), then the threshold
         sort_by = [c for c in shared if a[c].dtype.kind != "f" and b[c].dtype.kind != "f"]

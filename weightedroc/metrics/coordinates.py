@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from .._typing import ArrayLike, Columns, Direction, LabelValue
+from .._typing import Direction, LabelValue
 from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at
 
 #: Inputs pROC accepts (monotone coordinates) and whether each decreases
@@ -158,11 +158,12 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
     return table.reset_index(drop=True)
 
 
-def coords(roc: pd.DataFrame | tuple, x: str | ArrayLike = "all", input: str = "threshold",
+def coords(roc: pd.DataFrame | tuple, x: str | float | Sequence[float] = "all",
+           input: str = "threshold",
            ret: str | Sequence[str] = ("threshold", "specificity", "sensitivity"),
            *, best_method: str = "youden", best_weights: tuple[float, float] = (1, 0.5),
            ties: str = "all", drop_duplicates: bool = False, transpose: bool = False,
-           group: Columns | None = None, positive: LabelValue = None,
+           group: str | Sequence[str] | None = None, positive: LabelValue = None,
            direction: Direction = "<") -> pd.DataFrame:
     """pROC's ``coords()``: measures at chosen points of a weighted ROC curve.
 
