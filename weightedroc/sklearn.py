@@ -14,15 +14,26 @@ sklearn`` anywhere (here included) is scikit-learn itself; only a script
 run from inside the ``weightedroc/`` folder would see this file instead.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 import pandas as pd
 
+from ._typing import ArrayLike, LabelValue
 from .curves.areas import partial_auc
 from .curves.auc import auc_score
 from .curves.pr import average_precision
 from .curves.roc import WeightedROC
 from .decisions import _costs, best_threshold
 from .validation import check_weight
+
+if TYPE_CHECKING:
+    from scipy.sparse import sparray, spmatrix
+    from sklearn.base import BaseEstimator
+    from sklearn.model_selection import BaseCrossValidator, BaseShuffleSplit
 
 __all__ = ["scorer", "fold_predictions"]
 
@@ -163,8 +174,13 @@ def _response(model, X, methods, positive):
     return values.ravel() if column == 1 else -values.ravel()
 
 
-def fold_predictions(estimator, X, y, sample_weight=None, *, cv=5, groups=None,
-                     params=None, response_method=RESPONSE, positive=None):
+def fold_predictions(estimator: BaseEstimator, X: ArrayLike | spmatrix | sparray,
+                     y: ArrayLike, sample_weight: ArrayLike | None = None, *,
+                     cv: int | BaseCrossValidator | BaseShuffleSplit
+                     | Iterable[tuple[ArrayLike, ArrayLike]] = 5,
+                     groups: ArrayLike | None = None, params: dict[str, Any] | None = None,
+                     response_method: str | tuple[str, ...] = RESPONSE,
+                     positive: LabelValue = None) -> pd.DataFrame:
     """Held-out scores of each cross-validation fold, as a tidy frame.
 
     Like scikit-learn's ``cross_val_predict``, but the fold of each row is

@@ -6,6 +6,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..validation import check_inputs
 from .checks import ALTERNATIVES, WEIGHTS_ARE, check_choice, check_conf_level, warn_small_kish
 from .delong import uneven, paired_placements, placements, prepared, spread
@@ -59,10 +60,14 @@ def _p_value(statistic, alternative, cdf):
     return cdf(-statistic) if alternative == "greater" else cdf(statistic)
 
 
-def roc_test(guess1, guess2, label, weight=None, *, label2=None, weight2=None, paired=None,
-             method="delong", alternative="two.sided", conf_level=0.95,
-             weights_are="importance", positive=None, direction="<", n_boot=2000, seed=None,
-             partial_auc=None, data_name=None):
+def roc_test(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
+             weight: ArrayLike | None = None, *, label2: ArrayLike | None = None,
+             weight2: ArrayLike | None = None, paired: bool | None = None,
+             method: str = "delong", alternative: str = "two.sided", conf_level: float = 0.95,
+             weights_are: str = "importance", positive: LabelValue = None,
+             direction: Direction = "<", n_boot: int = 2000,
+             seed: int | np.random.Generator | None = None,
+             partial_auc: dict | None = None, data_name: str | None = None) -> HTest:
     """Test whether two ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
 
     Parameters

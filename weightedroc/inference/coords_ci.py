@@ -11,11 +11,12 @@ import numbers
 import numpy as np
 import pandas as pd
 
+from .._typing import ArrayLike, Direction, LabelValue
 from .replicates import (batches, check_level, class_weights, curve_rows, draw, prepare,
                          se_at_sp, se_sp_rows, sp_at_se)
 
 
-def _check_points(values, name, default=None):
+def _check_points(values, name, default=None) -> np.ndarray:
     """A 1-D float array of finite values (rates in [0, 1] unless default is None)."""
     if values is None:
         if default is None:
@@ -52,8 +53,11 @@ def _frame(x_name, x, own_name, own, replicates, conf_level):
                          "upper": upper})
 
 
-def ci_se(guess, label, weight=None, specificities=None, *, conf_level=0.95, n_boot=2000,
-          seed=None, positive=None, direction="<", weights_are="importance"):
+def ci_se(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
+          specificities: ArrayLike | None = None, *, conf_level: float = 0.95,
+          n_boot: int = 2000, seed: int | np.random.Generator | None = None,
+          positive: LabelValue = None, direction: Direction = "<",
+          weights_are: str = "importance") -> pd.DataFrame:
     """Bootstrap interval of the sensitivity at given specificities (pROC's ci.se).
 
     Each stratified replicate's sensitivity at a specificity is read as
@@ -100,13 +104,25 @@ def ci_se(guess, label, weight=None, specificities=None, *, conf_level=0.95, n_b
     return _frame("specificity", specificities, "sensitivity", own, reps, conf_level)
 
 
-def ci_sp(guess, label, weight=None, sensitivities=None, *, conf_level=0.95, n_boot=2000,
-          seed=None, positive=None, direction="<", weights_are="importance"):
+def ci_sp(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
+          sensitivities: ArrayLike | None = None, *, conf_level: float = 0.95,
+          n_boot: int = 2000, seed: int | np.random.Generator | None = None,
+          positive: LabelValue = None, direction: Direction = "<",
+          weights_are: str = "importance") -> pd.DataFrame:
     """Bootstrap interval of the specificity at given sensitivities (pROC's ci.sp).
 
     As `ci_se` with the axes exchanged: at a sensitivity the curve
     reaches, the highest specificity there; between points, linear
     interpolation (pROC's ``coords(input = "sensitivity")``).
+
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+    sensitivities : array-like of numbers in [0, 1], optional
+        Where to read the specificity; default 0, 0.1, ..., 1.
+    conf_level, n_boot, seed, weights_are
+        As for `ci_se`.
 
     Returns
     -------
@@ -133,14 +149,25 @@ def ci_sp(guess, label, weight=None, sensitivities=None, *, conf_level=0.95, n_b
     return _frame("sensitivity", sensitivities, "specificity", own, reps, conf_level)
 
 
-def ci_thresholds(guess, label, weight=None, thresholds=None, *, conf_level=0.95,
-                  n_boot=2000, seed=None, positive=None, direction="<",
-                  weights_are="importance"):
+def ci_thresholds(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
+                  thresholds: ArrayLike | None = None, *, conf_level: float = 0.95,
+                  n_boot: int = 2000, seed: int | np.random.Generator | None = None,
+                  positive: LabelValue = None, direction: Direction = "<",
+                  weights_are: str = "importance") -> pd.DataFrame:
     """Bootstrap intervals of specificity and sensitivity at given thresholds
     (pROC's ci.thresholds with numeric thresholds).
 
     A guess at or above a threshold is called positive (at or below it
     with ``direction=">"``), as pROC's ``roc_utils_perfs``.
+
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+    thresholds : array-like of numbers
+        Where to read specificity and sensitivity (required).
+    conf_level, n_boot, seed, weights_are
+        As for `ci_se`.
 
     Returns
     -------

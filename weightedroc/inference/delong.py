@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..core import stable_order, unit_scaled
 from ..validation import check_direction, check_inputs
 from .checks import check_choice, check_class_sizes, check_frequency, warn_small_kish
@@ -52,7 +53,7 @@ class Placements(NamedTuple):
     auc: float
     total: tuple           # (W1, W0), scaled
     count: tuple           # (m, n)
-    kish: tuple            # (W1^2 / sum w_i^2, W0^2 / sum w_j^2)
+    kish: tuple[float, float]  # (W1^2 / sum w_i^2, W0^2 / sum w_j^2)
 
 
 def prepared(guess, label, weight, positive, direction, weights_are):
@@ -65,7 +66,7 @@ def prepared(guess, label, weight, positive, direction, weights_are):
     return guess, label, weight
 
 
-def placements(guess, label, weight, weights_are="importance"):
+def placements(guess, label, weight, weights_are="importance") -> Placements:
     """`Placements` of validated inputs (see `prepared`)."""
     if weights_are == "importance" and not uneven(weight):
         weight = None  # equal importance weights are unit weights, exactly
@@ -120,8 +121,9 @@ def spread(first, second, weights_are):
     return float(terms[1] / scale[0] + terms[0] / scale[1])
 
 
-def auc_var(guess, label, weight=None, *, method="delong", weights_are="importance",
-            positive=None, direction="<"):
+def auc_var(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
+            method: str = "delong", weights_are: str = "importance",
+            positive: LabelValue = None, direction: Direction = "<") -> float:
     """DeLong's variance of the (weighted) AUC, as pROC's ``var(roc)``.
 
     Parameters
@@ -142,6 +144,7 @@ def auc_var(guess, label, weight=None, *, method="delong", weights_are="importan
     Returns
     -------
     float
+        The variance of the AUC.
 
     Raises
     ------
@@ -173,8 +176,10 @@ def auc_var(guess, label, weight=None, *, method="delong", weights_are="importan
     return spread(first, first, weights_are)
 
 
-def auc_cov(guess1, guess2, label, weight=None, *, method="delong",
-            weights_are="importance", positive=None, direction="<"):
+def auc_cov(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
+            weight: ArrayLike | None = None, *, method: str = "delong",
+            weights_are: str = "importance", positive: LabelValue = None,
+            direction: Direction = "<") -> float:
     """DeLong's covariance of the AUCs of two scores of the same observations.
 
     As pROC's ``cov(roc1, roc2)`` for paired curves; the weights are those
@@ -207,7 +212,8 @@ def auc_cov(guess1, guess2, label, weight=None, *, method="delong",
     return spread(first, second, weights_are)
 
 
-def paired_placements(guess1, guess2, label, weight, positive, direction, weights_are):
+def paired_placements(guess1, guess2, label, weight, positive, direction,
+                      weights_are) -> tuple[Placements, Placements, np.ndarray | None]:
     """`Placements` of two scores, the second's rearranged into the first's
     sorted order, and the validated weights."""
     if np.size(guess1) != np.size(guess2):

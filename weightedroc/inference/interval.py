@@ -1,17 +1,21 @@
 """auc_ci: a confidence interval of the weighted AUC, DeLong's or the bootstrap's."""
 
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 
+from .._typing import ArrayLike, Direction, LabelValue
 from . import bootstrap
 from .checks import check_choice, check_conf_level
 from .delong import auc_var
 
 
-def auc_ci(guess, label, weight=None, *, method="delong", conf_level=0.95, n_boot=2000,
-           seed=None, weights_are="importance", positive=None, direction="<", level=None,
-           **kwargs):
+def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
+           method: str = "delong", conf_level: float = 0.95, n_boot: int = 2000,
+           seed: int | np.random.Generator | None = None, weights_are: str = "importance",
+           positive: LabelValue = None, direction: Direction = "<",
+           level: float | None = None, **kwargs: Any) -> bootstrap.AUCInterval:
     """Confidence interval of the (weighted) AUC, as pROC's ``ci.auc``.
 
     ``method="delong"`` (the default, as in pROC) is the normal interval

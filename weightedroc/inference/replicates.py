@@ -212,7 +212,7 @@ def sp_at_se(se, sp, value):
         return np.where(se_k == value, sp_k, sp_n + proportion * (sp_k - sp_n))
 
 
-def curve_rows(sample):
+def curve_rows(sample) -> tuple[np.ndarray, np.ndarray]:
     """(se, sp) rows of the data's own curve (one replicate: every row once)."""
     (gp, wp), (gn, wn) = sample.pools
     P = np.bincount(gp, weights=wp, minlength=sample.n_groups)[None]

@@ -7,6 +7,7 @@ and, if not, by how many representable doubles they differ.
 """
 
 import os
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -45,7 +46,7 @@ def ulp_distance(a, b):
     return big - small
 
 
-def _read(table, name):
+def _read(table, name) -> pd.DataFrame:
     if isinstance(table, pd.DataFrame):
         return table
     if isinstance(table, (str, os.PathLike)):
@@ -70,7 +71,7 @@ def _is_number(column):
                                           and not pd.api.types.is_bool_dtype(column.dtype))
 
 
-def _aligned(a, b, shared, sort_by):
+def _aligned(a, b, shared, sort_by) -> list[pd.DataFrame]:
     """Both frames' shared columns, rows sorted the same way, index 0..n-1."""
     if sort_by is None:  # group keys (non-float columns), then the threshold
         sort_by = [c for c in shared if a[c].dtype.kind != "f" and b[c].dtype.kind != "f"]
@@ -118,7 +119,8 @@ def _compare_other(x, y):
             "within_ulps": not bad.any()}
 
 
-def compare_tables(a, b, *, ulps=0, sort_by=None):
+def compare_tables(a: pd.DataFrame | str | os.PathLike, b: pd.DataFrame | str | os.PathLike,
+                   *, ulps: int = 0, sort_by: Sequence[Hashable] | None = None) -> pd.DataFrame:
     """Compare two tables of the same curve(s), column by column.
 
     Parameters

@@ -9,10 +9,12 @@ row and (g[i-1] + g[i]) / 2 on the others.
 """
 
 import numbers
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
+from .._typing import Direction, LabelValue
 from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at
 
 #: Inputs pROC accepts (monotone coordinates) and whether each decreases
@@ -156,10 +158,13 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
     return table.reset_index(drop=True)
 
 
-def coords(roc, x="all", input="threshold", ret=("threshold", "specificity", "sensitivity"),
-           *, best_method="youden", best_weights=(1, 0.5), ties="all",
-           drop_duplicates=False, transpose=False, group=None, positive=None,
-           direction="<"):
+def coords(roc: pd.DataFrame | tuple, x: str | float | Sequence[float] = "all",
+           input: str = "threshold",
+           ret: str | Sequence[str] = ("threshold", "specificity", "sensitivity"),
+           *, best_method: str = "youden", best_weights: tuple[float, float] = (1, 0.5),
+           ties: str = "all", drop_duplicates: bool = False, transpose: bool = False,
+           group: str | Sequence[str] | None = None, positive: LabelValue = None,
+           direction: Direction = "<") -> pd.DataFrame:
     """pROC's ``coords()``: measures at chosen points of a weighted ROC curve.
 
     Parameters

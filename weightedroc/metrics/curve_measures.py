@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..curves.roc import curve_frame
 from ..decisions import roc_convex_hull
 from .table import Counts, counts_of
@@ -30,7 +31,8 @@ def _frame(counts):
     return curve_frame(Cumulated(counts.threshold, counts.FN, counts.TN, counts.P, counts.N))
 
 
-def cost_curve(roc, *, positive=None, direction="<"):
+def cost_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
+               direction: Direction = "<") -> CostCurve:
     """Drummond and Holte's cost curve (ROCR's ``performance(pred, "ecost")``).
 
     Each threshold is a line from (0, FPR) to (1, FNR): its normalised
@@ -78,7 +80,8 @@ def cost_curve(roc, *, positive=None, direction="<"):
     return CostCurve(lines, envelope.drop_duplicates(ignore_index=True))
 
 
-def prbe(roc, *, positive=None, direction="<"):
+def prbe(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
+         direction: Direction = "<") -> pd.DataFrame:
     """Precision-recall break-even points (ROCR's ``performance(pred, "prbe")``).
 
     Thresholds where precision equals recall: rows where they are equal
@@ -86,6 +89,13 @@ def prbe(roc, *, positive=None, direction="<"):
     where their difference changes sign, the threshold where the
     difference, linear in the threshold between the rows (ROCR's
     ``approxfun``), is 0.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
 
     Returns
     -------
@@ -128,11 +138,19 @@ def prbe(roc, *, positive=None, direction="<"):
     return found.sort_values("row").drop(columns="row").reset_index(drop=True)
 
 
-def gain_curve(roc, *, positive=None, direction="<"):
+def gain_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
+               direction: Direction = "<") -> pd.DataFrame:
     """Cumulative gain chart, as yardstick's ``gain_curve``, weighted.
 
     Rows from the most confident threshold down: the first tests nothing
     (threshold inf), the last everything.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
 
     Returns
     -------
@@ -160,10 +178,23 @@ def gain_curve(roc, *, positive=None, direction="<"):
                          "percent_found": 100 * c.TP / c.P})
 
 
-def lift_curve(roc, *, positive=None, direction="<"):
+def lift_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
+               direction: Direction = "<") -> pd.DataFrame:
     """Lift chart, as yardstick's ``lift_curve``, weighted: `gain_curve`
     with ``lift = percent_found / percent_tested`` (NaN on the first row,
     where nothing is tested).
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of `gain_curve` and lift.
 
     Examples
     --------
@@ -178,8 +209,19 @@ def lift_curve(roc, *, positive=None, direction="<"):
     return gain.assign(lift=lift)
 
 
-def det_curve(roc, *, drop_intermediate=False, positive=None, direction="<"):
+def det_curve(roc: pd.DataFrame | tuple, *, drop_intermediate: bool = False,
+              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Detection error tradeoff curve, as scikit-learn's ``det_curve``.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    drop_intermediate : bool, default False
+        Drop thresholds whose true positives equal both the previous and
+        the next threshold's (the same fnr), as scikit-learn's.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
 
     Returns
     -------
@@ -215,16 +257,25 @@ def det_curve(roc, *, drop_intermediate=False, positive=None, direction="<"):
                          "fnr": picked.FN / c.P})
 
 
-def equal_error_rate(roc, *, positive=None, direction="<"):
+def equal_error_rate(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
+                     direction: Direction = "<") -> float:
     """The equal error rate: where FPR = FNR on the ROC curve.
 
     The curve's points joined by straight lines (the ROC curve of mixing
     two neighbouring thresholds at random); FPR - FNR, compared in counts,
     falls from 1 to -1 down the rows, and the rate is read where it is 0.
 
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
+
     Returns
     -------
     float
+        The false positive rate (equal to the false negative rate) there.
 
     Examples
     --------
@@ -243,10 +294,23 @@ def equal_error_rate(roc, *, positive=None, direction="<"):
     return float(FPR[j - 1] + share * (FPR[j] - FPR[j - 1]))
 
 
-def pr_auc(roc, *, positive=None, direction="<"):
+def pr_auc(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
+           direction: Direction = "<") -> float:
     """Area under the precision-recall curve by trapezoids, as yardstick's
     ``pr_auc``: the points (recall, precision) of every threshold, from
     (0, 1) at threshold inf.  (`average_precision` is the step-wise area.)
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
+
+    Returns
+    -------
+    float
+        The area under the precision-recall curve.
 
     Examples
     --------
@@ -265,10 +329,20 @@ def pr_auc(roc, *, positive=None, direction="<"):
 _NORMAL = np.frompyfunc(NormalDist().inv_cdf, 1, 1)
 
 
-def normal_deviate(p):
+def normal_deviate(p: ArrayLike) -> np.ndarray:
     """The standard normal quantile of each probability (the DET axes'
     scale): ``statistics.NormalDist().inv_cdf``, elementwise, with
     0 -> -inf and 1 -> inf.
+
+    Parameters
+    ----------
+    p : array-like of float
+        Probabilities, in [0, 1].
+
+    Returns
+    -------
+    numpy.ndarray
+        The quantiles, of the shape of `p`.
 
     Examples
     --------

@@ -8,11 +8,13 @@ kappa, chi-squared) can neither overflow nor underflow.
 """
 
 import numbers
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
+from .._typing import ArrayLike, Direction, LabelValue
 from ..core import cumulate
 from ..validation import check_cost, check_roc_frame
 
@@ -244,8 +246,11 @@ def rows_at(counts, x):
     return np.searchsorted(counts.threshold, x, side="left")
 
 
-def measures(roc, names, at=None, *, positive=None, direction="<", beta=1.0, alpha=0.5,
-             cost_fp=1.0, cost_fn=1.0, prevalence=None, best_weights=(1, 0.5)):
+def measures(roc: pd.DataFrame | tuple, names: str | Sequence[str],
+             at: ArrayLike | None = None, *, positive: LabelValue = None,
+             direction: Direction = "<", beta: float = 1.0, alpha: float = 0.5,
+             cost_fp: float = 1.0, cost_fn: float = 1.0, prevalence: float | None = None,
+             best_weights: tuple[float, float] = (1, 0.5)) -> pd.DataFrame | float:
     """Any set of threshold measures, at every threshold or at given ones.
 
     Parameters

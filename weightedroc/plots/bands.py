@@ -1,14 +1,21 @@
 """Bootstrap bands on the ROC plot: pROC's ``plot(ci.se(...), type = "shape")``."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pandas as pd
 
 from ._plotnine import plotnine
 from .curves import _tidy
 
+if TYPE_CHECKING:
+    from plotnine import ggplot
+
 __all__ = ["se_band_plot"]
 
 
-def se_band_plot(ci_se_frame, roc=None):
+def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> ggplot:
     """The sensitivity band of `ci_se` as a shaded shape on the ROC plot.
 
     The band joins, at each specificity of `ci_se_frame`, the ``lower`` and
