@@ -166,7 +166,7 @@ def test_paired_guesses_of_another_length_are_refused():
 @pytest.mark.parametrize("partial", PARTIALS[1:])
 def test_auc_ci_partial_replicates_are_the_resampled_partial_areas(partial):
     guess, _, label, weight = data(8, integer=False)
-    ci = wr.auc_ci(guess, label, weight, n_boot=120, seed=3, partial_auc=partial)
+    ci = wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=120, seed=3, partial_auc=partial)
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -179,7 +179,7 @@ def test_auc_ci_partial_replicates_are_the_resampled_partial_areas(partial):
 def test_frequency_weights_resample_the_expanded_rows():
     guess, _, label, weight = data(9)
     counts = weight.astype(int)
-    ci = wr.auc_ci(guess, label, weight, n_boot=100, seed=4, weights_are="frequency")
+    ci = wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=100, seed=4, weights_are="frequency")
     expanded = np.repeat(np.arange(len(label)), counts)
     # The package draws positives from the expanded positives, then negatives.
     pos, neg = expanded[label[expanded]], expanded[~label[expanded]]
@@ -192,7 +192,8 @@ def test_frequency_weights_resample_the_expanded_rows():
 
 def test_frequency_weights_must_be_integers():
     with pytest.raises(ValueError, match=r"needs integer weights .* got 1\.5 at position 1"):
-        wr.auc_ci([1, 2, 3], [0, 1, 1], [1, 1.5, 2], weights_are="frequency")
+        wr.auc_ci([1, 2, 3], [0, 1, 1], [1, 1.5, 2], method="bootstrap",
+                  weights_are="frequency")
 
 
 # ---------------------------------------------------------------- ci_se / ci_sp / ci_thresholds

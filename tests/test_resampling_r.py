@@ -97,7 +97,7 @@ def test_ci_auc_of_partial_auc(r, asah):
           as.numeric(ci.auc(r, method = "bootstrap", boot.n = 2000, progress = "none"))) }""")(
         vec(r, frame["ndka"]), vec(r, y))
     estimate, lower, median, upper = map(float, out)  # pROC's middle is the median
-    ci = wr.auc_ci(frame["ndka"], y, n_boot=4000, seed=5,
+    ci = wr.auc_ci(frame["ndka"], y, method="bootstrap", n_boot=4000, seed=5,
                    partial_auc=dict(fpr_range=(0, 0.1), correct=True))
     assert ci.estimate == pytest.approx(estimate, abs=1e-12)
     assert np.median(ci.replicates) == pytest.approx(median, abs=0.02)

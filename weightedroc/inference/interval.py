@@ -33,12 +33,12 @@ def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, 
     n_boot, seed
         Bootstrap replicates and seed (bootstrap only).
     weights_are : {"importance", "frequency"}
-        As for `auc_var` (DeLong only; the bootstrap resamples observations
-        keeping their weights).
+        As for `auc_var`.  The bootstrap resamples observations keeping
+        their weights ("importance") or the rows they count ("frequency").
     level : float, optional
         Same as `conf_level` (the name of earlier versions).
     **kwargs
-        Passed to the bootstrap.
+        Passed to the bootstrap (e.g. ``partial_auc=dict(fpr_range=(0, .1))``).
 
     Returns
     -------
@@ -66,7 +66,8 @@ def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, 
     conf_level = check_conf_level(conf_level if level is None else level)
     if method == "bootstrap":
         return bootstrap.auc_ci(guess, label, weight, conf_level, n_boot, seed,
-                                positive=positive, direction=direction, **kwargs)
+                                positive=positive, direction=direction,
+                                weights_are=weights_are, **kwargs)
     if kwargs:
         raise TypeError(f"auc_ci(method='delong') got unexpected arguments {sorted(kwargs)}")
     from ..curves.auc import auc_score
