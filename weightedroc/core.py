@@ -214,6 +214,8 @@ def _bucket_runs(sorted_guess, shift, wrong):
             probe = edge + step
             open_ &= (probe >= 0) & (probe < n)
             at = np.flatnonzero(open_)
+            if not len(at):
+                break
             same = _sortable_keys(sorted_guess[probe[at]]) >> shift == bucket[at]
             edge[at[same]] = probe[at[same]]
             open_[at[~same]] = False

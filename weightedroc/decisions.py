@@ -140,8 +140,9 @@ def best_threshold(roc: pd.DataFrame, method: str = "youden", cost_fp: float | N
         cost_fp, cost_fn = _costs(cost_fp, cost_fn)
         value = cost_fp * arrays["FP"] + cost_fn * arrays["FN"]
         # One scale for both counts keeps their sum's proportions.
-        scale = np.frexp(max(arrays["FP"][0], arrays["FN"][-1]))[1]
-        loss = cost_fp * np.ldexp(arrays["FP"], -scale) + cost_fn * np.ldexp(arrays["FN"], -scale)
+        total = max(arrays["FP"][0], arrays["FN"][-1])
+        loss = (cost_fp * unit_scaled(arrays["FP"], total=total)
+                + cost_fn * unit_scaled(arrays["FN"], total=total))
     best = first_best(loss)
     row = roc.iloc[best].copy()
     row[method] = value[best]
