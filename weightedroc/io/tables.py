@@ -88,24 +88,23 @@ def read_table(path, delimiter=None, file_format=None):
     for name in frame.columns:
         text = frame[name]
         if isinstance(text.dtype, pd.StringDtype) or text.dtype.kind == "O":
-            if text.notna().any() and first_non_number(text) is None:  # NaN, Inf
-                frame[name] = r_numbers(text)
+            numbers, read = r_numbers(text)
+            if text.notna().any() and read.all():  # numbers, NaN, Inf, -Inf
+                frame[name] = numbers
     return frame
 
 
 R_SPECIAL = {"NaN": np.nan, "Inf": np.inf, "-Inf": -np.inf}
 
 
-def _is_nan(column):
-    return column.isin(["NaN"])
-
-
 def r_numbers(column):
-    """The values of a text column as doubles the way R reads them (numbers,
-    NaN, Inf, -Inf); NaN where a value is not a number."""
-    special = column.map(R_SPECIAL)
-    numbers = pd.to_numeric(column.where(~column.isin(list(R_SPECIAL))), errors="coerce")
-    return numbers.where(special.isna() & ~_is_nan(column), special).astype(np.float64)
+    """(doubles, read) of a text column, the way R reads numbers: `doubles`
+    holds the numbers, NaN, Inf and -Inf (NaN elsewhere); `read` says which
+    values were read as numbers or are missing."""
+    special = column.isin(list(R_SPECIAL))
+    numbers = pd.to_numeric(column.where(~special), errors="coerce").astype(np.float64)
+    numbers[special] = column[special].map(R_SPECIAL)
+    return numbers, special | numbers.notna() | column.isna()
 
 
 def first_non_number(column):
@@ -113,10 +112,10 @@ def first_non_number(column):
     read as a number (missing values are not counted), or None."""
     if column.dtype.kind in "iufb":
         return None
-    bad = r_numbers(column).isna() & ~column.isna() & ~_is_nan(column)
-    if not bad.any():
+    read = r_numbers(column)[1].to_numpy()
+    if read.all():
         return None
-    at = int(np.flatnonzero(bad.to_numpy())[0])
+    at = int(np.flatnonzero(~read)[0])
     return at, column.iloc[at]
 
 
