@@ -14,7 +14,8 @@ $(VENV)/installed: pyproject.toml Makefile
 example: $(VENV)/installed
 	$(PY) -m weightedroc.example
 
-test: $(VENV)/installed
+# The linters first (seconds), then the tests and the docstrings' examples.
+test: lint
 	$(PY) -m pytest -rs weightedroc tests
 
 vignettes: $(VENV)/installed

@@ -48,9 +48,14 @@ print(json.dumps({"status": status, "bytes": used}))
 
 
 def peak(mode, *args):
-    result = subprocess.run([sys.executable, "-c", PEAK, mode, *map(str, args)],
-                            capture_output=True, text=True, cwd=ROOT, check=True,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    result = subprocess.run(
+        [sys.executable, "-c", PEAK, mode, *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     found = json.loads(result.stdout.strip().splitlines()[-1])
     assert found["status"] == 0, result.stderr
     return found["bytes"]
@@ -59,35 +64,66 @@ def peak(mode, *args):
 def command_memory(n, folder):
     rng = np.random.default_rng(1)
     data = folder / "scores.parquet"
-    pd.DataFrame({"score": rng.random(n), "y": rng.integers(0, 2, n),
-                  "w": rng.random(n) + 0.5}).to_parquet(data)
+    pd.DataFrame(
+        {"score": rng.random(n), "y": rng.integers(0, 2, n), "w": rng.random(n) + 0.5}
+    ).to_parquet(data)
     reading = peak("read", data)
     rows = []
     for output in ("roc.csv", "roc.parquet"):
         started = time.perf_counter()
-        used = peak("cli", "roc", data, "--guess", "score", "--label", "y", "--weight", "w",
-                    "-o", folder / output)
-        rows.append({"output": output, "rows": n, "seconds": time.perf_counter() - started,
-                     "bytes per row beyond the input": (used - reading) / n})
+        used = peak(
+            "cli",
+            "roc",
+            data,
+            "--guess",
+            "score",
+            "--label",
+            "y",
+            "--weight",
+            "w",
+            "-o",
+            folder / output,
+        )
+        rows.append(
+            {
+                "output": output,
+                "rows": n,
+                "seconds": time.perf_counter() - started,
+                "bytes per row beyond the input": (used - reading) / n,
+            }
+        )
         (folder / output).unlink()
     return rows
 
 
 def plain_writer(frame, path):
-    text = {name: ["NA" if np.isnan(v) else "Inf" if v == np.inf else "-Inf"
-                   if v == -np.inf else "%.17g" % v for v in frame[name].tolist()]
-            for name in frame.columns}
+    text = {
+        name: [
+            "NA"
+            if np.isnan(v)
+            else "Inf"
+            if v == np.inf
+            else "-Inf"
+            if v == -np.inf
+            else f"{v:.17g}"
+            for v in frame[name].tolist()
+        ]
+        for name in frame.columns
+    }
     frame.assign(**text).to_csv(path, index=False, na_rep="NA", lineterminator="\n")
 
 
 def writer_time(n, folder):
     from weightedroc import WeightedROC
     from weightedroc.io.tables import write_table
+
     rng = np.random.default_rng(2)
     curve = WeightedROC(rng.random(n), rng.random(n) < 0.5, rng.random(n) + 0.5)
     rows = []
-    for name, write in (("plain (pandas to_csv of %.17g text)", plain_writer),
-                        ("streamed (weightedroc.io.tables)", write_table)):
+    for name, write in (
+        ("plain (pandas to_csv of %.17g text)", plain_writer),
+        ("streamed (weightedroc.io.tables)", write_table),
+    ):
         started = time.process_time()
         write(curve, folder / "curve.csv")
         seconds = time.process_time() - started
@@ -95,8 +131,9 @@ def writer_time(n, folder):
         write(curve, folder / "curve.csv")
         _, top = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        rows.append({"writer": name, "rows": n, "cpu seconds": seconds,
-                     "peak bytes per row": top / n})
+        rows.append(
+            {"writer": name, "rows": n, "cpu seconds": seconds, "peak bytes per row": top / n}
+        )
     plain = (folder / "curve.csv").read_bytes()
     plain_writer(curve, folder / "plain.csv")
     assert (folder / "plain.csv").read_bytes() == plain, "the writers differ"

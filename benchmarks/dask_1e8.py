@@ -45,8 +45,9 @@ def parse_args(argv=None):
     p.add_argument("--memory-limit", default="1.25GiB", help="per worker")
     p.add_argument("--dir", type=Path, default=Path("/tmp/weightedroc-dask-bench"))
     p.add_argument("--no-curve", action="store_true", help="skip weighted_roc")
-    p.add_argument("--check", action="store_true",
-                   help="also time auc_score in memory on the same data")
+    p.add_argument(
+        "--check", action="store_true", help="also time auc_score in memory on the same data"
+    )
     p.add_argument("--keep", action="store_true", help="keep the dataset afterwards")
     p.add_argument("--out", type=Path, default=HERE / "results" / "dask_1e8.json")
     return p.parse_args(argv)
@@ -57,6 +58,7 @@ class PeakMemory:
 
     def __init__(self, interval=0.2):
         import psutil
+
         self.process, self.interval, self.peak = psutil.Process(), interval, 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -89,6 +91,7 @@ def write_dataset(path, rows, partitions):
     """One Parquet file per partition; generated one partition at a time."""
     import pyarrow as pa
     import pyarrow.parquet as pq
+
     if path.exists():
         shutil.rmtree(path)
     path.mkdir(parents=True)
@@ -98,8 +101,13 @@ def write_dataset(path, rows, partitions):
         n = per + (rows - per * partitions if i == partitions - 1 else 0)
         label = (rng.random(n) < 0.1).astype(np.int8)
         score = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * label - 2)))
-        table = pa.table({"score": score.astype(np.float32).astype(np.float64),
-                          "fraud": label, "cost": rng.exponential(size=n)})
+        table = pa.table(
+            {
+                "score": score.astype(np.float32).astype(np.float64),
+                "fraud": label,
+                "cost": rng.exponential(size=n),
+            }
+        )
         pq.write_table(table, path / f"part-{i:04d}.parquet")
 
 
@@ -111,24 +119,35 @@ def run_dask(args, data):
     import dask
     import dask.dataframe as dd
     import distributed
+
     from weightedroc.dask import weighted_auc, weighted_roc
 
     results = {}
-    with PeakMemory() as memory, \
-            distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1,
-                                     processes=True, memory_limit=args.memory_limit,
-                                     local_directory=str(args.dir / "dask-worker-space"),
-                                     dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client, \
-            dask.config.set({"dataframe.shuffle.method": "p2p"}):
+    with (
+        PeakMemory() as memory,
+        distributed.LocalCluster(
+            n_workers=args.workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=args.memory_limit,
+            local_directory=str(args.dir / "dask-worker-space"),
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        dask.config.set({"dataframe.shuffle.method": "p2p"}),
+    ):
         ddf = dd.read_parquet(str(data), columns=["score", "fraud", "cost"])
-        print(f"{ddf.npartitions} partitions; {len(cluster.workers)} workers x 1 thread, "
-              f"{args.memory_limit} each")
+        print(
+            f"{ddf.npartitions} partitions; {len(cluster.workers)} workers x 1 thread, "
+            f"{args.memory_limit} each"
+        )
         start = time.perf_counter()
         area = weighted_auc(ddf, "score", "fraud", "cost", compute=False)
         validated = time.perf_counter()
-        print(f"weighted_auc: validating pass and sample {validated - start:.1f} s; "
-              "shuffle and per-range sums:")
+        print(
+            f"weighted_auc: validating pass and sample {validated - start:.1f} s; "
+            "shuffle and per-range sums:"
+        )
         future = client.compute(area)
         distributed.progress(future)
         results["auc"] = future.result()
@@ -146,22 +165,26 @@ def run_dask(args, data):
             future.result()
             results["curve_seconds"] = time.perf_counter() - start
             results["curve_rows"] = int(dd.read_parquet(str(target)).shape[0].compute())
-            print(f"\ncurve: {results['curve_rows']} rows in "
-                  f"{results['curve_seconds']:.1f} s")
+            print(f"\ncurve: {results['curve_rows']} rows in {results['curve_seconds']:.1f} s")
     results["dask_peak_rss_gib"] = gib(memory.peak)
     return results
 
 
 def run_in_memory(data):
     from weightedroc import auc_score
+
     with PeakMemory() as memory:
         start = time.perf_counter()
         df = pd.read_parquet(data, columns=["score", "fraud", "cost"])
         loaded = time.perf_counter()
         area = auc_score(df["score"], df["fraud"], df["cost"])
         done = time.perf_counter()
-    return {"in_memory_auc": area, "in_memory_read_seconds": loaded - start,
-            "in_memory_auc_seconds": done - loaded, "in_memory_peak_rss_gib": gib(memory.peak)}
+    return {
+        "in_memory_auc": area,
+        "in_memory_read_seconds": loaded - start,
+        "in_memory_auc_seconds": done - loaded,
+        "in_memory_peak_rss_gib": gib(memory.peak),
+    }
 
 
 def main(argv=None):
@@ -171,18 +194,26 @@ def main(argv=None):
     start = time.perf_counter()
     write_dataset(data, rows, args.partitions)
     size = sum(f.stat().st_size for f in data.iterdir())
-    results = {"rows": rows, "partitions": args.partitions, "workers": args.workers,
-               "memory_limit": args.memory_limit, "dataset_gib": gib(size),
-               "write_seconds": time.perf_counter() - start,
-               "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
-                          f"{gib(os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES'))} GiB"}
-    print(f"wrote {rows:.3g} rows, {results['dataset_gib']} GiB of Parquet, in "
-          f"{results['write_seconds']:.1f} s")
+    results = {
+        "rows": rows,
+        "partitions": args.partitions,
+        "workers": args.workers,
+        "memory_limit": args.memory_limit,
+        "dataset_gib": gib(size),
+        "write_seconds": time.perf_counter() - start,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+        f"{gib(os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES'))} GiB",
+    }
+    print(
+        f"wrote {rows:.3g} rows, {results['dataset_gib']} GiB of Parquet, in "
+        f"{results['write_seconds']:.1f} s"
+    )
     results.update(run_dask(args, data))
     if args.check:
         results.update(run_in_memory(data))
-        results["auc_relative_difference"] = abs(results["auc"] - results["in_memory_auc"]) \
-            / results["in_memory_auc"]
+        results["auc_relative_difference"] = (
+            abs(results["auc"] - results["in_memory_auc"]) / results["in_memory_auc"]
+        )
     if not args.keep:
         shutil.rmtree(args.dir, ignore_errors=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)

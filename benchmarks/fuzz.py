@@ -44,12 +44,12 @@ def mismatches(recipe, rng):
     if rng.random() < 0.3:
         flipped = curve_frame(cumulate(guess, labels, weight, direction=">"))
         negated = plain_roc(-guess, positive, weight)
-        if (why := first_difference(flipped.assign(threshold=-flipped.threshold), negated)):
+        if why := first_difference(flipped.assign(threshold=-flipped.threshold), negated):
             found.append(f"direction '>': {why}")
     if rng.random() < 0.2:
         os.environ["WEIGHTEDROC_THREADS"] = "1"
         try:
-            if (why := first_difference(WeightedROC(guess, labels, weight), expected)):
+            if why := first_difference(WeightedROC(guess, labels, weight), expected):
                 found.append(f"one thread: {why}")
         finally:
             del os.environ["WEIGHTEDROC_THREADS"]
@@ -62,8 +62,14 @@ def mismatches(recipe, rng):
 
 def _group_mismatches(guess, positive, weight, rng):
     group = rng.integers(0, 4, len(guess))
-    data = pd.DataFrame({"g": guess, "y": np.where(positive, 1, -1), "m": group,
-                         "w": np.ones(len(guess)) if weight is None else weight})
+    data = pd.DataFrame(
+        {
+            "g": guess,
+            "y": np.where(positive, 1, -1),
+            "m": group,
+            "w": np.ones(len(guess)) if weight is None else weight,
+        }
+    )
     keep = [k for k in range(4) if 0 < positive[group == k].sum() < (group == k).sum()]
     data = data[np.isin(group, keep)]
     if data.empty:
@@ -73,7 +79,7 @@ def _group_mismatches(guess, positive, weight, rng):
     for k in keep:
         rows = data[data.m == k]
         expected = plain_roc(rows.g.to_numpy(), rows.y.to_numpy() == 1, rows.w.to_numpy())
-        if (why := first_difference(table[table.m == k], expected)):
+        if why := first_difference(table[table.m == k], expected):
             found.append(f"roc_table group {k}: {why}")
     return found
 
@@ -102,10 +108,15 @@ def main(argv=None):
             failed += 1
             print(f"MISMATCH {found}\n  recipe: {json.dumps(recipe)}", flush=True)
         if cases % 200 == 0:
-            print(f"{time.monotonic() - started:7.0f} s: {cases} cases, "
-                  f"{observations:,} observations, {failed} mismatches", flush=True)
-    print(f"fuzz seed {args.seed}: {cases} cases, {observations:,} observations, "
-          f"{failed} mismatches in {args.minutes:g} minutes")
+            print(
+                f"{time.monotonic() - started:7.0f} s: {cases} cases, "
+                f"{observations:,} observations, {failed} mismatches",
+                flush=True,
+            )
+    print(
+        f"fuzz seed {args.seed}: {cases} cases, {observations:,} observations, "
+        f"{failed} mismatches in {args.minutes:g} minutes"
+    )
     return 1 if failed else 0
 
 

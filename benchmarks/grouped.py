@@ -37,8 +37,13 @@ def main():
 
     n = int(args.n)
     rng = np.random.default_rng(args.seed)
-    df = pd.DataFrame({"group": rng.integers(0, args.groups, n), "guess": rng.random(n),
-                       "label": rng.integers(0, 2, n)})
+    df = pd.DataFrame(
+        {
+            "group": rng.integers(0, args.groups, n),
+            "guess": rng.random(n),
+            "label": rng.integers(0, 2, n),
+        }
+    )
     frame = pl.from_pandas(df)
     jobs = {
         "WeightedROC (all rows, pandas columns)": lambda: wr.WeightedROC(df.guess, df.label),
@@ -48,15 +53,14 @@ def main():
     times = {name: [] for name in jobs}
     names = list(jobs)
     for round_ in range(args.rounds):
-        for name in names[round_ % 3:] + names[:round_ % 3]:
+        for name in names[round_ % 3 :] + names[: round_ % 3]:
             jobs[name]()  # untimed: the job's own memory state
             start = time.perf_counter()
             result = jobs[name]()
             times[name].append(time.perf_counter() - start)
             del result
     base = statistics.median(times[names[0]])
-    print(f"n = {n:.0e}, {args.groups} groups, {args.rounds} rounds, weightedroc "
-          f"{wr.__file__}\n")
+    print(f"n = {n:.0e}, {args.groups} groups, {args.rounds} rounds, weightedroc {wr.__file__}\n")
     print("| job | median s | min s | median / WeightedROC |")
     print("|---|---|---|---|")
     for name in names:

@@ -40,11 +40,14 @@ INTERVALS = [
     ("extreme weights (sd 2), 2 x 100", 100, 100, 2.0),
 ]
 # (setting, delta of score 2, weight shift c) for the paired test; score 1 has DELTA
-TESTS = [("size, unit weights", DELTA, 0.0), ("power, unit weights", 0.6, 0.0),
-         ("size, skewed weights (sd 0.5)", DELTA, 0.5),
-         ("power, skewed weights (sd 0.5)", 0.6, 0.5)]
+TESTS = [
+    ("size, unit weights", DELTA, 0.0),
+    ("power, unit weights", 0.6, 0.0),
+    ("size, skewed weights (sd 0.5)", DELTA, 0.5),
+    ("power, skewed weights (sd 0.5)", 0.6, 0.5),
+]
 TEST_N = 100  # positives and negatives each
-RHO = 0.5     # correlation of the two scores' noise
+RHO = 0.5  # correlation of the two scores' noise
 
 
 def phi(x):
@@ -54,12 +57,12 @@ def phi(x):
 def draw_class(rng, size, mean, shift, delta2=None):
     """Scores (and a second, correlated score) of one class, with weights."""
     e = rng.normal(size=size)
-    w = np.exp(-shift * e - shift ** 2 / 2)
+    w = np.exp(-shift * e - shift**2 / 2)
     if delta2 is None:
         return mean + shift + e, w
     # Second score: correlated noise, shifted in the proposal too; the
     # weight is the bivariate density ratio.
-    e2 = RHO * e + sqrt(1 - RHO ** 2) * rng.normal(size=size)
+    e2 = RHO * e + sqrt(1 - RHO**2) * rng.normal(size=size)
     c = np.array([shift, shift])
     inverse = np.linalg.inv(np.array([[1, RHO], [RHO, 1]]))
     noise = np.stack([e, e2], axis=1)
@@ -81,30 +84,41 @@ def interval_rows(rng, reps, boot_reps, n_boot):
             gn, wn = draw_class(rng, n, 0.0, shift)
             guess, label = np.concatenate([gp, gn]), np.repeat([1, 0], [m, n])
             weight = None if shift == 0 else np.concatenate([wp, wn])
-            kish.append(wp.sum() ** 2 / (wp ** 2).sum())
+            kish.append(wp.sum() ** 2 / (wp**2).sum())
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UserWarning)
                 cis = [("delong", wr.auc_ci(guess, label, weight))]
                 estimates.append(cis[0][1].estimate)
                 variances.append(wr.auc_var(guess, label, weight))
                 if r < boot_here:
-                    cis.append(("bootstrap", bootstrap.auc_ci(guess, label, weight,
-                                                              n_boot=n_boot, seed=r)))
+                    cis.append(
+                        ("bootstrap", bootstrap.auc_ci(guess, label, weight, n_boot=n_boot, seed=r))
+                    )
             for method, ci in cis:
                 hits[method].append(ci.lower <= truth <= ci.upper)
                 widths[method].append(ci.upper - ci.lower)
         for method in hits:
             if hits[method]:
                 cover = np.mean(hits[method])
-                rows.append({"study": "interval", "setting": name, "positives": m,
-                             "negatives": n, "weight_sd": shift,
-                             "kish_positives": np.mean(kish), "method": method,
-                             "replicates": len(hits[method]), "rate": cover,
-                             "mc_se": sqrt(cover * (1 - cover) / len(hits[method])),
-                             "mean_width": np.mean(widths[method]), "target": 0.95,
-                             "bias": np.mean(estimates) - truth,
-                             "sd_of_estimates": np.std(estimates, ddof=1),
-                             "rms_delong_se": sqrt(np.mean(variances))})
+                rows.append(
+                    {
+                        "study": "interval",
+                        "setting": name,
+                        "positives": m,
+                        "negatives": n,
+                        "weight_sd": shift,
+                        "kish_positives": np.mean(kish),
+                        "method": method,
+                        "replicates": len(hits[method]),
+                        "rate": cover,
+                        "mc_se": sqrt(cover * (1 - cover) / len(hits[method])),
+                        "mean_width": np.mean(widths[method]),
+                        "target": 0.95,
+                        "bias": np.mean(estimates) - truth,
+                        "sd_of_estimates": np.std(estimates, ddof=1),
+                        "rms_delong_se": sqrt(np.mean(variances)),
+                    }
+                )
         print(f"{name}: {time.process_time() - start:.1f} s CPU", flush=True)
     return rows
 
@@ -120,36 +134,52 @@ def test_rows(rng, reps):
             weight = None if shift == 0 else np.concatenate([wp, wn])
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UserWarning)
-                test = wr.roc_test(np.concatenate([p1, n1]), np.concatenate([p2, n2]),
-                                   label, weight)
+                test = wr.roc_test(
+                    np.concatenate([p1, n1]), np.concatenate([p2, n2]), label, weight
+                )
             rejected.append(test.p_value < 0.05)
         rate = np.mean(rejected)
-        rows.append({"study": "paired test", "setting": name, "positives": TEST_N,
-                     "negatives": TEST_N, "weight_sd": shift, "method": "delong",
-                     "replicates": reps, "rate": rate,
-                     "mc_se": sqrt(rate * (1 - rate) / reps),
-                     "target": 0.05 if delta2 == DELTA else np.nan,
-                     "auc_difference": phi(DELTA / sqrt(2)) - phi(delta2 / sqrt(2))})
+        rows.append(
+            {
+                "study": "paired test",
+                "setting": name,
+                "positives": TEST_N,
+                "negatives": TEST_N,
+                "weight_sd": shift,
+                "method": "delong",
+                "replicates": reps,
+                "rate": rate,
+                "mc_se": sqrt(rate * (1 - rate) / reps),
+                "target": 0.05 if delta2 == DELTA else np.nan,
+                "auc_difference": phi(DELTA / sqrt(2)) - phi(delta2 / sqrt(2)),
+            }
+        )
     return rows
 
 
 def coverage_plot(data):
     """Coverage of each setting and method, +- 2 Monte Carlo SE (plotnine)."""
     import plotnine as p9
+
     settings = list(data["setting"].unique())
-    data = data.assign(low=data["rate"] - 2 * data["mc_se"],
-                       high=data["rate"] + 2 * data["mc_se"],
-                       y=[len(settings) - settings.index(s) + (0.15 if m == "delong" else -0.15)
-                          for s, m in zip(data["setting"], data["method"])])
-    return (p9.ggplot(data, p9.aes("rate", "y", color="method"))
-            + p9.geom_vline(xintercept=0.95, linetype="dashed")
-            + p9.geom_segment(p9.aes(x="low", xend="high", yend="y"))
-            + p9.geom_point()
-            + p9.scale_y_continuous(breaks=list(range(len(settings), 0, -1)),
-                                    labels=settings)
-            + p9.labs(x="coverage of the 95% interval (+- 2 Monte Carlo SE)", y="",
-                      color="")
-            + p9.theme_bw(base_size=12) + p9.theme(figure_size=(9, 4.2), legend_position="top"))
+    data = data.assign(
+        low=data["rate"] - 2 * data["mc_se"],
+        high=data["rate"] + 2 * data["mc_se"],
+        y=[
+            len(settings) - settings.index(s) + (0.15 if m == "delong" else -0.15)
+            for s, m in zip(data["setting"], data["method"])
+        ],
+    )
+    return (
+        p9.ggplot(data, p9.aes("rate", "y", color="method"))
+        + p9.geom_vline(xintercept=0.95, linetype="dashed")
+        + p9.geom_segment(p9.aes(x="low", xend="high", yend="y"))
+        + p9.geom_point()
+        + p9.scale_y_continuous(breaks=list(range(len(settings), 0, -1)), labels=settings)
+        + p9.labs(x="coverage of the 95% interval (+- 2 Monte Carlo SE)", y="", color="")
+        + p9.theme_bw(base_size=12)
+        + p9.theme(figure_size=(9, 4.2), legend_position="top")
+    )
 
 
 def plot(table, path):
@@ -168,8 +198,7 @@ def main():
     table = pd.DataFrame(interval_rows(rng, reps, boot_reps, n_boot) + test_rows(rng, reps))
     RESULTS.mkdir(exist_ok=True)
     suffix = "_quick" if args.quick else ""
-    table.to_csv(RESULTS / f"inference_coverage{suffix}.csv", index=False,
-                 float_format="%.6g")
+    table.to_csv(RESULTS / f"inference_coverage{suffix}.csv", index=False, float_format="%.6g")
     plot(table, RESULTS / f"inference_coverage{suffix}.png")
     with pd.option_context("display.width", 200, "display.max_columns", 20):
         print(table.drop(columns=["study"]).to_string(index=False))

@@ -45,12 +45,24 @@ def scenario(name, rng):
     z1, z2 = rng.normal(size=(2, 2 * N))
     correlated = 0.5 * z1 + np.sqrt(0.75) * z2
     if name == "H0 unpaired":
-        return (scores(rng, label, 1, 1, z1), scores(rng, label, 1, 1, z2), label, None,
-                label, False)
+        return (
+            scores(rng, label, 1, 1, z1),
+            scores(rng, label, 1, 1, z2),
+            label,
+            None,
+            label,
+            False,
+        )
     weight = rng.exponential(size=2 * N) if name == "H0 paired weighted" else None
     mu2, sigma2 = {"crossing": (np.sqrt(2.5), 2.0), "shifted": (1.6, 1.0)}.get(name, (1, 1))
-    return (scores(rng, label, 1, 1, z1), scores(rng, label, mu2, sigma2, correlated), label,
-            weight, None, True)
+    return (
+        scores(rng, label, 1, 1, z1),
+        scores(rng, label, mu2, sigma2, correlated),
+        label,
+        weight,
+        None,
+        True,
+    )
 
 
 def main():
@@ -68,18 +80,31 @@ def main():
         rejected = {"bootstrap": 0, "venkatraman": 0}
         for _ in range(n_sim):
             g1, g2, label, weight, label2, paired = scenario(name, rng)
-            for test, function in (("bootstrap", bootstrap_test),
-                                   ("venkatraman", venkatraman_test)):
-                result = function(g1, g2, label, weight, label2=label2, paired=paired,
-                                  n_boot=n_boot, seed=rng)
+            for test, function in (
+                ("bootstrap", bootstrap_test),
+                ("venkatraman", venkatraman_test),
+            ):
+                result = function(
+                    g1, g2, label, weight, label2=label2, paired=paired, n_boot=n_boot, seed=rng
+                )
                 rejected[test] += result.p_value < 0.05
         for test, count in rejected.items():
             rate = count / n_sim
-            rows.append({"scenario": name, "test": test, "paired": paired,
-                         "weighted": weight is not None, "n_pos": N, "n_neg": N,
-                         "n_sim": n_sim, "n_boot": n_boot, "rejection_rate": rate,
-                         "mc_se": round(np.sqrt(rate * (1 - rate) / n_sim), 4),
-                         "cpu_s": round(time.process_time() - start, 1)})
+            rows.append(
+                {
+                    "scenario": name,
+                    "test": test,
+                    "paired": paired,
+                    "weighted": weight is not None,
+                    "n_pos": N,
+                    "n_neg": N,
+                    "n_sim": n_sim,
+                    "n_boot": n_boot,
+                    "rejection_rate": rate,
+                    "mc_se": round(np.sqrt(rate * (1 - rate) / n_sim), 4),
+                    "cpu_s": round(time.process_time() - start, 1),
+                }
+            )
     table = pd.DataFrame(rows)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -81,15 +81,19 @@ def main():
         r_timer = ro.r(R_TIMER)
     rows = []
     for exponent in range(3, int(np.log10(args.max)) + 1):
-        n = 10 ** exponent
+        n = 10**exponent
         g1, g2, y = data(n)
         rounds = 5 if n <= 1e5 else 2
         if have_r and n <= args.max_r:
             r_vectors = ro.FloatVector(g1), ro.FloatVector(g2), ro.FloatVector(y.astype(float))
         for what in ("var", "roc.test"):
             run = ours(what, g1, g2, y)
-            row = {"n": n, "function": what, "weightedroc_s": best_time(run, rounds),
-                   "bytes_per_obs": peak_bytes(run) / n}
+            row = {
+                "n": n,
+                "function": what,
+                "weightedroc_s": best_time(run, rounds),
+                "bytes_per_obs": peak_bytes(run) / n,
+            }
             if have_r and n <= args.max_r:
                 row["pROC_s"] = r_timer(*r_vectors, what, 1 if n >= 1e6 else rounds)[0]
                 row["ratio"] = row["pROC_s"] / row["weightedroc_s"]

@@ -66,40 +66,68 @@ html_show_sourcelink = False
 # Area of each public name: the longest module prefix wins, a name override first.
 AREAS = {
     "curves": ("Curves", "The weighted ROC and precision-recall curves (R's ``WeightedROC``)."),
-    "metrics": ("Metrics", "Areas under the curve: the AUC, partial and cost-based areas, "
-                "average precision."),
+    "metrics": (
+        "Metrics",
+        "Areas under the curve: the AUC, partial and cost-based areas, average precision.",
+    ),
     "decisions": ("Decisions", "Thresholds, costs, the convex hull and the Bayes risk."),
     "inference": ("Inference", "Bootstrap intervals and R's ``htest`` results."),
-    "tidy": ("Tidy tables, files and data sets", "Curves and AUCs by group, exact "
-             "CSV/Parquet tables and the data sets of R's examples."),
-    "plots": ("Plots", "plotnine helpers (``pip install 'weightedroc[plot]'``); each returns a "
-              "ggplot to extend with ``+``."),
-    "dask": ("Dask", "Exact curves and AUCs of Dask DataFrames larger than memory "
-             "(``pip install 'weightedroc[dask]'``)."),
-    "rbridge": ("R bridge", "R's WeightedROC, pROC and ROCR through rpy2 "
-                "(``pip install 'weightedroc[r]'``), for comparisons bit for bit."),
+    "tidy": (
+        "Tidy tables, files and data sets",
+        "Curves and AUCs by group, exact CSV/Parquet tables and the data sets of R's examples.",
+    ),
+    "plots": (
+        "Plots",
+        "plotnine helpers (``pip install 'weightedroc[plot]'``); each returns a "
+        "ggplot to extend with ``+``.",
+    ),
+    "dask": (
+        "Dask",
+        "Exact curves and AUCs of Dask DataFrames larger than memory "
+        "(``pip install 'weightedroc[dask]'``).",
+    ),
+    "rbridge": (
+        "R bridge",
+        "R's WeightedROC, pROC and ROCR through rpy2 "
+        "(``pip install 'weightedroc[r]'``), for comparisons bit for bit.",
+    ),
     "other": ("Other", "Public names not yet placed in an area."),
 }
 MODULE_AREA = {
-    "weightedroc.curves.roc": "curves", "weightedroc.curves.pr": "curves",
-    "weightedroc.curves.auc": "metrics", "weightedroc.curves.areas": "metrics",
-    "weightedroc.decisions": "decisions", "weightedroc.inference": "inference",
-    "weightedroc.tidy": "tidy", "weightedroc.io": "tidy", "weightedroc.datasets": "tidy",
-    "weightedroc.plots": "plots", "weightedroc.dask": "dask", "weightedroc.rbridge": "rbridge",
+    "weightedroc.curves.roc": "curves",
+    "weightedroc.curves.pr": "curves",
+    "weightedroc.curves.auc": "metrics",
+    "weightedroc.curves.areas": "metrics",
+    "weightedroc.decisions": "decisions",
+    "weightedroc.inference": "inference",
+    "weightedroc.tidy": "tidy",
+    "weightedroc.io": "tidy",
+    "weightedroc.datasets": "tidy",
+    "weightedroc.plots": "plots",
+    "weightedroc.dask": "dask",
+    "weightedroc.rbridge": "rbridge",
 }
 NAME_AREA = {"average_precision": "metrics"}
 # Result classes returned by public functions, documented beside them.
-RESULT_TYPES = ["weightedroc.decisions.MinRisk", "weightedroc.curves.areas.CostAUC",
-                "weightedroc.inference.bootstrap.AUCInterval", "weightedroc.inference.htest.HTest"]
+RESULT_TYPES = [
+    "weightedroc.decisions.MinRisk",
+    "weightedroc.curves.areas.CostAUC",
+    "weightedroc.inference.bootstrap.AUCInterval",
+    "weightedroc.inference.htest.HTest",
+]
 
 
 def module_names(module):
     """Public names of a module: its ``__all__``, else the functions it defines."""
     if hasattr(module, "__all__"):
         return list(module.__all__)
-    return [name for name, obj in vars(module).items()
-            if not name.startswith("_") and inspect.isfunction(obj)
-            and obj.__module__ == module.__name__]
+    return [
+        name
+        for name, obj in vars(module).items()
+        if not name.startswith("_")
+        and inspect.isfunction(obj)
+        and obj.__module__ == module.__name__
+    ]
 
 
 def public_names():
@@ -157,16 +185,22 @@ def write_api_pages():
             continue
         pages.append(area)
         entries = "\n".join(f"   ~{name}" for name in by_area[area])
-        write_if_changed(api / f"{area}.rst", f"{title}\n{'=' * len(title)}\n\n{intro}\n\n"
-                         f".. autosummary::\n   :toctree: generated/\n\n{entries}\n")
+        write_if_changed(
+            api / f"{area}.rst",
+            f"{title}\n{'=' * len(title)}\n\n{intro}\n\n"
+            f".. autosummary::\n   :toctree: generated/\n\n{entries}\n",
+        )
     toc = "\n".join(f"   {area}" for area in pages)
     stubs = {name for names in by_area.values() for name in names}
     remove_stale(api, {f"{area}.rst" for area in pages} | {"index.rst"})
     remove_stale(api / "generated", {f"{name}.rst" for name in stubs})
-    write_if_changed(api / "index.rst", "API reference\n=============\n\n"
-                     "Every public name, by area. ``import weightedroc as wr`` gives the "
-                     "top-level names; plots, Dask and R live in their own modules.\n\n"
-                     f".. toctree::\n   :maxdepth: 2\n\n{toc}\n")
+    write_if_changed(
+        api / "index.rst",
+        "API reference\n=============\n\n"
+        "Every public name, by area. ``import weightedroc as wr`` gives the "
+        "top-level names; plots, Dask and R live in their own modules.\n\n"
+        f".. toctree::\n   :maxdepth: 2\n\n{toc}\n",
+    )
 
 
 # ------------------------------------------------------------- guide pages
@@ -195,12 +229,17 @@ def write_guide_pages():
         write_if_changed(guide / f"{slug(title)}.md", f"# {title}\n{for_guide(body)}")
     toc = "\n".join(names)
     remove_stale(guide, {f"{name}.md" for name in names} | {"index.md"})
-    write_if_changed(guide / "index.md", "# User guide\n\nThe sections of the README, one page "
-                     f"each.\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n")
+    write_if_changed(
+        guide / "index.md",
+        "# User guide\n\nThe sections of the README, one page "
+        f"each.\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
+    )
 
 
-BACK = ('<p style="font:14px sans-serif;margin:0 0 1em"><a href="../guide/vignettes.html">'
-        '&larr; weightedroc documentation: vignettes</a></p>')
+BACK = (
+    '<p style="font:14px sans-serif;margin:0 0 1em"><a href="../guide/vignettes.html">'
+    "&larr; weightedroc documentation: vignettes</a></p>"
+)
 
 
 def copy_vignettes(app, exception):
@@ -215,8 +254,9 @@ def copy_vignettes(app, exception):
     target = Path(app.outdir) / "vignettes"
     shutil.copytree(source, target, dirs_exist_ok=True)
     for page in target.glob("*.html"):
-        page.write_text(re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + BACK,
-                               page.read_text(), count=1))
+        page.write_text(
+            re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + BACK, page.read_text(), count=1)
+        )
 
 
 write_api_pages()

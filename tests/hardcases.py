@@ -19,10 +19,34 @@ import numpy as np
 MAX = np.finfo(np.float64).max
 TINY = np.finfo(np.float64).tiny
 SUBNORMAL = np.nextafter(0.0, 1.0)
-ANCHORS = [MAX, -MAX, TINY, -TINY, SUBNORMAL, -SUBNORMAL, 1.0, -1.0, 0.0, -0.0,
-           2.0 ** 53, -(2.0 ** 53), 1 - 2.0 ** -53, 0.5]
-KINDS = ["chain", "uniform", "normal", "ties", "near_ties", "infinities", "float32",
-         "big_integers", "sigmoid", "signed_zeros"]
+ANCHORS = [
+    MAX,
+    -MAX,
+    TINY,
+    -TINY,
+    SUBNORMAL,
+    -SUBNORMAL,
+    1.0,
+    -1.0,
+    0.0,
+    -0.0,
+    2.0**53,
+    -(2.0**53),
+    1 - 2.0**-53,
+    0.5,
+]
+KINDS = [
+    "chain",
+    "uniform",
+    "normal",
+    "ties",
+    "near_ties",
+    "infinities",
+    "float32",
+    "big_integers",
+    "sigmoid",
+    "signed_zeros",
+]
 EDGES = ["above_max", "below_min", "at_median"]
 ARRANGEMENTS = ["as_built", "shuffled", "reversed", "ascending", "descending"]
 WEIGHTS = ["none", "ones", "integers", "uniform", "log_wide"]
@@ -52,7 +76,7 @@ def chain(start, length, step=1, up=True):
 def segment(kind, size, rng, anchor=0, scale=0):
     """`size` guesses of one kind; `anchor` picks an ANCHORS start, `scale`
     a power of ten (-300 to 300) for the spread kinds."""
-    spread = 10.0 ** scale
+    spread = 10.0**scale
     if kind == "chain":
         return chain(ANCHORS[anchor % len(ANCHORS)], size, 1 + anchor % 3, anchor % 2 == 0)
     if kind == "uniform":
@@ -69,10 +93,13 @@ def segment(kind, size, rng, anchor=0, scale=0):
         near = chain(MAX, 4, 1, False)
         return rng.choice(np.r_[np.inf, -np.inf, near, -near], size)
     if kind == "float32":
-        return (rng.random(size) * np.float32(spread if abs(scale) < 30 else 1)
-                ).astype(np.float32).astype(np.float64)
+        return (
+            (rng.random(size) * np.float32(spread if abs(scale) < 30 else 1))
+            .astype(np.float32)
+            .astype(np.float64)
+        )
     if kind == "big_integers":
-        return 2.0 ** 53 + rng.integers(0, 1 << 12, size) * 2.0 * (1 + anchor % 4)
+        return 2.0**53 + rng.integers(0, 1 << 12, size) * 2.0 * (1 + anchor % 4)
     if kind == "sigmoid":
         return 1 / (1 + np.exp(-rng.normal(size=size) * (10 + 30 * (anchor % 4))))
     if kind == "signed_zeros":
@@ -99,8 +126,9 @@ def _edge_chain(guess, where, size, step, descending):
 def build(recipe):
     """(guess, positive mask, weight or None) from a recipe."""
     rng = np.random.default_rng(recipe["seed"])
-    parts = [segment(kind, size, rng, anchor, scale)
-             for kind, size, anchor, scale in recipe["segments"]]
+    parts = [
+        segment(kind, size, rng, anchor, scale) for kind, size, anchor, scale in recipe["segments"]
+    ]
     guess = np.concatenate(parts) if parts else np.empty(0)
     for where, size, step, descending, first in recipe.get("edges", []):
         edge = _edge_chain(guess, where, size, step, descending)
@@ -146,38 +174,75 @@ def random_recipe(rng, max_n=200_000):
     """A recipe drawn with numpy (for the fuzz command): sizes up to `max_n`,
     a third of them at the code's internal thresholds."""
     n_segments = int(rng.integers(1, 5))
-    total = (int(rng.choice([s for s in THRESHOLD_SIZES if s <= max_n]))
-             if rng.random() < 1 / 3 else int(rng.integers(2, max_n)))
+    total = (
+        int(rng.choice([s for s in THRESHOLD_SIZES if s <= max_n]))
+        if rng.random() < 1 / 3
+        else int(rng.integers(2, max_n))
+    )
     cuts = np.sort(rng.integers(0, total, n_segments - 1))
     sizes = np.diff(np.r_[0, cuts, total])
-    segments = [(str(rng.choice(KINDS)), int(size), int(rng.integers(0, 50)),
-                 int(rng.choice([0, 0, 0, -300, -150, -20, 20, 150, 300])))
-                for size in sizes]
-    edges = [(str(rng.choice(EDGES)), int(rng.integers(2, 40)), int(rng.integers(1, 3)),
-              bool(rng.random() < 0.7), bool(rng.random() < 0.5))
-             for _ in range(int(rng.integers(0, 3)))]
-    return {"segments": segments, "edges": edges, "size": total,
-            "arrangement": str(rng.choice(ARRANGEMENTS)),
-            "weights": str(rng.choice(WEIGHTS)),
-            "prevalence": float(rng.choice([0.5, 0.5, 0.1, 0.9, 0.01])),
-            "seed": int(rng.integers(0, 2 ** 32))}
+    segments = [
+        (
+            str(rng.choice(KINDS)),
+            int(size),
+            int(rng.integers(0, 50)),
+            int(rng.choice([0, 0, 0, -300, -150, -20, 20, 150, 300])),
+        )
+        for size in sizes
+    ]
+    edges = [
+        (
+            str(rng.choice(EDGES)),
+            int(rng.integers(2, 40)),
+            int(rng.integers(1, 3)),
+            bool(rng.random() < 0.7),
+            bool(rng.random() < 0.5),
+        )
+        for _ in range(int(rng.integers(0, 3)))
+    ]
+    return {
+        "segments": segments,
+        "edges": edges,
+        "size": total,
+        "arrangement": str(rng.choice(ARRANGEMENTS)),
+        "weights": str(rng.choice(WEIGHTS)),
+        "prevalence": float(rng.choice([0.5, 0.5, 0.1, 0.9, 0.01])),
+        "seed": int(rng.integers(0, 2**32)),
+    }
 
 
 def recipes(max_segment=600, sizes=None):
     """A hypothesis strategy of recipes; `sizes` (a list) fixes the total size."""
     from hypothesis import strategies as st
 
-    segments = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(1, max_segment),
-                                  st.integers(0, 49),
-                                  st.sampled_from([0, -300, -20, 20, 300])),
-                        min_size=1, max_size=4)
-    edges = st.lists(st.tuples(st.sampled_from(EDGES), st.integers(2, 40),
-                               st.integers(1, 2), st.booleans(), st.booleans()),
-                     max_size=2)
-    return st.fixed_dictionaries({
-        "segments": segments, "edges": edges,
-        "size": st.none() if sizes is None else st.sampled_from(sizes),
-        "arrangement": st.sampled_from(ARRANGEMENTS),
-        "weights": st.sampled_from(WEIGHTS),
-        "prevalence": st.sampled_from([0.5, 0.1, 0.9]),
-        "seed": st.integers(0, 2 ** 32 - 1)})
+    segments = st.lists(
+        st.tuples(
+            st.sampled_from(KINDS),
+            st.integers(1, max_segment),
+            st.integers(0, 49),
+            st.sampled_from([0, -300, -20, 20, 300]),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+    edges = st.lists(
+        st.tuples(
+            st.sampled_from(EDGES),
+            st.integers(2, 40),
+            st.integers(1, 2),
+            st.booleans(),
+            st.booleans(),
+        ),
+        max_size=2,
+    )
+    return st.fixed_dictionaries(
+        {
+            "segments": segments,
+            "edges": edges,
+            "size": st.none() if sizes is None else st.sampled_from(sizes),
+            "arrangement": st.sampled_from(ARRANGEMENTS),
+            "weights": st.sampled_from(WEIGHTS),
+            "prevalence": st.sampled_from([0.5, 0.1, 0.9]),
+            "seed": st.integers(0, 2**32 - 1),
+        }
+    )

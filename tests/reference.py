@@ -34,8 +34,9 @@ def python_inputs(case):
     else:
         y = np.array(label["values"], dtype=object)
     guess = case["guess"]
-    guess = np.array(guess, dtype=object) if case.get("guess_type") == "character" \
-        else doubles(guess)
+    guess = (
+        np.array(guess, dtype=object) if case.get("guess_type") == "character" else doubles(guess)
+    )
     weight = None if case["weight"] is None else doubles(case["weight"])
     return guess, y, weight
 

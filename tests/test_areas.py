@@ -64,13 +64,17 @@ def random_data(seed, n=40):
     return guess.astype(float), label, weight
 
 
-data_strategy = st.integers(3, 30).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(0, 6), min_size=n, max_size=n),
-    st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < len(y)),
-    st.lists(st.floats(0.05, 20), min_size=n, max_size=n)))
+data_strategy = st.integers(3, 30).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(0, 6), min_size=n, max_size=n),
+        st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < len(y)),
+        st.lists(st.floats(0.05, 20), min_size=n, max_size=n),
+    )
+)
 
 
 # ---------------------------------------------------------------- partial_auc
+
 
 def test_full_range_is_weighted_auc_bit_for_bit():
     for seed in range(5):
@@ -85,7 +89,8 @@ def test_hand_computed_areas_of_small_curve():
     roc = WeightedROC(*SMALL)
     assert partial_auc(roc, fpr_range=(0, 0.5)) == pytest.approx(1 / 3, abs=1e-15)
     assert partial_auc(roc, fpr_range=(0.5, 0.9)) == pytest.approx(
-        (2 / 3 - 0.5) * 2 / 3 + (0.9 - 2 / 3) * 1, abs=1e-15)
+        (2 / 3 - 0.5) * 2 / 3 + (0.9 - 2 / 3) * 1, abs=1e-15
+    )
     # Inside the segment from (2/3, 1) to (1, 1) and from (0, 2/3) to (2/3, 2/3).
     assert partial_auc(roc, fpr_range=(0.7, 0.8)) == pytest.approx(0.1, abs=1e-15)
     assert partial_auc(roc, tpr_range=(0.5, 1)) == pytest.approx(1 / 6 + 1 / 9, abs=1e-15)
@@ -135,8 +140,7 @@ def test_bands_add_up_and_stay_in_range(data, a, b):
     for key in ("fpr_range", "tpr_range"):
         area = partial_auc(roc, **{key: (lo, hi)})
         assert -1e-12 <= area <= hi - lo + 1e-12
-        parts = [partial_auc(roc, **{key: r}) for r in ((0, lo), (lo, hi), (hi, 1))
-                 if r[1] > r[0]]
+        parts = [partial_auc(roc, **{key: r}) for r in ((0, lo), (lo, hi), (hi, 1)) if r[1] > r[0]]
         assert sum(parts) == pytest.approx(WeightedAUC(roc), abs=1e-12)
 
 
@@ -147,16 +151,19 @@ def test_correction_below_diagonal_warns_and_follows_formula():
     assert value == pytest.approx((1 + (0 - 0.125) / (0.5 - 0.125)) / 2)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"fpr_range": (0, 0.2), "tpr_range": (0, 0.2)}, ValueError, "not both"),
-    ({"fpr_range": (0.3, 0.1)}, ValueError, "0 <= lo < hi <= 1"),
-    ({"fpr_range": (0.1, 0.1)}, ValueError, "0 <= lo < hi <= 1"),
-    ({"tpr_range": (-0.1, 0.5)}, ValueError, "0 <= lo < hi <= 1"),
-    ({"fpr_range": (0, 1.5)}, ValueError, "0 <= lo < hi <= 1"),
-    ({"fpr_range": 0.2}, TypeError, "pair"),
-    ({"fpr_range": (0, 0.1, 0.2)}, TypeError, "pair"),
-    ({"fpr_range": ("0", 0.2)}, TypeError, "real numbers"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"fpr_range": (0, 0.2), "tpr_range": (0, 0.2)}, ValueError, "not both"),
+        ({"fpr_range": (0.3, 0.1)}, ValueError, "0 <= lo < hi <= 1"),
+        ({"fpr_range": (0.1, 0.1)}, ValueError, "0 <= lo < hi <= 1"),
+        ({"tpr_range": (-0.1, 0.5)}, ValueError, "0 <= lo < hi <= 1"),
+        ({"fpr_range": (0, 1.5)}, ValueError, "0 <= lo < hi <= 1"),
+        ({"fpr_range": 0.2}, TypeError, "pair"),
+        ({"fpr_range": (0, 0.1, 0.2)}, TypeError, "pair"),
+        ({"fpr_range": ("0", 0.2)}, TypeError, "real numbers"),
+    ],
+)
 def test_bad_ranges_are_rejected(kwargs, error, match):
     with pytest.raises(error, match=match):
         partial_auc(WeightedROC(*SMALL), **kwargs)
@@ -190,6 +197,7 @@ def test_caller_frame_is_not_modified():
 
 # ------------------------------------------------------------- pROC, live R
 
+
 def proc_partial_auc(guess, label, partial, focus, correct):
     """pROC's auc(roc(label, guess, direction = "<"), partial.auc = ...)."""
     from weightedroc import rbridge
@@ -204,18 +212,25 @@ def proc_partial_auc(guess, label, partial, focus, correct):
       as.numeric(pROC::auc(r, partial.auc = partial, partial.auc.focus = focus,
                            partial.auc.correct = correct))
     }""")
-    return function(ro.FloatVector(np.asarray(guess, dtype=float).tolist()),
-                    ro.FloatVector(np.asarray(label, dtype=float).tolist()),
-                    ro.FloatVector(partial), focus, correct)[0]
+    return function(
+        ro.FloatVector(np.asarray(guess, dtype=float).tolist()),
+        ro.FloatVector(np.asarray(label, dtype=float).tolist()),
+        ro.FloatVector(partial),
+        focus,
+        correct,
+    )[0]
 
 
 def proc_datasets():
     asah = load_asah()
     poor = (asah["outcome"] == "Poor").to_numpy().astype(float)
     simple = load_rocr_simple()
-    return [(asah["s100b"].to_numpy(), poor), (asah["ndka"].to_numpy(), poor),
-            (asah["wfns"].to_numpy().astype(float), poor),
-            (simple["predictions"].to_numpy(), simple["labels"].to_numpy().astype(float))]
+    return [
+        (asah["s100b"].to_numpy(), poor),
+        (asah["ndka"].to_numpy(), poor),
+        (asah["wfns"].to_numpy().astype(float), poor),
+        (simple["predictions"].to_numpy(), simple["labels"].to_numpy().astype(float)),
+    ]
 
 
 @pytest.mark.parametrize("data", range(4))
@@ -249,6 +264,7 @@ def test_sensitivity_focus_equals_proc(data, lo, hi, correct):
 
 
 # ------------------------------------------------------------------ cost_auc
+
 
 def cost_line(roc, rho):
     W1, W0 = roc["FN"].iloc[-1], roc["FP"].iloc[0]
@@ -334,14 +350,17 @@ def test_cost_auc_ratio_in_unit_interval_and_equals_clipping(data, rho):
     assert result.max_pauc == pytest.approx(max_pauc, abs=1e-12)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"cost_fn": 0, "cost_fp": 1}, ValueError, "cost_fn must be a finite positive"),
-    ({"cost_fn": 1, "cost_fp": -2}, ValueError, "cost_fp must be a finite positive"),
-    ({"cost_fn": np.inf, "cost_fp": 1}, ValueError, "finite"),
-    ({"cost_fn": "1", "cost_fp": 1}, TypeError, "real number"),
-    ({"cost_fn": 1.5}, ValueError, r"in \(0, 1\)"),
-    ({"cost_fp": 1}, ValueError, r"in \(0, 1\)"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"cost_fn": 0, "cost_fp": 1}, ValueError, "cost_fn must be a finite positive"),
+        ({"cost_fn": 1, "cost_fp": -2}, ValueError, "cost_fp must be a finite positive"),
+        ({"cost_fn": np.inf, "cost_fp": 1}, ValueError, "finite"),
+        ({"cost_fn": "1", "cost_fp": 1}, TypeError, "real number"),
+        ({"cost_fn": 1.5}, ValueError, r"in \(0, 1\)"),
+        ({"cost_fp": 1}, ValueError, r"in \(0, 1\)"),
+    ],
+)
 def test_bad_costs_are_rejected(kwargs, error, match):
     with pytest.raises(error, match=match):
         cost_auc(WeightedROC(*SMALL), **kwargs)

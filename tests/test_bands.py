@@ -47,6 +47,7 @@ def test_band_alone_and_unsorted_specificities():
 
 def test_band_plot_renders_and_extends_with_plus(tmp_path):
     import plotnine as p9
+
     band = ci_se(GUESS, LABEL, specificities=np.linspace(0, 1, 11), n_boot=50, seed=3)
     plot = se_band_plot(band, WeightedROC(GUESS, LABEL)) + p9.ggtitle("band")
     path = tmp_path / "band.png"
@@ -54,16 +55,28 @@ def test_band_plot_renders_and_extends_with_plus(tmp_path):
         warnings.simplefilter("error")
         plot.save(path, width=5, height=4, dpi=50, verbose=False)
     header = path.read_bytes()[:24]
-    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (250, 200)
+    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (
+        250,
+        200,
+    )
 
 
-@pytest.mark.parametrize("frame, error, words", [
-    ([1, 2], TypeError, "must be the DataFrame that ci_se returns"),
-    (pd.DataFrame({"sensitivity": [0, 1], "lower": [0, 1], "upper": [0, 1]}), ValueError,
-     r"lacks the column\(s\) \['specificity'\]"),
-    (pd.DataFrame({"specificity": [0.5], "lower": [0], "upper": [1]}), ValueError,
-     "at least 2 specificities"),
-])
+@pytest.mark.parametrize(
+    "frame, error, words",
+    [
+        ([1, 2], TypeError, "must be the DataFrame that ci_se returns"),
+        (
+            pd.DataFrame({"sensitivity": [0, 1], "lower": [0, 1], "upper": [0, 1]}),
+            ValueError,
+            r"lacks the column\(s\) \['specificity'\]",
+        ),
+        (
+            pd.DataFrame({"specificity": [0.5], "lower": [0], "upper": [1]}),
+            ValueError,
+            "at least 2 specificities",
+        ),
+    ],
+)
 def test_bad_band_says_what_is_expected(frame, error, words):
     with pytest.raises(error, match=words):
         se_band_plot(frame)

@@ -11,10 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from weightedroc import auc_score
-from weightedroc.inference.bootstrap import auc_ci
 from weightedroc.core import cumulate
 from weightedroc.datasets import load_asah
-from weightedroc.inference.bootstrap import _replicate_aucs
+from weightedroc.inference.bootstrap import _replicate_aucs, auc_ci
 
 
 def random_data(seed, n=60):
@@ -34,12 +33,20 @@ def test_replicate_auc_equals_auc_of_resampled_arrays(seed):
     rng = np.random.default_rng(seed)
     pos_draws = rng.integers(0, len(pos), (7, len(pos)))
     neg_draws = rng.integers(0, len(neg), (7, len(neg)))
-    fast = _replicate_aucs(group[pos], weight[pos], group[neg], weight[neg],
-                           len(counts.threshold) - 1, pos_draws, neg_draws)
+    fast = _replicate_aucs(
+        group[pos],
+        weight[pos],
+        group[neg],
+        weight[neg],
+        len(counts.threshold) - 1,
+        pos_draws,
+        neg_draws,
+    )
     for b in range(7):
         chosen = np.concatenate((pos[pos_draws[b]], neg[neg_draws[b]]))
         assert fast[b] == pytest.approx(
-            auc_score(guess[chosen], label[chosen], weight[chosen]), abs=1e-13)
+            auc_score(guess[chosen], label[chosen], weight[chosen]), abs=1e-13
+        )
 
 
 def test_estimate_is_auc_and_seed_reproduces():
@@ -96,8 +103,9 @@ def test_close_to_procs_delong_interval_on_unweighted_data():
     poor = (asah["outcome"] == "Poor").to_numpy()
     delong = ro.r("""function(guess, label) as.numeric(pROC::ci.auc(pROC::roc(
         label, guess, levels = c(0, 1), direction = "<", quiet = TRUE), method = "delong"))""")
-    lower, estimate, upper = delong(ro.FloatVector(asah["s100b"].tolist()),
-                                    ro.FloatVector(poor.astype(float).tolist()))
+    lower, estimate, upper = delong(
+        ro.FloatVector(asah["s100b"].tolist()), ro.FloatVector(poor.astype(float).tolist())
+    )
     ci = auc_ci(asah["s100b"], asah["outcome"], n_boot=2000, seed=1)
     assert ci.estimate == pytest.approx(estimate, abs=1e-12)
     assert ci.lower == pytest.approx(lower, abs=0.03)
@@ -124,12 +132,15 @@ def test_inputs_not_modified_and_unit_weights_default():
     np.testing.assert_allclose(unweighted.replicates, ones.replicates, rtol=1e-15)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"level": 1.0}, ValueError, r"level must be in \(0, 1\)"),
-    ({"level": "95%"}, TypeError, "level must be a number"),
-    ({"n_boot": 0}, ValueError, "n_boot must be at least 1"),
-    ({"n_boot": 10.5}, TypeError, "n_boot must be an integer"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"level": 1.0}, ValueError, r"level must be in \(0, 1\)"),
+        ({"level": "95%"}, TypeError, "level must be a number"),
+        ({"n_boot": 0}, ValueError, "n_boot must be at least 1"),
+        ({"n_boot": 10.5}, TypeError, "n_boot must be an integer"),
+    ],
+)
 def test_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         auc_ci([1, 2, 3], [0, 1, 1], **kwargs)
@@ -145,6 +156,7 @@ def test_replicates_are_stratified_draws_of_the_seeded_generator(n_boot):
     """Rebuilt independently: the same generator draws each replicate's
     positives from the positives and its negatives from the negatives."""
     from weightedroc.inference.bootstrap import CELLS
+
     guess, label, weight = random_data(7, n=50)
     ci = auc_ci(guess, label, weight, n_boot=n_boot, seed=11)
     pos, neg = np.flatnonzero(label), np.flatnonzero(~label)

@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 from pandas.testing import assert_frame_equal
 
-from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
+from weightedroc import WeightedAUC, WeightedROC, roc_table
 from weightedroc.io.cli import main
 from weightedroc.io.tables import atomic_path, read_table, to_csv_text
 
@@ -63,10 +63,16 @@ def case_inputs(names):
     for name in names:
         case = load_case(name)
         n = len(case["guess"])
-        frames.append(pd.DataFrame({
-            "case": "NA" if name == NA_CASE else name,
-            "guess": case["guess"], "label": case["label"]["values"],
-            "weight": case["weight"] or ["1"] * n}))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "case": "NA" if name == NA_CASE else name,
+                    "guess": case["guess"],
+                    "label": case["label"]["values"],
+                    "weight": case["weight"] or ["1"] * n,
+                }
+            )
+        )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -79,8 +85,11 @@ def write_r_fixtures(directory):
         for mode, names in (("plain", PLAIN_CASES), ("exact", EXACT_CASES)):
             strings = directory / f"r_{mode}.tsv.tmp"
             case_inputs(names).to_csv(strings, sep="\t", index=False)
-            subprocess.run([RSCRIPT, str(script), str(strings), str(directory / f"r_{mode}.csv"),
-                            mode], check=True, capture_output=True)
+            subprocess.run(
+                [RSCRIPT, str(script), str(strings), str(directory / f"r_{mode}.csv"), mode],
+                check=True,
+                capture_output=True,
+            )
             strings.unlink()
     finally:
         script.unlink()
@@ -93,11 +102,20 @@ CLEAN_ENV = dict(os.environ)
 
 def run_cli(*args, stdin=None, module=True):
     """Run `python -m weightedroc ARGS` (or the console script)."""
-    env = dict(CLEAN_ENV, PYTHONPATH=os.pathsep.join(
-        [str(ROOT), *filter(None, [CLEAN_ENV.get("PYTHONPATH")])]))
+    env = dict(
+        CLEAN_ENV,
+        PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [CLEAN_ENV.get("PYTHONPATH")])]),
+    )
     command = [sys.executable, "-m", "weightedroc"] if module else [console_script()]
-    return subprocess.run([*command, *map(str, args)], input=stdin, capture_output=True,
-                          text=True, env=env, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [*command, *map(str, args)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def console_script():
@@ -110,10 +128,14 @@ def read_csv_text(text):
 
 def scores_frame(seed=0, n=120):
     rng = np.random.default_rng(seed)
-    return pd.DataFrame({"model": rng.choice(["glm", "gbm"], n),
-                         "score": np.round(rng.normal(size=n), 1),
-                         "y": rng.choice(["spam", "ham"], n),
-                         "w": rng.exponential(size=n)})
+    return pd.DataFrame(
+        {
+            "model": rng.choice(["glm", "gbm"], n),
+            "score": np.round(rng.normal(size=n), 1),
+            "y": rng.choice(["spam", "ham"], n),
+            "w": rng.exponential(size=n),
+        }
+    )
 
 
 def assert_one_line_error(result, *fragments):
@@ -127,11 +149,22 @@ def assert_one_line_error(result, *fragments):
 
 # -- results -----------------------------------------------------------------
 
+
 def test_roc_writes_roc_table_of_the_file_to_stdout(tmp_path):
     df = scores_frame()
     df.to_csv(tmp_path / "scores.csv", index=False)
-    result = run_cli("roc", tmp_path / "scores.csv", "--guess", "score", "--label", "y",
-                     "--weight", "w", "--by", "model")
+    result = run_cli(
+        "roc",
+        tmp_path / "scores.csv",
+        "--guess",
+        "score",
+        "--label",
+        "y",
+        "--weight",
+        "w",
+        "--by",
+        "model",
+    )
     assert result.returncode == 0, result.stderr
     expected = roc_table(pd.read_csv(tmp_path / "scores.csv"), "score", "y", "w", by="model")
     assert_frame_equal(read_csv_text(result.stdout), expected, check_exact=True)
@@ -140,8 +173,9 @@ def test_roc_writes_roc_table_of_the_file_to_stdout(tmp_path):
 def test_auc_reads_stdin_and_prints_the_auc_table(tmp_path):
     df = scores_frame(1)
     text = to_csv_text(df)
-    result = run_cli("auc", "-", "--guess", "score", "--label", "y", "--weight", "w",
-                     "--by", "model", stdin=text)
+    result = run_cli(
+        "auc", "-", "--guess", "score", "--label", "y", "--weight", "w", "--by", "model", stdin=text
+    )
     assert result.returncode == 0, result.stderr
     printed = read_csv_text(result.stdout)
     assert list(printed.columns) == ["model", "auc", "n", "positive_weight", "negative_weight"]
@@ -155,19 +189,44 @@ def test_parquet_in_and_out_keep_every_double(tmp_path):
     pytest.importorskip("pyarrow", reason="pyarrow (the parquet extra) is not installed")
     df = scores_frame(2).assign(score=lambda d: d.score + 1e-13 * np.arange(len(d)))
     df.to_parquet(tmp_path / "scores.parquet")
-    result = run_cli("roc", tmp_path / "scores.parquet", "--guess", "score", "--label", "y",
-                     "--weight", "w", "--by", "model", "--output", tmp_path / "roc.parquet")
+    result = run_cli(
+        "roc",
+        tmp_path / "scores.parquet",
+        "--guess",
+        "score",
+        "--label",
+        "y",
+        "--weight",
+        "w",
+        "--by",
+        "model",
+        "--output",
+        tmp_path / "roc.parquet",
+    )
     assert result.returncode == 0 and result.stdout == "", result.stderr
-    assert_frame_equal(pd.read_parquet(tmp_path / "roc.parquet"),
-                       roc_table(df, "score", "y", "w", by="model"), check_exact=True)
+    assert_frame_equal(
+        pd.read_parquet(tmp_path / "roc.parquet"),
+        roc_table(df, "score", "y", "w", by="model"),
+        check_exact=True,
+    )
 
 
 def test_csv_output_round_trips_every_double(tmp_path):
     df = scores_frame(3).assign(score=lambda d: np.exp(d.score * 40))
     df.loc[[0, 5], "score"] = [np.inf, -np.inf]
     df.to_parquet(tmp_path / "scores.parquet")
-    result = run_cli("roc", tmp_path / "scores.parquet", "--guess", "score", "--label", "y",
-                     "--weight", "w", "--output", tmp_path / "roc.csv")
+    result = run_cli(
+        "roc",
+        tmp_path / "scores.parquet",
+        "--guess",
+        "score",
+        "--label",
+        "y",
+        "--weight",
+        "w",
+        "--output",
+        tmp_path / "roc.csv",
+    )
     assert result.returncode == 0, result.stderr
     back = pd.read_csv(tmp_path / "roc.csv")
     expected = WeightedROC(df.score, df.y, df.w)
@@ -194,12 +253,24 @@ def test_help_shows_examples():
 
 # -- files written by R ------------------------------------------------------
 
-@pytest.mark.parametrize("fixture, names", [("r_plain.csv", PLAIN_CASES),
-                                            ("r_exact.csv", EXACT_CASES)])
+
+@pytest.mark.parametrize(
+    "fixture, names", [("r_plain.csv", PLAIN_CASES), ("r_exact.csv", EXACT_CASES)]
+)
 def test_r_written_csv_gives_r_curves_text_for_text(fixture, names):
     """Each case's lines equal R's sprintf("%.17g") of WeightedROC's output."""
-    result = run_cli("roc", DATA / fixture, "--guess", "guess", "--label", "label",
-                     "--weight", "weight", "--by", "case")
+    result = run_cli(
+        "roc",
+        DATA / fixture,
+        "--guess",
+        "guess",
+        "--label",
+        "label",
+        "--weight",
+        "weight",
+        "--by",
+        "case",
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "case,TPR,FPR,threshold,FN,FP"
@@ -213,14 +284,25 @@ def test_r_written_csv_gives_r_curves_text_for_text(fixture, names):
 
 def test_r_written_csv_matches_weighted_roc_in_python():
     data = pd.read_csv(DATA / "r_plain.csv")
-    result = run_cli("auc", DATA / "r_plain.csv", "--guess", "guess", "--label", "label",
-                     "--weight", "weight", "--by", "case")
+    result = run_cli(
+        "auc",
+        DATA / "r_plain.csv",
+        "--guess",
+        "guess",
+        "--label",
+        "label",
+        "--weight",
+        "weight",
+        "--by",
+        "case",
+    )
     printed = read_csv_text(result.stdout)
     assert len(printed) == len(PLAIN_CASES)
     for row in printed.itertuples():
         rows = data[data.case.isna()] if pd.isna(row.case) else data[data.case == row.case]
-        assert row.auc == WeightedAUC(WeightedROC(rows.guess.to_numpy(), rows.label.to_numpy(),
-                                                  rows.weight.to_numpy()))
+        assert row.auc == WeightedAUC(
+            WeightedROC(rows.guess.to_numpy(), rows.label.to_numpy(), rows.weight.to_numpy())
+        )
         name = NA_CASE if pd.isna(row.case) else row.case
         assert row.auc == float(load_case(name)["auc"])
 
@@ -234,13 +316,23 @@ def test_committed_r_files_are_what_r_writes(tmp_path):
 
 @needs_r
 def test_r_reads_back_the_exact_doubles(tmp_path):
-    result = run_cli("roc", DATA / "r_exact.csv", "--guess", "guess", "--label", "label",
-                     "--weight", "weight", "--output", tmp_path / "roc.csv")
+    result = run_cli(
+        "roc",
+        DATA / "r_exact.csv",
+        "--guess",
+        "guess",
+        "--label",
+        "label",
+        "--weight",
+        "weight",
+        "--output",
+        tmp_path / "roc.csv",
+    )
     assert result.returncode == 0, result.stderr
-    code = ('d <- read.csv(commandArgs(TRUE)[1]); '
-            'for (x in d) cat(sprintf("%.17g", x), sep = "\\n")')
-    printed = subprocess.run([RSCRIPT, "-e", code, str(tmp_path / "roc.csv")],
-                             capture_output=True, text=True, check=True).stdout.split()
+    code = 'd <- read.csv(commandArgs(TRUE)[1]); for (x in d) cat(sprintf("%.17g", x), sep = "\\n")'
+    printed = subprocess.run(
+        [RSCRIPT, "-e", code, str(tmp_path / "roc.csv")], capture_output=True, text=True, check=True
+    ).stdout.split()
     roc = load_case("label_character")["roc"]
     assert printed == [value for column in roc.values() for value in column]
 
@@ -257,13 +349,26 @@ def test_r_weighted_roc_output_can_be_compared_with_ours(tmp_path):
         roc[] <- lapply(roc, function(x) sprintf("%.17g", x))
         write.csv(roc, args[2], row.names = FALSE, quote = FALSE)
     """)
-    r = subprocess.run([RSCRIPT, "-e", code, str(DATA / "r_exact.csv"),
-                        str(tmp_path / "r.csv")], capture_output=True, text=True)
+    r = subprocess.run(
+        [RSCRIPT, "-e", code, str(DATA / "r_exact.csv"), str(tmp_path / "r.csv")],
+        capture_output=True,
+        text=True,
+    )
     if r.returncode == 3:
         pytest.skip("R package WeightedROC is not installed (set R_LIBS)")
     assert r.returncode == 0, r.stderr
-    ours = run_cli("roc", DATA / "r_exact.csv", "--guess", "guess", "--label", "label",
-                   "--weight", "weight", "--output", tmp_path / "py.csv")
+    ours = run_cli(
+        "roc",
+        DATA / "r_exact.csv",
+        "--guess",
+        "guess",
+        "--label",
+        "label",
+        "--weight",
+        "weight",
+        "--output",
+        tmp_path / "py.csv",
+    )
     assert ours.returncode == 0, ours.stderr
     assert (tmp_path / "py.csv").read_text() == (tmp_path / "r.csv").read_text()
 
@@ -273,53 +378,91 @@ def test_r_weighted_roc_output_can_be_compared_with_ours(tmp_path):
 GOOD = "score,y,m\n0.1,0,a\n0.4,1,a\n0.35,0,b\n0.8,1,b\n"
 
 
-@pytest.mark.parametrize("args, text, fragments", [
-    (["roc", "missing.csv", "--guess", "score", "--label", "y"], None,
-     ["input file 'missing.csv' does not exist"]),
-    (["roc", "-", "--label", "y"], GOOD, ["required: --guess"]),
-    (["roc", "-", "--guess", "score", "--label", "y"], GOOD.replace("0.4,", "NA,"),
-     ["column 'score' (guess)", "NA guess"]),
-])
+@pytest.mark.parametrize(
+    "args, text, fragments",
+    [
+        (
+            ["roc", "missing.csv", "--guess", "score", "--label", "y"],
+            None,
+            ["input file 'missing.csv' does not exist"],
+        ),
+        (["roc", "-", "--label", "y"], GOOD, ["required: --guess"]),
+        (
+            ["roc", "-", "--guess", "score", "--label", "y"],
+            GOOD.replace("0.4,", "NA,"),
+            ["column 'score' (guess)", "NA guess"],
+        ),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(args, text, fragments):
     assert_one_line_error(run_cli(*args, stdin=text), *fragments)
 
 
-@pytest.mark.parametrize("args, text, fragments", [
-    (["roc", "-", "--guess", "scores", "--label", "y"], GOOD,
-     ["no column 'scores' (given as guess)"]),
-    (["auc", "-", "--guess", "score", "--label", "y", "--by", "m,model"], GOOD,
-     ["no column 'model' (given as by)"]),
-    (["roc", "-", "--guess", "score", "--label", "y"], GOOD.replace(",1,", ",3,"),
-     ["column 'y' (label)", "{0, 3}"]),
-    (["roc", "-", "--guess", "score", "--label", "y", "--by", "m"],
-     GOOD.replace("0.8,1", "0.8,0"), ["group m='b': only one label value"]),
-    (["roc", "-", "--guess", "m", "--label", "y"], GOOD,
-     ["row 1, column 'm': 'a' is not a number"]),
-    (["roc", "-", "--guess", "score", "--label", "y", "--output", "roc.xlsx"], GOOD,
-     ["cannot tell the format of 'roc.xlsx'"]),
-    (["roc", "-", "--guess", "score", "--label", "y", "--output", "no/such/dir/roc.csv"],
-     GOOD, ["cannot write 'no/such/dir/roc.csv': its directory does not exist"]),
-    (["roc", "-", "--guess", "score", "--label", "y", "--plot", "roc.jpeg"], GOOD,
-     ["--plot 'roc.jpeg': expected a file name ending in .png, .pdf, .svg"]),
-    (["auc", "-", "--guess", "score", "--label", "y"], "", ["cannot read '-'"]),
-    (["curve", "x.csv"], None, ["invalid choice: 'curve'"]),
-    ([], None, ["required: {roc,auc,compare}"]),
-])
+@pytest.mark.parametrize(
+    "args, text, fragments",
+    [
+        (
+            ["roc", "-", "--guess", "scores", "--label", "y"],
+            GOOD,
+            ["no column 'scores' (given as guess)"],
+        ),
+        (
+            ["auc", "-", "--guess", "score", "--label", "y", "--by", "m,model"],
+            GOOD,
+            ["no column 'model' (given as by)"],
+        ),
+        (
+            ["roc", "-", "--guess", "score", "--label", "y"],
+            GOOD.replace(",1,", ",3,"),
+            ["column 'y' (label)", "{0, 3}"],
+        ),
+        (
+            ["roc", "-", "--guess", "score", "--label", "y", "--by", "m"],
+            GOOD.replace("0.8,1", "0.8,0"),
+            ["group m='b': only one label value"],
+        ),
+        (
+            ["roc", "-", "--guess", "m", "--label", "y"],
+            GOOD,
+            ["row 1, column 'm': 'a' is not a number"],
+        ),
+        (
+            ["roc", "-", "--guess", "score", "--label", "y", "--output", "roc.xlsx"],
+            GOOD,
+            ["cannot tell the format of 'roc.xlsx'"],
+        ),
+        (
+            ["roc", "-", "--guess", "score", "--label", "y", "--output", "no/such/dir/roc.csv"],
+            GOOD,
+            ["cannot write 'no/such/dir/roc.csv': its directory does not exist"],
+        ),
+        (
+            ["roc", "-", "--guess", "score", "--label", "y", "--plot", "roc.jpeg"],
+            GOOD,
+            ["--plot 'roc.jpeg': expected a file name ending in .png, .pdf, .svg"],
+        ),
+        (["auc", "-", "--guess", "score", "--label", "y"], "", ["cannot read '-'"]),
+        (["curve", "x.csv"], None, ["invalid choice: 'curve'"]),
+        ([], None, ["required: {roc,auc,compare}"]),
+    ],
+)
 def test_bad_input_returns_2_with_one_line(args, text, fragments, monkeypatch, capsys):
     """The same checks in-process, through main(argv), to keep the suite fast."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(text or ""))
     status = main(args)
     captured = capsys.readouterr()
-    assert_one_line_error(subprocess.CompletedProcess(args, status, captured.out,
-                                                      captured.err), *fragments)
+    assert_one_line_error(
+        subprocess.CompletedProcess(args, status, captured.out, captured.err), *fragments
+    )
 
 
 def test_failure_leaves_no_output_and_keeps_an_old_one(tmp_path):
     output = tmp_path / "roc.csv"
     output.write_text("old\n")
     (tmp_path / "s.csv").write_text(GOOD.replace("0.4,", "NA,"))
-    result = run_cli("roc", tmp_path / "s.csv", "--guess", "score", "--label", "y",
-                     "--output", output)
+    result = run_cli(
+        "roc", tmp_path / "s.csv", "--guess", "score", "--label", "y", "--output", output
+    )
     assert_one_line_error(result, "NA guess")
     assert output.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["roc.csv", "s.csv"]
@@ -344,17 +487,31 @@ def test_read_table_reads_what_r_writes_for_inf_and_na():
 
 # -- plot --------------------------------------------------------------------
 
+
 def test_plot_option_draws_the_curves(tmp_path):
     pytest.importorskip("plotnine", reason="plotnine (the plot extra) is not installed")
-    result = run_cli("roc", DATA / "r_plain.csv", "--guess", "guess", "--label", "label",
-                     "--by", "case", "--output", tmp_path / "roc.csv",
-                     "--plot", tmp_path / "roc.png")
+    result = run_cli(
+        "roc",
+        DATA / "r_plain.csv",
+        "--guess",
+        "guess",
+        "--label",
+        "label",
+        "--by",
+        "case",
+        "--output",
+        tmp_path / "roc.csv",
+        "--plot",
+        tmp_path / "roc.png",
+    )
     assert result.returncode == 0, result.stderr
     header = (tmp_path / "roc.png").read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     # 6.5 by 5 inches at 150 dpi: the width leaves room for the groups' legend
-    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) \
-        == (975, 750)
+    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (
+        975,
+        750,
+    )
 
 
 if __name__ == "__main__":

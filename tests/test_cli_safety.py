@@ -26,9 +26,17 @@ GOOD = "score,y,m\n0.1,0,a\n0.4,1,a\n0.35,0,b\n0.8,1,b\n"
 
 # -- the input is never overwritten ------------------------------------------
 
-@pytest.mark.parametrize("option, link", [("--output", None), ("--output", "symlink"),
-                                          ("--output", "hardlink"), ("--plot", "symlink"),
-                                          ("--plot", "hardlink")])
+
+@pytest.mark.parametrize(
+    "option, link",
+    [
+        ("--output", None),
+        ("--output", "symlink"),
+        ("--output", "hardlink"),
+        ("--plot", "symlink"),
+        ("--plot", "hardlink"),
+    ],
+)
 def test_an_output_that_is_the_input_is_refused_before_reading(tmp_path, link, option):
     data = tmp_path / "s.csv"
     data.write_text(GOOD)
@@ -44,19 +52,38 @@ def test_an_output_that_is_the_input_is_refused_before_reading(tmp_path, link, o
 
 # -- an interrupted run leaves nothing -----------------------------------------
 
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_mid_write_removes_the_temporary_file(tmp_path, signum):
     n = 400_000
     rng = np.random.default_rng(1)
     pd.DataFrame({"g": rng.random(n), "y": rng.integers(0, 2, n)}).to_parquet(
-        tmp_path / "s.parquet")
-    env = dict(CLEAN_ENV, PYTHONPATH=os.pathsep.join(
-        [str(ROOT), *filter(None, [CLEAN_ENV.get("PYTHONPATH")])]))
+        tmp_path / "s.parquet"
+    )
+    env = dict(
+        CLEAN_ENV,
+        PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [CLEAN_ENV.get("PYTHONPATH")])]),
+    )
     output = tmp_path / "roc.csv.gz"  # compressed: the write lasts seconds
-    process = subprocess.Popen([sys.executable, "-m", "weightedroc", "roc",
-                                str(tmp_path / "s.parquet"), "--guess", "g", "--label", "y",
-                                "-o", str(output)], env=env, cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "weightedroc",
+            "roc",
+            str(tmp_path / "s.parquet"),
+            "--guess",
+            "g",
+            "--label",
+            "y",
+            "-o",
+            str(output),
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 60
     while not any(p.name.startswith(".weightedroc-") for p in tmp_path.iterdir()):
         assert process.poll() is None and time.monotonic() < deadline, "never wrote"
@@ -70,16 +97,17 @@ def test_a_signal_mid_write_removes_the_temporary_file(tmp_path, signum):
 
 # -- missing values as R reads them ------------------------------------------
 
+
 def test_only_empty_fields_and_NA_are_missing(tmp_path):
-    text = ("model,score,y\nNone,0.1,0\nNone,0.4,1\nnull,0.2,0\nnull,0.9,1\n"
-            "n/a,0.3,0\nn/a,0.7,1\nNaN,0.5,0\nNaN,0.6,1\nNA,0.1,0\nNA,0.2,1\n")
+    text = (
+        "model,score,y\nNone,0.1,0\nNone,0.4,1\nnull,0.2,0\nnull,0.9,1\n"
+        "n/a,0.3,0\nn/a,0.7,1\nNaN,0.5,0\nNaN,0.6,1\nNA,0.1,0\nNA,0.2,1\n"
+    )
     (tmp_path / "s.csv").write_text(text)
-    result = run_cli("auc", tmp_path / "s.csv", "--guess", "score", "--label", "y",
-                     "--by", "model")
+    result = run_cli("auc", tmp_path / "s.csv", "--guess", "score", "--label", "y", "--by", "model")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert [line.split(",")[0] for line in lines] == ["model", "NaN", "None", "n/a", "null",
-                                                      "NA"]
+    assert [line.split(",")[0] for line in lines] == ["model", "NaN", "None", "n/a", "null", "NA"]
 
 
 def test_numeric_columns_read_nan_and_infinities_as_r_does(tmp_path):
@@ -92,12 +120,12 @@ def test_numeric_columns_read_nan_and_infinities_as_r_does(tmp_path):
 
 # -- one line, naming row, column and value ----------------------------------
 
+
 def test_a_bad_value_deep_in_a_file_is_named_by_row_column_and_value(tmp_path):
     n = 200_000
     scores = np.round(np.random.default_rng(2).random(n), 6).astype(str).astype(object)
     scores[150_000] = "oops"
-    pd.DataFrame({"score": scores, "y": np.arange(n) % 2}).to_csv(tmp_path / "s.csv",
-                                                                  index=False)
+    pd.DataFrame({"score": scores, "y": np.arange(n) % 2}).to_csv(tmp_path / "s.csv", index=False)
     result = run_cli("roc", tmp_path / "s.csv", "--guess", "score", "--label", "y")
     assert_one_line_error(result, "row 150001, column 'score': 'oops' is not a number")
 
@@ -110,11 +138,15 @@ def test_a_semicolon_file_without_delimiter_says_which_option_to_use(tmp_path):
 
 # -- options in any order, outputs anywhere ----------------------------------
 
-@pytest.mark.parametrize("args", [
-    ["--by", "m", "-", "--guess", "score", "--label", "y"],
-    ["--by", "m,y2", "--guess", "score", "-", "--label", "y"],
-    ["--guess", "score", "--label", "y", "--by", "m", "--by", "y2", "-"],
-])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--by", "m", "-", "--guess", "score", "--label", "y"],
+        ["--by", "m,y2", "--guess", "score", "-", "--label", "y"],
+        ["--guess", "score", "--label", "y", "--by", "m", "--by", "y2", "-"],
+    ],
+)
 def test_options_and_input_go_in_any_order(args):
     text = "score,y,m,y2\n0.1,0,a,k\n0.4,1,a,k\n0.35,0,b,k\n0.8,1,b,k\n0.3,1,b,k\n"
     result = run_cli("auc", *args, stdin=text)
@@ -122,8 +154,9 @@ def test_options_and_input_go_in_any_order(args):
     frame = pd.read_csv(io.StringIO(text))
     by = ["m", "y2"] if "y2" in args or "m,y2" in args else ["m"]
     expected = auc_table(frame, "score", "y", by=by)
-    assert_frame_equal(pd.read_csv(io.StringIO(result.stdout)), expected, check_exact=True,
-                       check_dtype=False)  # AUCs of 1 read back as integers
+    assert_frame_equal(
+        pd.read_csv(io.StringIO(result.stdout)), expected, check_exact=True, check_dtype=False
+    )  # AUCs of 1 read back as integers
 
 
 def test_output_to_stdout_dev_null_and_by_format(tmp_path):
@@ -135,8 +168,9 @@ def test_output_to_stdout_dev_null_and_by_format(tmp_path):
     result = run_cli(*args, "-o", tmp_path / "curve.out", "--format", "tsv")
     assert result.returncode == 0, result.stderr
     expected = roc_table(pd.read_csv(io.StringIO(GOOD)), "score", "y")
-    assert_frame_equal(pd.read_csv(tmp_path / "curve.out", sep="\t"), expected,
-                       check_exact=True, check_dtype=False)  # whole counts read as integers
+    assert_frame_equal(
+        pd.read_csv(tmp_path / "curve.out", sep="\t"), expected, check_exact=True, check_dtype=False
+    )  # whole counts read as integers
     assert_one_line_error(run_cli(*args, "-o", tmp_path / "curve.out"), "--format")
 
 
@@ -144,8 +178,9 @@ def test_tab_and_semicolon_inputs(tmp_path):
     (tmp_path / "s.tsv").write_text(GOOD.replace(",", "\t"))
     (tmp_path / "s.txt").write_text(GOOD.replace(",", ";"))
     by_suffix = run_cli("auc", tmp_path / "s.tsv", "--guess", "score", "--label", "y")
-    by_option = run_cli("auc", tmp_path / "s.txt", "--delimiter", ";", "--guess", "score",
-                        "--label", "y")
+    by_option = run_cli(
+        "auc", tmp_path / "s.txt", "--delimiter", ";", "--guess", "score", "--label", "y"
+    )
     plain = run_cli("auc", "-", "--guess", "score", "--label", "y", stdin=GOOD)
     assert by_suffix.returncode == by_option.returncode == 0
     assert by_suffix.stdout == by_option.stdout == plain.stdout
@@ -154,36 +189,75 @@ def test_tab_and_semicolon_inputs(tmp_path):
 @pytest.mark.parametrize("positive, direction", [("0", "<"), ("1", ">"), ("a", "<")])
 def test_positive_and_direction_reach_the_tables(positive, direction):
     text = GOOD if positive != "a" else GOOD.replace(",0,", ",b,").replace(",1,", ",a,")
-    result = run_cli("roc", "-", "--guess", "score", "--label", "y", "--positive", positive,
-                     "--direction", direction, stdin=text)
+    result = run_cli(
+        "roc",
+        "-",
+        "--guess",
+        "score",
+        "--label",
+        "y",
+        "--positive",
+        positive,
+        "--direction",
+        direction,
+        stdin=text,
+    )
     assert result.returncode == 0, result.stderr
     frame = pd.read_csv(io.StringIO(text))
     value = positive if positive == "a" else int(positive)
     expected = roc_table(frame, "score", "y", positive=value, direction=direction)
-    assert_frame_equal(pd.read_csv(io.StringIO(result.stdout)), expected, check_exact=True,
-                       check_dtype=False)  # whole counts read back as integers
+    assert_frame_equal(
+        pd.read_csv(io.StringIO(result.stdout)), expected, check_exact=True, check_dtype=False
+    )  # whole counts read back as integers
 
 
 # -- the streamed writer is the plain one, in blocks ---------------------------
 
+
 def reference_csv(frame):
     """The old writer: pandas' to_csv of %.17g text, Inf and NA as R writes them."""
-    text = {name: ["NA" if np.isnan(v) else "Inf" if v == np.inf else "-Inf"
-                   if v == -np.inf else "%.17g" % v
-                   for v in frame[name].to_numpy(dtype=np.float64, na_value=np.nan).tolist()]
-            for name, dtype in frame.dtypes.items() if pd.api.types.is_float_dtype(dtype)}
+    text = {
+        name: [
+            "NA"
+            if np.isnan(v)
+            else "Inf"
+            if v == np.inf
+            else "-Inf"
+            if v == -np.inf
+            else f"{v:.17g}"
+            for v in frame[name].to_numpy(dtype=np.float64, na_value=np.nan).tolist()
+        ]
+        for name, dtype in frame.dtypes.items()
+        if pd.api.types.is_float_dtype(dtype)
+    }
     return frame.assign(**text).to_csv(index=False, na_rep="NA", lineterminator="\n")
 
 
-DOUBLES = st.one_of(st.floats(allow_nan=True, allow_infinity=True),
-                    st.sampled_from([0.0, -0.0, 5e-324, -5e-324, 1.7976931348623157e308,
-                                     2.2250738585072014e-308, 0.1, 1e16, 1e17, 1e-5]))
+DOUBLES = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(
+        [
+            0.0,
+            -0.0,
+            5e-324,
+            -5e-324,
+            1.7976931348623157e308,
+            2.2250738585072014e-308,
+            0.1,
+            1e16,
+            1e17,
+            1e-5,
+        ]
+    ),
+)
 KEYS = st.one_of(st.none(), st.text(alphabet='ab,"\n;x\r', max_size=4))
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(KEYS, st.integers(-5, 5), DOUBLES, DOUBLES), min_size=1,
-                max_size=40), st.integers(1, 7))
+@given(
+    st.lists(st.tuples(KEYS, st.integers(-5, 5), DOUBLES, DOUBLES), min_size=1, max_size=40),
+    st.integers(1, 7),
+)
 def test_streamed_csv_equals_the_plain_writer(rows, block):
     frame = pd.DataFrame(rows, columns=["key", "n", "x", "y"])
     frame["key"] = frame["key"].astype(object)
@@ -197,8 +271,9 @@ def test_file_output_is_written_in_blocks_and_equals_the_text(tmp_path, monkeypa
     monkeypatch.setattr(tables, "ROWS", 2)
     writes = []
     real_lines = tables._csv_lines
-    monkeypatch.setattr(tables, "_csv_lines",
-                        lambda f, d: (writes.append(1) or block for block in real_lines(f, d)))
+    monkeypatch.setattr(
+        tables, "_csv_lines", lambda f, d: (writes.append(1) or block for block in real_lines(f, d))
+    )
     write_table(frame, tmp_path / "r.csv")
     assert (tmp_path / "r.csv").read_text() == reference_csv(frame)
     assert len(writes) == 1 + (len(frame) + 1) // 2  # header, then blocks of 2 rows

@@ -47,23 +47,27 @@ def test_ulp_distance_counts_nextafter_steps(x, k):
     assert int(ulp_distance(x, y)[0]) == int(ulp_distance(y, x)[0]) == abs(k)
 
 
-@pytest.mark.parametrize("a, b, expected", [
-    (0.0, -0.0, 0),
-    (-5e-324, 5e-324, 2),
-    (-0.0, 5e-324, 1),
-    (MAX, np.inf, 1),
-    (-MAX, -np.inf, 1),
-    (1.0, 2.0, 2 ** 52),
-    (-np.inf, np.inf, 2 * 0x7FF0000000000000),  # beyond int64: exact in uint64
-    (0.1, 0.1 + 2 ** -56 * 3, 3),
-])
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        (0.0, -0.0, 0),
+        (-5e-324, 5e-324, 2),
+        (-0.0, 5e-324, 1),
+        (MAX, np.inf, 1),
+        (-MAX, -np.inf, 1),
+        (1.0, 2.0, 2**52),
+        (-np.inf, np.inf, 2 * 0x7FF0000000000000),  # beyond int64: exact in uint64
+        (0.1, 0.1 + 2**-56 * 3, 3),
+    ],
+)
 def test_ulp_distance_edge_cases(a, b, expected):
     assert int(ulp_distance(a, b)[0]) == expected
 
 
 def curve():
-    return wr.WeightedROC([1, 2, 3, 1, 1, 0.5, 4], [-1, -1, 1, 1, 1, -1, 1],
-                          [1, 1, 1, 4, 5, 2, 0.5])
+    return wr.WeightedROC(
+        [1, 2, 3, 1, 1, 0.5, 4], [-1, -1, 1, 1, 1, -1, 1], [1, 1, 1, 4, 5, 2, 0.5]
+    )
 
 
 def test_report_counts_the_steps_and_the_first_row_beyond_the_tolerance():
@@ -73,24 +77,38 @@ def test_report_counts_the_steps_and_the_first_row_beyond_the_tolerance():
     b.loc[4, "TPR"] = step(b.loc[4, "TPR"], -1)
     b.loc[1, "FN"] = step(b.loc[1, "FN"], 2)
     report = wr.compare_tables(a, b).set_index("column")
-    assert report["identical"].to_dict() == {"TPR": False, "FPR": True, "threshold": True,
-                                             "FN": False, "FP": True}
+    assert report["identical"].to_dict() == {
+        "TPR": False,
+        "FPR": True,
+        "threshold": True,
+        "FN": False,
+        "FP": True,
+    }
     assert report.loc["TPR", "max_ulps"] == 3 and report.loc["FN", "max_ulps"] == 2
     assert report.loc["TPR", "first_diff_row"] == 2 and report.loc["FN", "first_diff_row"] == 1
     assert pd.isna(report.loc["FPR", "first_diff_row"])
     x, y = a.loc[2, "TPR"], b.loc[2, "TPR"]
     assert report.loc["TPR", "max_rel_diff"] == abs(x - y) / max(abs(x), abs(y))
     within = wr.compare_tables(a, b, ulps=2).set_index("column")
-    assert within["within_ulps"].to_dict() == {"TPR": False, "FPR": True, "threshold": True,
-                                               "FN": True, "FP": True}
+    assert within["within_ulps"].to_dict() == {
+        "TPR": False,
+        "FPR": True,
+        "threshold": True,
+        "FN": True,
+        "FP": True,
+    }
     assert within.loc["TPR", "first_diff_row"] == 2 and pd.isna(within.loc["FN", "first_diff_row"])
     assert wr.compare_tables(a, b, ulps=3)["within_ulps"].all()
 
 
 def test_signed_zeros_and_missing_values():
     a = pd.DataFrame({"x": [0.0, np.nan, 1.0, np.inf], "y": [1.0, 2.0, 3.0, 4.0]})
-    b = pd.DataFrame({"x": pd.array([-0.0, None, 1.0, np.inf], dtype="Float64"),
-                      "y": [1.0, np.nan, 3.0, -np.inf]})
+    b = pd.DataFrame(
+        {
+            "x": pd.array([-0.0, None, 1.0, np.inf], dtype="Float64"),
+            "y": [1.0, np.nan, 3.0, -np.inf],
+        }
+    )
     report = wr.compare_tables(a, b, sort_by=[]).set_index("column")
     assert report.loc["x", "identical"] and report.loc["x", "max_ulps"] == 0
     assert not report.loc["y", "identical"] and report.loc["y", "na_mismatches"] == 1
@@ -101,8 +119,13 @@ def test_signed_zeros_and_missing_values():
 
 
 def test_rows_are_matched_by_group_and_threshold_whatever_their_order():
-    frame = pd.DataFrame({"g": [1, 2, 3, 1, 1, 4, 2, 3], "y": [0, 1, 1, 0, 1, 1, 0, 0],
-                          "fold": [0, 0, 0, 0, 1, 1, 1, 1]})
+    frame = pd.DataFrame(
+        {
+            "g": [1, 2, 3, 1, 1, 4, 2, 3],
+            "y": [0, 1, 1, 0, 1, 1, 0, 0],
+            "fold": [0, 0, 0, 0, 1, 1, 1, 1],
+        }
+    )
     table = wr.roc_table(frame, "g", "y", by="fold")
     shuffled = table.sample(frac=1, random_state=3)
     assert wr.compare_tables(table, shuffled)["identical"].all()
@@ -111,7 +134,7 @@ def test_rows_are_matched_by_group_and_threshold_whatever_their_order():
     other = table.assign(fold=table["fold"].replace({1: 2}))
     report = wr.compare_tables(table, other).set_index("column")
     assert not report.loc["fold", "identical"]
-    assert report.loc["fold", "max_ulps"] == 2 ** 52  # the doubles 1.0 and 2.0
+    assert report.loc["fold", "max_ulps"] == 2**52  # the doubles 1.0 and 2.0
 
 
 def test_text_columns_are_compared_as_text():
@@ -121,10 +144,13 @@ def test_text_columns_are_compared_as_text():
     assert report.loc["auc", "identical"]
 
 
-@pytest.mark.parametrize("b, message", [
-    (pd.DataFrame({"TPR": [1.0]}), "different numbers of rows: 4 and 1"),
-    (pd.DataFrame({"other": np.zeros(4)}), "share no column"),
-])
+@pytest.mark.parametrize(
+    "b, message",
+    [
+        (pd.DataFrame({"TPR": [1.0]}), "different numbers of rows: 4 and 1"),
+        (pd.DataFrame({"other": np.zeros(4)}), "share no column"),
+    ],
+)
 def test_tables_that_are_not_the_same_curve_are_refused(b, message):
     with pytest.raises(ValueError, match=message):
         wr.compare_tables(wr.WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1]), b)
@@ -144,10 +170,14 @@ def raw_r_exact():
     independent reading of the file R wrote."""
     with open(DATA / "r_exact.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    return pd.DataFrame({"case": [r["case"] for r in rows],
-                         "guess": [float(r["guess"]) for r in rows],
-                         "label": [r["label"] for r in rows],
-                         "weight": [float(r["weight"]) for r in rows]})
+    return pd.DataFrame(
+        {
+            "case": [r["case"] for r in rows],
+            "guess": [float(r["guess"]) for r in rows],
+            "label": [r["label"] for r in rows],
+            "weight": [float(r["weight"]) for r in rows],
+        }
+    )
 
 
 def test_r_written_csv_reads_identical_and_one_step_is_one_ulp():
@@ -183,6 +213,7 @@ def test_our_curve_equals_the_curve_r_wrote(tmp_path):
 
 # -- the command line ----------------------------------------------------------
 
+
 def run(capsys, *args):
     status = cli.main(["compare", *map(str, args)])
     captured = capsys.readouterr()
@@ -210,15 +241,18 @@ def test_command_bad_input_exits_2_with_one_line(tmp_path, capsys):
     write_table(curve(), tmp_path / "a.csv")
     write_table(curve().iloc[:3], tmp_path / "short.csv")
     write_table(pd.DataFrame({"z": np.arange(7.0)}), tmp_path / "other.csv")
-    for args, message in [((tmp_path / "a.csv", tmp_path / "none.csv"), "does not exist"),
-                          ((tmp_path / "a.csv", tmp_path / "short.csv"), "numbers of rows"),
-                          ((tmp_path / "a.csv", tmp_path / "other.csv"), "share no column"),
-                          ((tmp_path / "a.csv", tmp_path / "a.csv", "--ulps", "-1"), ">= 0")]:
+    for args, message in [
+        ((tmp_path / "a.csv", tmp_path / "none.csv"), "does not exist"),
+        ((tmp_path / "a.csv", tmp_path / "short.csv"), "numbers of rows"),
+        ((tmp_path / "a.csv", tmp_path / "other.csv"), "share no column"),
+        ((tmp_path / "a.csv", tmp_path / "a.csv", "--ulps", "-1"), ">= 0"),
+    ]:
         status, out, err = run(capsys, *args)
         assert status == 2 and out == "" and message in err and len(err.splitlines()) == 1
 
 
 # -- live R --------------------------------------------------------------------
+
 
 def test_compare_with_r_says_python_gives_r_numbers():
     ok, reason = rbridge.r_available("WeightedROC")

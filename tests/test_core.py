@@ -10,28 +10,42 @@ import pytest
 
 from weightedroc import WeightedROC, auc_score
 from weightedroc.core import SMALL, cumulate, stable_order
-from weightedroc.longdouble import CHUNK, cumsum_where, running_sum, rsum
+from weightedroc.longdouble import CHUNK, cumsum_where, rsum, running_sum
 from weightedroc.threads import LARGE
 
 rng = np.random.default_rng(20201)
 N = 3 * SMALL  # large enough for the packed-key sort
 
 
-@pytest.mark.parametrize("guess", [
-    rng.random(N),
-    rng.normal(size=N) * 1e10,
-    rng.integers(0, 7, N).astype(float),
-    np.round(rng.normal(size=N), 2),
-    # values differing only in the last bits: every bucket collides
-    1 + rng.integers(0, 1 << 12, N) * 2.0 ** -52,
-    # many near-equal runs inside otherwise spread values
-    np.repeat(rng.random(N // 8), 8) + rng.integers(0, 3, N) * 2.0 ** -50,
-    np.where(rng.random(N) < 0.5, -0.0, 0.0),
-    np.concatenate([rng.random(N - 6), [np.inf, -np.inf, np.inf, -np.inf, -0.0, 0.0]]),
-    np.array([-np.inf, np.inf] * (N // 2)),
-    np.arange(N, 0, -1, dtype=float),
-], ids=["uniform", "wide normal", "7 ties", "rounded", "last bits", "near runs",
-        "signed zeros", "infinities", "only infinities", "descending"])
+@pytest.mark.parametrize(
+    "guess",
+    [
+        rng.random(N),
+        rng.normal(size=N) * 1e10,
+        rng.integers(0, 7, N).astype(float),
+        np.round(rng.normal(size=N), 2),
+        # values differing only in the last bits: every bucket collides
+        1 + rng.integers(0, 1 << 12, N) * 2.0**-52,
+        # many near-equal runs inside otherwise spread values
+        np.repeat(rng.random(N // 8), 8) + rng.integers(0, 3, N) * 2.0**-50,
+        np.where(rng.random(N) < 0.5, -0.0, 0.0),
+        np.concatenate([rng.random(N - 6), [np.inf, -np.inf, np.inf, -np.inf, -0.0, 0.0]]),
+        np.array([-np.inf, np.inf] * (N // 2)),
+        np.arange(N, 0, -1, dtype=float),
+    ],
+    ids=[
+        "uniform",
+        "wide normal",
+        "7 ties",
+        "rounded",
+        "last bits",
+        "near runs",
+        "signed zeros",
+        "infinities",
+        "only infinities",
+        "descending",
+    ],
+)
 def test_stable_order_is_numpys_stable_argsort(guess):
     _check_stable_order(guess)
 
@@ -42,7 +56,8 @@ def _check_stable_order(guess):
     expected = np.argsort(guess, kind="stable")
     for given_tag, given_weight in ((None, None), (tag, weight)):
         order, sorted_guess, sorted_tag, sorted_weight = stable_order(
-            guess, given_tag, given_weight)
+            guess, given_tag, given_weight
+        )
         np.testing.assert_array_equal(order, expected)
         assert np.array_equal(np.signbit(sorted_guess), np.signbit(guess[expected]))
         np.testing.assert_array_equal(sorted_guess, guess[expected])
@@ -74,13 +89,14 @@ def test_cumsum_where_adds_only_the_selected_values(invert):
     expected = np.cumsum(selected).astype(np.float64)[at]
     np.testing.assert_array_equal(cumsum_where(values, at, mask, invert), expected)
     # unit weights: the running counts of the selected observations
-    np.testing.assert_array_equal(cumsum_where(None, at, mask, invert),
-                                  np.cumsum(mask != invert)[at])
+    np.testing.assert_array_equal(
+        cumsum_where(None, at, mask, invert), np.cumsum(mask != invert)[at]
+    )
 
 
 def test_cumsum_where_starts_from_a_long_double_and_fills_out():
-    values = np.array([1.0, 2.0 ** -60, 3.0])
-    start = np.longdouble(2.0 ** 62) + np.longdouble(1.0)  # not a double
+    values = np.array([1.0, 2.0**-60, 3.0])
+    start = np.longdouble(2.0**62) + np.longdouble(1.0)  # not a double
     out = np.zeros(2)
     result = cumsum_where(values, np.array([True, False, True]), start=start, out=out)
     assert result is out
@@ -103,15 +119,15 @@ def test_running_sum_carries_across_chunks():
 
 
 def test_running_sum_adds_in_order_within_and_across_chunks():
-    values = np.tile([1.0, 2.0 ** -64, 2.0 ** -64, 2.0 ** -64], CHUNK // 2 + 3)
+    values = np.tile([1.0, 2.0**-64, 2.0**-64, 2.0**-64], CHUNK // 2 + 3)
     # In order each 2**-64 is lost against the sum (half an ulp, to even);
     # pairwise or blocked sums would add them up first.
     assert running_sum(values) == len(values) // 4
-    assert running_sum(values, 2.0 ** -64) == len(values) // 4
+    assert running_sum(values, 2.0**-64) == len(values) // 4
 
 
 def test_rsum_adds_in_order_not_pairwise():
-    values = np.array([1.0, 2.0 ** -64, 2.0 ** -64, 2.0 ** -64, 2.0 ** -64] * 3)
+    values = np.array([1.0, 2.0**-64, 2.0**-64, 2.0**-64, 2.0**-64] * 3)
     sequential = np.longdouble(0)
     for v in values:
         sequential += np.longdouble(v)
@@ -123,26 +139,30 @@ def _some_near_pairs(n):
     """Uniform guesses, a tenth of them a few ulps above another guess."""
     guess = rng.random(n)
     near = rng.choice(n, n // 10, replace=False)
-    guess[near] = guess[rng.integers(0, n, len(near))] + rng.integers(-2, 3, len(near)) * 2.0 ** -52
+    guess[near] = guess[rng.integers(0, n, len(near))] + rng.integers(-2, 3, len(near)) * 2.0**-52
     return guess
 
 
 def _a_near_cluster(n):
     """Uniform guesses and 1000 that differ only in their last bits."""
     guess = rng.random(n)
-    guess[rng.choice(n, 1000, replace=False)] = 0.75 + rng.integers(0, 64, 1000) * 2.0 ** -53
+    guess[rng.choice(n, 1000, replace=False)] = 0.75 + rng.integers(0, 64, 1000) * 2.0**-53
     return guess
 
 
-@pytest.mark.parametrize("kind", ["uniform", "some near pairs", "a near cluster", "near runs",
-                                  "last bits"])
+@pytest.mark.parametrize(
+    "kind", ["uniform", "some near pairs", "a near cluster", "near runs", "last bits"]
+)
 def test_stable_order_across_chunks(kind):
     n = 2 * CHUNK + 1001
-    guess = {"uniform": rng.random(n), "some near pairs": _some_near_pairs(n),
-             "a near cluster": _a_near_cluster(n),
-             "near runs": np.repeat(rng.random(n // 100 + 1), 100)[:n]
-             + rng.integers(0, 3, n) * 2.0 ** -50,
-             "last bits": 1 + rng.integers(0, 1 << 20, n) * 2.0 ** -52}[kind]
+    guess = {
+        "uniform": rng.random(n),
+        "some near pairs": _some_near_pairs(n),
+        "a near cluster": _a_near_cluster(n),
+        "near runs": np.repeat(rng.random(n // 100 + 1), 100)[:n]
+        + rng.integers(0, 3, n) * 2.0**-50,
+        "last bits": 1 + rng.integers(0, 1 << 20, n) * 2.0**-52,
+    }[kind]
     _check_stable_order(guess)
 
 
@@ -161,8 +181,10 @@ def test_large_weighted_input_matches_a_plain_long_double_computation():
     label = rng.random(N) < 0.3
     weight = rng.exponential(size=N)
     order = np.argsort(guess, kind="stable")
-    cum = {k: np.cumsum(np.where(label[order] == k, weight[order], 0).astype(np.longdouble))
-           for k in (True, False)}
+    cum = {
+        k: np.cumsum(np.where(label[order] == k, weight[order], 0).astype(np.longdouble))
+        for k in (True, False)
+    }
     ends = np.flatnonzero(np.append(np.diff(guess[order]) != 0, True))
     counts = cumulate(guess, label, weight)
     np.testing.assert_array_equal(counts.FN[1:], cum[True][ends].astype(float))
@@ -198,7 +220,7 @@ def test_prefault_maps_pages_without_changing_what_is_written():
     values = np.empty(3 * LARGE + 7)
     values[: LARGE + 3] = np.arange(LARGE + 3)  # written before: must survive
     threads.prefault(values[5:])
-    values[LARGE + 3:] = -np.arange(2 * LARGE + 4)  # written while it runs
+    values[LARGE + 3 :] = -np.arange(2 * LARGE + 4)  # written while it runs
     _join_prefault_threads()
     expected = np.concatenate([np.arange(LARGE + 3), -np.arange(2 * LARGE + 4)])
     np.testing.assert_array_equal(values, expected)
@@ -206,7 +228,8 @@ def test_prefault_maps_pages_without_changing_what_is_written():
 
 @pytest.mark.parametrize("decimals", [None, 3])
 def test_rows_written_while_their_pages_are_mapped_in_the_background_are_exact(
-        monkeypatch, decimals):
+    monkeypatch, decimals
+):
     from weightedroc import threads
 
     madvise = threads._madvise()
@@ -244,8 +267,10 @@ def test_a_start_continues_the_sums_of_the_rows_before_exactly():
     first = cumulate(guess[low], label[low], weight[low])
     # R's running sums where the low rows end, kept in long double
     order = np.argsort(guess[low], kind="stable")
-    start = tuple(np.cumsum(np.where(label[low][order] == k, weight[low][order], 0)
-                            .astype(np.longdouble))[-1] for k in (True, False))
+    start = tuple(
+        np.cumsum(np.where(label[low][order] == k, weight[low][order], 0).astype(np.longdouble))[-1]
+        for k in (True, False)
+    )
     second = cumulate(guess[~low], label[~low], weight[~low], start=start)
     rows = len(first.threshold) - 1  # the first part's finite rows
     np.testing.assert_array_equal(second.FN, whole.FN[rows:])

@@ -7,7 +7,6 @@ area of the shaded region).
 
 import subprocess
 import sys
-
 import warnings
 
 import numpy as np
@@ -49,24 +48,29 @@ def test_public_names_are_exported():
 
 
 def test_import_weightedroc_does_not_import_plotnine():
-    code = ("import sys, weightedroc, weightedroc.decisions, weightedroc.curves.areas; "
-            "print('plotnine' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import sys, weightedroc, weightedroc.decisions, weightedroc.curves.areas; "
+        "print('plotnine' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("make", [
-    lambda c: cost_plot(c["a"], cost_fp=1, cost_fn=3),
-    lambda c: cost_plot(c, cost_fp=1, cost_fn=3, group="model"),
-    lambda c: hull_plot(c["a"], p_target=0.2, c_miss=5),
-    lambda c: hull_plot(c, group="model"),
-    lambda c: cost_auc_plot(c["b"], cost_fn=2, cost_fp=1),
-    lambda c: cost_auc_plot(c, group="model"),
-    lambda c: pr_plot(wr.weighted_pr(*data(0))),
-    lambda c: pr_plot({"a": wr.weighted_pr(*data(0)), "b": wr.weighted_pr(*data(1))},
-                      group="model"),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda c: cost_plot(c["a"], cost_fp=1, cost_fn=3),
+        lambda c: cost_plot(c, cost_fp=1, cost_fn=3, group="model"),
+        lambda c: hull_plot(c["a"], p_target=0.2, c_miss=5),
+        lambda c: hull_plot(c, group="model"),
+        lambda c: cost_auc_plot(c["b"], cost_fn=2, cost_fp=1),
+        lambda c: cost_auc_plot(c, group="model"),
+        lambda c: pr_plot(wr.weighted_pr(*data(0))),
+        lambda c: pr_plot(
+            {"a": wr.weighted_pr(*data(0)), "b": wr.weighted_pr(*data(1))}, group="model"
+        ),
+    ],
+)
 def test_plots_draw_to_png_of_the_asked_size_without_warnings(make, curves, tmp_path):
     path = tmp_path / "plot.png"
     with warnings.catch_warnings():
@@ -74,8 +78,10 @@ def test_plots_draw_to_png_of_the_asked_size_without_warnings(make, curves, tmp_
         make(curves).save(path, width=5, height=4, dpi=60, verbose=False)
     header = path.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) \
-        == (300, 240)
+    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (
+        300,
+        240,
+    )
 
 
 def test_cost_plot_marks_best_threshold(curves):
@@ -113,8 +119,10 @@ def test_hull_plot_draws_hull_and_isocost_lines():
     iso = paths[paths["element"] == "iso-cost line"]
     pd.testing.assert_frame_equal(
         iso[["FPR", "TPR"]].reset_index(drop=True),
-        wr.isocost_line(0.3, 4, 1, point=(risk.FPR, risk.TPR)).query(
-            "line == 'iso-cost'")[["FPR", "TPR"]].reset_index(drop=True))
+        wr.isocost_line(0.3, 4, 1, point=(risk.FPR, risk.TPR))
+        .query("line == 'iso-cost'")[["FPR", "TPR"]]
+        .reset_index(drop=True),
+    )
     optimum = layers(plot, "geom_point")[1].iloc[0]
     assert (optimum["FPR"], optimum["TPR"]) == (risk.FPR, risk.TPR)
     majority = paths[paths["element"] == "majority line"]
@@ -122,8 +130,10 @@ def test_hull_plot_draws_hull_and_isocost_lines():
     assert (majority["FPR"].iloc[-1], majority["TPR"].iloc[-1]) == (1, 1)
     assert type(plot.coordinates).__name__ in ("coord_equal", "coord_fixed")
     assert plot.coordinates.ratio == 1
-    assert (plot.labels.x, plot.labels.y) == ("False positive rate (FPR)",
-                                              "True positive rate (TPR)")
+    assert (plot.labels.x, plot.labels.y) == (
+        "False positive rate (FPR)",
+        "True positive rate (TPR)",
+    )
 
 
 def test_cost_auc_plot_shades_exactly_pauc(curves):
@@ -144,19 +154,23 @@ def test_pr_plot_step_area_is_sklearn_average_precision():
     assert steps["recall"].is_monotonic_increasing
     # Step "vh": precision of each point holds from the previous recall to its own.
     area = np.sum(np.diff(steps["recall"]) * steps["precision"].to_numpy()[1:])
-    assert area == pytest.approx(average_precision_score(label, guess, sample_weight=weight),
-                                 rel=1e-12)
+    assert area == pytest.approx(
+        average_precision_score(label, guess, sample_weight=weight), rel=1e-12
+    )
     baseline = layers(plot, "geom_hline")[0]["precision"].iloc[0]
     assert baseline == pytest.approx(weight[label].sum() / weight.sum(), rel=1e-12)
 
 
-@pytest.mark.parametrize("make, error, match", [
-    (lambda: cost_plot([1, 2], 1, 1), TypeError, "DataFrame"),
-    (lambda: hull_plot(wr.WeightedROC(*data(0)).drop(columns="FP")), ValueError, "'FP'"),
-    (lambda: cost_plot(wr.WeightedROC(*data(0)), -1, 1), ValueError, "cost_fp"),
-    (lambda: hull_plot(wr.WeightedROC(*data(0)), p_target=2), ValueError, "p_target"),
-    (lambda: pr_plot(wr.WeightedROC(*data(0))), ValueError, "'precision'"),
-])
+@pytest.mark.parametrize(
+    "make, error, match",
+    [
+        (lambda: cost_plot([1, 2], 1, 1), TypeError, "DataFrame"),
+        (lambda: hull_plot(wr.WeightedROC(*data(0)).drop(columns="FP")), ValueError, "'FP'"),
+        (lambda: cost_plot(wr.WeightedROC(*data(0)), -1, 1), ValueError, "cost_fp"),
+        (lambda: hull_plot(wr.WeightedROC(*data(0)), p_target=2), ValueError, "p_target"),
+        (lambda: pr_plot(wr.WeightedROC(*data(0))), ValueError, "'precision'"),
+    ],
+)
 def test_bad_input_errors(make, error, match):
     with pytest.raises(error, match=match):
         make()

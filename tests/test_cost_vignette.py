@@ -28,8 +28,10 @@ def vignette():
 
 def loop_costs(score, label, cost):
     """(total cost, threshold) of calling score >= t positive, for every t."""
-    return [(cost[label & (score < t)].sum() + cost[~label & (score >= t)].sum(), t)
-            for t in np.append(np.unique(score), np.inf)]
+    return [
+        (cost[label & (score < t)].sum() + cost[~label & (score >= t)].sum(), t)
+        for t in np.append(np.unique(score), np.inf)
+    ]
 
 
 def band_area(roc, lo, hi, n=200_000):
@@ -52,11 +54,16 @@ def test_weighted_aucs_equal_sklearn_and_size_is_higher(vignette):
     table = vignette["auc_table"]
     for name, score in vignette["scores"].items():
         assert table.loc[name, "weighted AUC"] == pytest.approx(
-            roc_auc_score(malignant, score, sample_weight=cost), rel=1e-12)
+            roc_auc_score(malignant, score, sample_weight=cost), rel=1e-12
+        )
         assert table.loc[name, "unweighted AUC"] == pytest.approx(
-            roc_auc_score(malignant, score), rel=1e-12)
-        assert table.loc[name, "95% CI low"] < table.loc[name, "weighted AUC"] \
+            roc_auc_score(malignant, score), rel=1e-12
+        )
+        assert (
+            table.loc[name, "95% CI low"]
+            < table.loc[name, "weighted AUC"]
             < table.loc[name, "95% CI high"]
+        )
     assert table.loc["size", "95% CI low"] > table.loc["shape", "weighted AUC"]
     assert round(table.loc["size", "weighted AUC"], 3) == 0.967
     assert round(table.loc["size", "unweighted AUC"], 3) == 0.938
@@ -100,7 +107,8 @@ def test_youden_costs_about_twice(vignette):
     for name, score in vignette["scores"].items():
         t = youden.loc[name, "threshold"]
         assert youden.loc[name, "cost"] == pytest.approx(
-            cost[malignant & (score < t)].sum() + cost[~malignant & (score >= t)].sum())
+            cost[malignant & (score < t)].sum() + cost[~malignant & (score >= t)].sum()
+        )
         assert 1.8 < youden.loc[name, "cost"] / best.loc[name, "cost"] < 2.2
 
 
@@ -110,14 +118,15 @@ def test_partial_areas_quoted_in_text(vignette):
         band = band_area(roc, 0.9, 1)
         diagonal = 0.1 - (1 - 0.81) / 2
         expected = (1 + (band - diagonal) / (0.1 - diagonal)) / 2
-        assert areas.loc[name, "pAUC TPR in [0.9, 1], McClish"] == pytest.approx(expected,
-                                                                                abs=1e-6)
-    quoted = {("size", "pAUC TPR in [0.9, 1], McClish"): 0.853,
-              ("shape", "pAUC TPR in [0.9, 1], McClish"): 0.876,
-              ("size", "pAUC FPR in [0, 0.1], McClish"): 0.918,
-              ("shape", "pAUC FPR in [0, 0.1], McClish"): 0.758,
-              ("size", "cost-based pAUC ratio"): 0.827,
-              ("shape", "cost-based pAUC ratio"): 0.787}
+        assert areas.loc[name, "pAUC TPR in [0.9, 1], McClish"] == pytest.approx(expected, abs=1e-6)
+    quoted = {
+        ("size", "pAUC TPR in [0.9, 1], McClish"): 0.853,
+        ("shape", "pAUC TPR in [0.9, 1], McClish"): 0.876,
+        ("size", "pAUC FPR in [0, 0.1], McClish"): 0.918,
+        ("shape", "pAUC FPR in [0, 0.1], McClish"): 0.758,
+        ("size", "cost-based pAUC ratio"): 0.827,
+        ("shape", "cost-based pAUC ratio"): 0.787,
+    }
     for (name, column), value in quoted.items():
         assert round(areas.loc[name, column], 3) == value
 
@@ -130,5 +139,6 @@ def test_average_precision_equals_sklearn(vignette):
     for name, score in vignette["scores"].items():
         values[name] = wr.average_precision(score, malignant, cost)
         assert values[name] == pytest.approx(
-            average_precision_score(malignant, score, sample_weight=cost), rel=1e-12)
+            average_precision_score(malignant, score, sample_weight=cost), rel=1e-12
+        )
     assert (round(values["size"], 3), round(values["shape"], 3)) == (0.995, 0.985)

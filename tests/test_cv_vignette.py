@@ -34,14 +34,17 @@ def fits(ns, C=1.0):
     X, y, cost = ns["X"].to_numpy(), ns["y"], ns["cost"]
     for train, test in ns["folds"].split(X, y):
         model = make_pipeline(StandardScaler(), LogisticRegression(C=C)).fit(
-            X[train], y[train], logisticregression__sample_weight=cost[train])
+            X[train], y[train], logisticregression__sample_weight=cost[train]
+        )
         yield test, model.decision_function(X[test])
 
 
 def test_fold_aucs_are_roc_auc_score_of_each_fold(vignette):
     y, cost = vignette["y"], vignette["cost"]
-    expected = [roc_auc_score(y[test] == "malignant", d, sample_weight=cost[test])
-                for test, d in fits(vignette)]
+    expected = [
+        roc_auc_score(y[test] == "malignant", d, sample_weight=cost[test])
+        for test, d in fits(vignette)
+    ]
     assert np.abs(vignette["fold_aucs"]["auc"].to_numpy() - expected).max() <= 1e-15
     assert [f"{a:.3f}" for a in expected] == ["0.989", "0.987", "0.992", "0.992", "0.991"]
     assert f"{np.mean(expected):.3f}" == "0.990"
@@ -54,8 +57,12 @@ def test_grid_costs_are_the_least_cost_of_each_fold(vignette):
         fold_costs = []
         for test, d in fits(vignette, C):
             p, w = y[test] == "malignant", cost[test]
-            fold_costs.append(min(w[~p & (d >= t)].sum() + w[p & (d < t)].sum()
-                                  for t in np.append(np.unique(d), np.inf)))
+            fold_costs.append(
+                min(
+                    w[~p & (d >= t)].sum() + w[p & (d < t)].sum()
+                    for t in np.append(np.unique(d), np.inf)
+                )
+            )
         means.append(np.mean(fold_costs))
     assert [f"{c:.1f}" for c in means] == ["10.8", "11.1", "11.7", "11.7"]
     np.testing.assert_allclose(vignette["grid"]["mean cost per fold"], means, rtol=1e-12)
@@ -64,7 +71,14 @@ def test_grid_costs_are_the_least_cost_of_each_fold(vignette):
 
 def test_importances_equal_the_roc_auc_scorer(vignette):
     ns = vignette
-    theirs = permutation_importance(ns["fitted"], ns["X"], ns["y"], scoring="roc_auc",
-                                    sample_weight=ns["cost"], n_repeats=5, random_state=0)
+    theirs = permutation_importance(
+        ns["fitted"],
+        ns["X"],
+        ns["y"],
+        scoring="roc_auc",
+        sample_weight=ns["cost"],
+        n_repeats=5,
+        random_state=0,
+    )
     assert np.abs(theirs.importances - ns["importance"].importances).max() <= 1e-15
     assert [f"{v:.2f}" for v in theirs.importances_mean] == ["0.15", "0.08", "0.01"]

@@ -12,10 +12,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from pandas.testing import assert_frame_equal
-
 from hardcases import build, recipes
 from hypothesis import HealthCheck, given, settings
+from pandas.testing import assert_frame_equal
 from plain import same_bits
 
 from weightedroc import WeightedAUC, WeightedROC
@@ -33,10 +32,14 @@ def client():
     """Two single-threaded worker processes; the task-based shuffle, quicker
     than p2p on tiny data (one test runs p2p)."""
     import dask
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client, \
-            dask.config.set({"dataframe.shuffle.method": "tasks"}):
+
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        dask.config.set({"dataframe.shuffle.method": "tasks"}),
+    ):
         yield client
 
 
@@ -46,8 +49,7 @@ def tied_frame(n=600, seed=0):
     guess = rng.integers(0, 13, n) / 4
     guess[rng.choice(n, 30, replace=False)] = np.inf
     guess[rng.choice(n, 30, replace=False)] = -np.inf
-    return pd.DataFrame({"g": guess, "y": rng.choice([-1, 1], n),
-                         "w": rng.exponential(size=n)})
+    return pd.DataFrame({"g": guess, "y": rng.choice([-1, 1], n), "w": rng.exponential(size=n)})
 
 
 def computed(curve):
@@ -57,6 +59,7 @@ def computed(curve):
 @pytest.mark.parametrize("method", ["tasks", "p2p"])
 def test_unit_weights_give_the_in_memory_curve_exactly(client, method):
     import dask
+
     df = tied_frame()
     ddf = dd.from_pandas(df, npartitions=9)
     with dask.config.set({"dataframe.shuffle.method": method}):
@@ -99,48 +102,64 @@ def test_every_label_encoding_is_read_from_the_whole_column(client, encoding):
 
 
 def test_categorical_with_unknown_categories(client):
-    df = pd.DataFrame({"g": np.arange(40.0) % 7,
-                       "y": pd.Categorical(["Good", "Poor"] * 20, ["Poor", "Good"])})
+    df = pd.DataFrame(
+        {"g": np.arange(40.0) % 7, "y": pd.Categorical(["Good", "Poor"] * 20, ["Poor", "Good"])}
+    )
     ddf = dd.from_pandas(df, npartitions=4).assign(y=lambda d: d.y.cat.as_unknown())
-    assert_frame_equal(computed(weighted_roc(ddf, "g", "y")), WeightedROC(df.g, df.y),
-                       check_exact=True)
+    assert_frame_equal(
+        computed(weighted_roc(ddf, "g", "y")), WeightedROC(df.g, df.y), check_exact=True
+    )
 
 
 def test_categories_differing_between_partitions_are_an_error(client):
-    parts = [pd.DataFrame({"g": [1.0, 2.0], "y": pd.Categorical(["a", "b"], order)})
-             for order in (["a", "b"], ["b", "a"])]
-    ddf = dd.from_delayed([__import__("dask").delayed(p) for p in parts],
-                          meta=parts[0].iloc[:0], verify_meta=False)
+    parts = [
+        pd.DataFrame({"g": [1.0, 2.0], "y": pd.Categorical(["a", "b"], order)})
+        for order in (["a", "b"], ["b", "a"])
+    ]
+    ddf = dd.from_delayed(
+        [__import__("dask").delayed(p) for p in parts], meta=parts[0].iloc[:0], verify_meta=False
+    )
     with pytest.raises(ValueError, match="categories differ between partitions"):
         weighted_roc(ddf, "g", "y")
 
 
 def test_weights_match_r_to_1e_12_on_the_long_double_case(client):
     case = json.loads((CASES / "random_longdouble_rexp_n10000.json").read_text())
-    df = pd.DataFrame({"g": np.array(case["guess"], dtype=float),
-                       "y": np.array(case["label"]["values"], dtype=float),
-                       "w": np.array(case["weight"], dtype=float)})
+    df = pd.DataFrame(
+        {
+            "g": np.array(case["guess"], dtype=float),
+            "y": np.array(case["label"]["values"], dtype=float),
+            "w": np.array(case["weight"], dtype=float),
+        }
+    )
     ddf = dd.from_pandas(df, npartitions=12)
     curve = computed(weighted_roc(ddf, "g", "y", "w", npartitions=8))
     for column, values in case["roc"].items():
-        np.testing.assert_allclose(curve[column], np.array(values, dtype=float),
-                                   rtol=1e-12, atol=0, err_msg=column)
-    np.testing.assert_array_equal(curve.threshold, np.array(case["roc"]["threshold"],
-                                                            dtype=float))
+        np.testing.assert_allclose(
+            curve[column], np.array(values, dtype=float), rtol=1e-12, atol=0, err_msg=column
+        )
+    np.testing.assert_array_equal(curve.threshold, np.array(case["roc"]["threshold"], dtype=float))
     assert weighted_auc(ddf, "g", "y", "w") == pytest.approx(float(case["auc"]), rel=1e-12)
 
 
 def ulps(a, b):
     """Distance in units in the last place, element by element."""
-    ordered = [np.where(v < 0, -(v & np.int64(0x7FFFFFFFFFFFFFFF)), v)
-               for v in (np.asarray(x, dtype=np.float64).view(np.int64) for x in (a, b))]
+    ordered = [
+        np.where(v < 0, -(v & np.int64(0x7FFFFFFFFFFFFFFF)), v)
+        for v in (np.asarray(x, dtype=np.float64).view(np.int64) for x in (a, b))
+    ]
     return np.abs(ordered[0] - ordered[1])
 
 
 def test_wide_weights_keep_counts_to_a_few_ulps(client):
     rng = np.random.default_rng(3)
-    df = pd.DataFrame({"g": np.round(rng.normal(size=3000), 2),
-                       "y": rng.choice([0, 1], 3000), "w": 10 ** rng.uniform(-6, 6, 3000)})
+    df = pd.DataFrame(
+        {
+            "g": np.round(rng.normal(size=3000), 2),
+            "y": rng.choice([0, 1], 3000),
+            "w": 10 ** rng.uniform(-6, 6, 3000),
+        }
+    )
     curve = computed(weighted_roc(dd.from_pandas(df, npartitions=10), "g", "y", "w"))
     expected = WeightedROC(df.g, df.y, df.w)
     np.testing.assert_array_equal(curve.threshold, expected.threshold)
@@ -155,15 +174,22 @@ def test_wide_weights_keep_counts_to_a_few_ulps(client):
     assert (ulps(curve.FN, expected.FN) > 0).mean() <= 0.01
 
 
-@settings(max_examples=12, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(recipes(max_segment=300))
 def test_dask_equals_in_memory_on_adversarial_recipes(client, recipe):
     guess, positive, weight = build(recipe)
-    df = pd.DataFrame({"g": guess, "y": np.where(positive, 1, -1),
-                       "w": np.ones(len(guess)) if weight is None else weight})
-    curve = computed(weighted_roc(dd.from_pandas(df, npartitions=4), "g", "y", "w",
-                                 npartitions=3))
+    df = pd.DataFrame(
+        {
+            "g": guess,
+            "y": np.where(positive, 1, -1),
+            "w": np.ones(len(guess)) if weight is None else weight,
+        }
+    )
+    curve = computed(weighted_roc(dd.from_pandas(df, npartitions=4), "g", "y", "w", npartitions=3))
     expected = WeightedROC(df.g, df.y, df.w)
     assert same_bits(curve.threshold, expected.threshold)
     if recipe["weights"] in ("none", "ones", "integers"):  # exact sums
@@ -188,12 +214,15 @@ def test_all_guesses_tied(client):
     assert_frame_equal(computed(curve), WeightedROC(df.g, df.y), check_exact=True)
 
 
-@pytest.mark.parametrize("change, error, message", [
-    ({"g": np.nan}, ValueError, "ROC curve undefined for NA guess"),
-    ({"y": 2}, ValueError, r"label %in% c\(-1, 1\) are not all TRUE"),
-    ({"y": np.nan}, ValueError, "label must not contain NA"),
-    ({"w": -1.0}, ValueError, "weight > 0 are not all TRUE"),
-])
+@pytest.mark.parametrize(
+    "change, error, message",
+    [
+        ({"g": np.nan}, ValueError, "ROC curve undefined for NA guess"),
+        ({"y": 2}, ValueError, r"label %in% c\(-1, 1\) are not all TRUE"),
+        ({"y": np.nan}, ValueError, "label must not contain NA"),
+        ({"w": -1.0}, ValueError, "weight > 0 are not all TRUE"),
+    ],
+)
 def test_bad_values_in_any_partition_raise_as_in_memory(client, change, error, message):
     df = tied_frame(n=200, seed=5)
     column, value = next(iter(change.items()))
@@ -218,10 +247,17 @@ def test_missing_column_and_wrong_type_are_named():
 
 
 def test_importing_weightedroc_imports_neither_dask_nor_pyarrow():
-    code = ("import sys; import pandas; before = set(sys.modules); import weightedroc; "
-            "weightedroc.roc_table; new = set(sys.modules) - before; "
-            "print(sorted(m for m in new if m.split('.')[0] in "
-            "('dask', 'distributed', 'pyarrow')))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=Path(__file__).parents[1], check=True)
+    code = (
+        "import sys; import pandas; before = set(sys.modules); import weightedroc; "
+        "weightedroc.roc_table; new = set(sys.modules) - before; "
+        "print(sorted(m for m in new if m.split('.')[0] in "
+        "('dask', 'distributed', 'pyarrow')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[1],
+        check=True,
+    )
     assert result.stdout.strip() == "[]"

@@ -12,8 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.isotonic import IsotonicRegression
 
-from weightedroc import (WeightedAUC, WeightedROC, best_threshold, isocost_line, min_risk,
-                         roc_convex_hull, threshold_cost)
+from weightedroc import (
+    WeightedAUC,
+    WeightedROC,
+    best_threshold,
+    isocost_line,
+    min_risk,
+    roc_convex_hull,
+    threshold_cost,
+)
 from weightedroc.datasets import load_asah, load_rocr_simple
 
 SMALL = ([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
@@ -34,13 +41,17 @@ def brute_counts(guess, label, weight, threshold):
     return weight[label & ~called].sum(), weight[~label & called].sum()
 
 
-data_strategy = st.integers(3, 30).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(0, 6), min_size=n, max_size=n),
-    st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < len(y)),
-    st.lists(st.integers(1, 5), min_size=n, max_size=n)))
+data_strategy = st.integers(3, 30).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(0, 6), min_size=n, max_size=n),
+        st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < len(y)),
+        st.lists(st.integers(1, 5), min_size=n, max_size=n),
+    )
+)
 
 
 # ------------------------------------------------------------ threshold_cost
+
 
 def test_threshold_cost_of_small_curve():
     table = threshold_cost(WeightedROC(*SMALL), cost_fp=1, cost_fn=5)
@@ -65,19 +76,23 @@ def test_threshold_cost_keeps_caller_frame_and_extra_columns():
     assert (table["model"] == "a").all()
 
 
-@pytest.mark.parametrize("costs, error, match", [
-    ((-1, 1), ValueError, "cost_fp must be a finite number >= 0"),
-    ((1, np.nan), ValueError, "cost_fn must be"),
-    ((0, 0), ValueError, "both 0"),
-    ((None, 1), TypeError, "cost_fp must be a real number"),
-    (([1, 2], 1), TypeError, "cost_fp must be a real number"),
-])
+@pytest.mark.parametrize(
+    "costs, error, match",
+    [
+        ((-1, 1), ValueError, "cost_fp must be a finite number >= 0"),
+        ((1, np.nan), ValueError, "cost_fn must be"),
+        ((0, 0), ValueError, "both 0"),
+        ((None, 1), TypeError, "cost_fp must be a real number"),
+        (([1, 2], 1), TypeError, "cost_fp must be a real number"),
+    ],
+)
 def test_threshold_cost_bad_costs(costs, error, match):
     with pytest.raises(error, match=match):
         threshold_cost(WeightedROC(*SMALL), *costs)
 
 
 # ------------------------------------------------------------ best_threshold
+
 
 def brute_best(guess, label, weight, criterion):
     """First threshold (ascending) minimising criterion(TPR, FPR, FN, FP)."""
@@ -95,14 +110,17 @@ def brute_best(guess, label, weight, criterion):
 def test_best_threshold_equals_loop(seed):
     guess, label, weight = random_data(seed)
     roc = WeightedROC(guess, label, weight)
-    criteria = {"youden": lambda tpr, fpr, fn, fp: fpr - tpr,
-                "closest.topleft": lambda tpr, fpr, fn, fp: (1 - tpr) ** 2 + fpr ** 2}
+    criteria = {
+        "youden": lambda tpr, fpr, fn, fp: fpr - tpr,
+        "closest.topleft": lambda tpr, fpr, fn, fp: (1 - tpr) ** 2 + fpr**2,
+    }
     for method, criterion in criteria.items():
         row = best_threshold(roc, method)
         assert row["threshold"] == brute_best(guess, label, weight, criterion)
     row = best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
-    assert row["threshold"] == brute_best(guess, label, weight,
-                                          lambda tpr, fpr, fn, fp: fp + 3 * fn)
+    assert row["threshold"] == brute_best(
+        guess, label, weight, lambda tpr, fpr, fn, fp: fp + 3 * fn
+    )
 
 
 def test_best_threshold_row_and_criterion_value():
@@ -130,12 +148,15 @@ def test_best_threshold_ties_go_to_lowest_threshold():
     assert best_threshold(tied, "cost", cost_fp=1, cost_fn=0.5)["threshold"] == np.inf
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"method": "topleft"}, ValueError, "method must be one of"),
-    ({"method": "youden", "cost_fp": 1}, ValueError, "only with method='cost'"),
-    ({"method": "cost", "cost_fp": 1}, ValueError, "needs both"),
-    ({"method": "cost", "cost_fp": 1, "cost_fn": -1}, ValueError, "cost_fn"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"method": "topleft"}, ValueError, "method must be one of"),
+        ({"method": "youden", "cost_fp": 1}, ValueError, "only with method='cost'"),
+        ({"method": "cost", "cost_fp": 1}, ValueError, "needs both"),
+        ({"method": "cost", "cost_fp": 1, "cost_fn": -1}, ValueError, "cost_fn"),
+    ],
+)
 def test_best_threshold_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         best_threshold(WeightedROC(*SMALL), **kwargs)
@@ -155,9 +176,13 @@ def proc_best(guess, label, method):
       best <- pROC::coords(r, "best", best.method = method, transpose = FALSE)
       c(best$sensitivity, best$specificity)
     }""")
-    result = np.array(function(ro.FloatVector(np.asarray(guess, dtype=float).tolist()),
-                               ro.FloatVector(np.asarray(label, dtype=float).tolist()),
-                               method))
+    result = np.array(
+        function(
+            ro.FloatVector(np.asarray(guess, dtype=float).tolist()),
+            ro.FloatVector(np.asarray(label, dtype=float).tolist()),
+            method,
+        )
+    )
     return result.reshape(2, -1).T
 
 
@@ -167,11 +192,14 @@ def proc_datasets():
     simple = load_rocr_simple()
     rng = np.random.default_rng(0)
     ties = rng.integers(0, 8, 300).astype(float)
-    return [(asah["s100b"].to_numpy(), poor), (asah["ndka"].to_numpy(), poor),
-            (asah["wfns"].to_numpy().astype(float), poor),
-            (asah["age"].to_numpy().astype(float), poor),
-            (simple["predictions"].to_numpy(), simple["labels"].to_numpy().astype(float)),
-            (ties, (rng.random(300) < 0.2 + ties / 12).astype(float))]
+    return [
+        (asah["s100b"].to_numpy(), poor),
+        (asah["ndka"].to_numpy(), poor),
+        (asah["wfns"].to_numpy().astype(float), poor),
+        (asah["age"].to_numpy().astype(float), poor),
+        (simple["predictions"].to_numpy(), simple["labels"].to_numpy().astype(float)),
+        (ties, (rng.random(300) < 0.2 + ties / 12).astype(float)),
+    ]
 
 
 @pytest.mark.parametrize("data", range(6))
@@ -186,13 +214,20 @@ def test_best_threshold_is_one_of_procs_best(data, method):
 
 # ---------------------------------------------------------- roc_convex_hull
 
+
 def monotone_chain_upper(points):
     """Andrew's monotone chain: upper hull from the leftmost to the rightmost point."""
     points = sorted(set(points))
     hull = []
     for p in points:
-        while len(hull) >= 2 and ((hull[-1][0] - hull[-2][0]) * (p[1] - hull[-2][1])
-                                  - (hull[-1][1] - hull[-2][1]) * (p[0] - hull[-2][0])) >= 0:
+        while (
+            len(hull) >= 2
+            and (
+                (hull[-1][0] - hull[-2][0]) * (p[1] - hull[-2][1])
+                - (hull[-1][1] - hull[-2][1]) * (p[0] - hull[-2][0])
+            )
+            >= 0
+        ):
             hull.pop()
         hull.append(p)
     return hull
@@ -248,8 +283,7 @@ def test_hull_is_roc_of_pav_calibrated_scores(seed):
     pav = WeightedROC(calibrated, label, weight)
     # PAV may leave collinear vertices; their hull drops them.
     expected = hull_points(pav)
-    assert np.allclose(hull_points(WeightedROC(guess, label, weight)), expected,
-                       rtol=0, atol=1e-12)
+    assert np.allclose(hull_points(WeightedROC(guess, label, weight)), expected, rtol=0, atol=1e-12)
     assert WeightedAUC(pav) == pytest.approx(WeightedAUC(roc_convex_hull(pav)), abs=1e-12)
 
 
@@ -276,6 +310,7 @@ def test_hull_rejects_bad_frames():
 
 # ------------------------------------------------------------------ min_risk
 
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("p, c_miss, c_fa", [(0.5, 1, 1), (0.01, 10, 1), (0.3, 1, 4)])
 def test_min_risk_equals_loop(seed, p, c_miss, c_fa):
@@ -291,8 +326,9 @@ def test_min_risk_equals_loop(seed, p, c_miss, c_fa):
     assert result.risk == pytest.approx(best[0], rel=1e-12)
     assert result.threshold == best[1]
     assert result.trivial_risk == min(p * c_miss, (1 - p) * c_fa)
-    assert result.trivial_rule == ("all negative" if p * c_miss <= (1 - p) * c_fa
-                                   else "all positive")
+    assert result.trivial_rule == (
+        "all negative" if p * c_miss <= (1 - p) * c_fa else "all positive"
+    )
 
 
 def test_min_risk_default_prior_is_weighted_error_rate():
@@ -328,19 +364,23 @@ def test_min_risk_is_at_most_trivial_and_on_the_hull(data, p, c_miss, c_fa):
     assert (roc["TPR"] <= result.TPR + slope * (roc["FPR"] - result.FPR) + 1e-9).all()
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"p_target": 0}, ValueError, r"p_target must be in \(0, 1\)"),
-    ({"p_target": 1.2}, ValueError, r"p_target must be in \(0, 1\)"),
-    ({"p_target": "0.5"}, TypeError, "p_target must be a real number"),
-    ({"c_miss": 0}, ValueError, "c_miss must be a finite positive"),
-    ({"c_fa": -1}, ValueError, "c_fa must be a finite positive"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"p_target": 0}, ValueError, r"p_target must be in \(0, 1\)"),
+        ({"p_target": 1.2}, ValueError, r"p_target must be in \(0, 1\)"),
+        ({"p_target": "0.5"}, TypeError, "p_target must be a real number"),
+        ({"c_miss": 0}, ValueError, "c_miss must be a finite positive"),
+        ({"c_fa": -1}, ValueError, "c_fa must be a finite positive"),
+    ],
+)
 def test_min_risk_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         min_risk(WeightedROC(*SMALL), **kwargs)
 
 
 # -------------------------------------------------------------- isocost_line
+
 
 def test_isocost_lines_of_small_example():
     lines = isocost_line(0.5, c_miss=5, c_fa=1, point=(2 / 3, 1))
@@ -351,8 +391,9 @@ def test_isocost_lines_of_small_example():
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.floats(0.01, 0.99), st.floats(0.1, 10), st.floats(0.1, 10),
-       st.floats(0, 1), st.floats(0, 1))
+@given(
+    st.floats(0.01, 0.99), st.floats(0.1, 10), st.floats(0.1, 10), st.floats(0, 1), st.floats(0, 1)
+)
 def test_isocost_lines_have_constant_risk_and_stay_in_square(p, c_miss, c_fa, x0, y0):
     lines = isocost_line(p, c_miss, c_fa, point=(x0, y0))
     risk = p * (1 - lines["TPR"]) * c_miss + (1 - p) * lines["FPR"] * c_fa
@@ -376,11 +417,14 @@ def test_isocost_line_without_point_is_majority_only():
     assert isocost_line(0.1)["line"].tolist() == ["majority", "majority"]
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"p_target": None}, TypeError, "p_target is required"),
-    ({"p_target": 0.5, "point": (0.5, 2)}, ValueError, "inside the unit square"),
-    ({"p_target": 0.5, "point": 0.5}, TypeError, "pair"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"p_target": None}, TypeError, "p_target is required"),
+        ({"p_target": 0.5, "point": (0.5, 2)}, ValueError, "inside the unit square"),
+        ({"p_target": 0.5, "point": 0.5}, TypeError, "pair"),
+    ],
+)
 def test_isocost_line_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         isocost_line(**kwargs)

@@ -35,8 +35,9 @@ R_DELONG = """function(g1, g2, y, g3, y3, conf) {
 def proc_delong(g1, g2, y, g3, y3, conf=0.95):
     ro = rbridge.robjects()
     vec = ro.FloatVector
-    result = ro.r(R_DELONG)(vec(g1), vec(g2), vec(np.asarray(y, float)), vec(g3),
-                            vec(np.asarray(y3, float)), conf)
+    result = ro.r(R_DELONG)(
+        vec(g1), vec(g2), vec(np.asarray(y, float)), vec(g3), vec(np.asarray(y3, float)), conf
+    )
     return np.asarray(result)
 
 
@@ -45,15 +46,28 @@ def ours(g1, g2, y, g3, y3, conf=0.95, w=None, w3=None, weights_are="importance"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         ci = wr.auc_ci(g1, y, w, conf_level=conf, **options)
-        out = [wr.auc_var(g1, y, w, **options), wr.auc_cov(g1, g2, y, w, **options),
-               ci.lower, ci.estimate, ci.upper]
+        out = [
+            wr.auc_var(g1, y, w, **options),
+            wr.auc_cov(g1, g2, y, w, **options),
+            ci.lower,
+            ci.estimate,
+            ci.upper,
+        ]
         for alt in ALTERNATIVES:
             p = wr.roc_test(g1, g2, y, w, alternative=alt, conf_level=conf, **options)
             u = wr.roc_test(g1, g3, y, w, label2=y3, weight2=w3, alternative=alt, **options)
             assert p.method == "DeLong's test for two correlated ROC curves"
             assert u.method == "DeLong's test for two ROC curves"
-            out += [p.statistic, p.p_value, *p.conf_int, *p.estimate.values(),
-                    u.statistic, u.parameter["df"], u.p_value, *u.estimate.values()]
+            out += [
+                p.statistic,
+                p.p_value,
+                *p.conf_int,
+                *p.estimate.values(),
+                u.statistic,
+                u.parameter["df"],
+                u.p_value,
+                *u.estimate.values(),
+            ]
     return np.asarray(out)
 
 
@@ -90,8 +104,7 @@ def test_rocr_simple_matches_proc_at_90_percent():
     rocr = load_rocr_simple()
     g, y = rocr["predictions"].to_numpy(), rocr["labels"].to_numpy()
     g2 = np.round(g, 1)  # a tied second score of the same observations
-    assert_matches(ours(g, g2, y, g[50:], y[50:], 0.9),
-                   proc_delong(g, g2, y, g[50:], y[50:], 0.9))
+    assert_matches(ours(g, g2, y, g[50:], y[50:], 0.9), proc_delong(g, g2, y, g[50:], y[50:], 0.9))
 
 
 @pytest.mark.parametrize("seed", range(9))
@@ -115,7 +128,9 @@ def test_frequency_weights_match_proc_on_repeated_rows(seed):
     g1, g2, y, g3, y3 = random_case(seed)
     rng = np.random.default_rng(100 + seed)
     w, w3 = rng.integers(1, 5, len(y)).astype(float), rng.integers(1, 4, len(y3)).astype(float)
-    rep, rep3 = np.repeat(np.arange(len(y)), w.astype(int)), np.repeat(np.arange(len(y3)),
-                                                                       w3.astype(int))
+    rep, rep3 = (
+        np.repeat(np.arange(len(y)), w.astype(int)),
+        np.repeat(np.arange(len(y3)), w3.astype(int)),
+    )
     expected = proc_delong(g1[rep], g2[rep], y[rep], g3[rep3], y3[rep3])
     assert_matches(ours(g1, g2, y, g3, y3, w=w, w3=w3, weights_are="frequency"), expected)

@@ -12,8 +12,11 @@ from weightedroc import WeightedROC, auc_score, auc_table, roc_table
 from weightedroc.core import cumulate, stable_order
 from weightedroc.curves.roc import curve_frame
 
-SLOW = settings(max_examples=40, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SLOW = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def check_against_plain(guess, positive, weight, **options):
@@ -45,8 +48,11 @@ def test_sizes_at_internal_thresholds_equal_the_plain_algorithm(recipe):
     check_against_plain(*build(recipe))
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(recipes(max_segment=3000, sizes=[(1 << 16) + 1, 3 << 16]))
 def test_one_thread_gives_the_bits_of_two(recipe):
     guess, positive, weight = build(recipe)
@@ -82,8 +88,11 @@ def test_roc_table_groups_equal_the_plain_algorithm_per_group(recipe):
     data = pd.DataFrame({"g": guess, "y": np.where(positive, 1, -1), "m": group})
     if weight is not None:
         data["w"] = weight
-    usable = [k for k in range(3)
-              if (group == k).any() and 0 < positive[group == k].sum() < (group == k).sum()]
+    usable = [
+        k
+        for k in range(3)
+        if (group == k).any() and 0 < positive[group == k].sum() < (group == k).sum()
+    ]
     data = data[np.isin(group, usable)]
     if data.empty:
         return
@@ -92,8 +101,9 @@ def test_roc_table_groups_equal_the_plain_algorithm_per_group(recipe):
     areas = auc_table(data, "g", "y", wname, by="m").set_index("m")["auc"]
     for k in usable:
         rows = data[data.m == k]
-        expected = plain_roc(rows.g.to_numpy(), rows.y.to_numpy() == 1,
-                             None if weight is None else rows.w.to_numpy())
+        expected = plain_roc(
+            rows.g.to_numpy(), rows.y.to_numpy() == 1, None if weight is None else rows.w.to_numpy()
+        )
         assert first_difference(table[table.m == k], expected) is None
         assert same_bits(areas[k], plain_auc(expected[0], expected[1]))
 
@@ -103,14 +113,21 @@ def test_roc_table_groups_equal_the_plain_algorithm_per_group(recipe):
 LABELS = np.random.default_rng(0).choice([True, False], 302)
 
 
-@pytest.mark.parametrize("guess", [
-    np.r_[np.random.default_rng(0).random(300) * 0.9, 1 - 2 ** -53, 1 - 2 ** -52],
-    np.r_[np.nextafter(-1.7976931348623157e308, 0), -1.7976931348623157e308,
-          np.random.default_rng(0).normal(size=300)],
-], ids=["near 1 at the top", "near -max at the bottom"])
+@pytest.mark.parametrize(
+    "guess",
+    [
+        np.r_[np.random.default_rng(0).random(300) * 0.9, 1 - 2**-53, 1 - 2**-52],
+        np.r_[
+            np.nextafter(-1.7976931348623157e308, 0),
+            -1.7976931348623157e308,
+            np.random.default_rng(0).normal(size=300),
+        ],
+    ],
+    ids=["near 1 at the top", "near -max at the bottom"],
+)
 def test_adjacent_doubles_at_the_ends_regression(guess):
-    check_against_plain(guess, LABELS[:len(guess)], None)
-    check_against_plain(guess, LABELS[:len(guess)], np.linspace(1, 2, len(guess)))
+    check_against_plain(guess, LABELS[: len(guess)], None)
+    check_against_plain(guess, LABELS[: len(guess)], np.linspace(1, 2, len(guess)))
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -136,6 +153,7 @@ def test_bucket_runs_are_the_whole_runs_however_far_walked(recipe, walk):
     """The repair's run bounds (walked, then binary-searched) against a scan
     of every position's bucket."""
     import weightedroc.core as core
+
     guess, positive, _ = build(recipe)
     if len(guess) < 2:
         return
@@ -148,8 +166,15 @@ def test_bucket_runs_are_the_whole_runs_however_far_walked(recipe, walk):
     if not len(wrong):
         return
     bucket = core._sortable_keys(sorted_guess) >> shift
-    expected = sorted({(int(np.flatnonzero(bucket == bucket[w])[0]),
-                        int(np.flatnonzero(bucket == bucket[w])[-1]) + 1) for w in wrong})
+    expected = sorted(
+        {
+            (
+                int(np.flatnonzero(bucket == bucket[w])[0]),
+                int(np.flatnonzero(bucket == bucket[w])[-1]) + 1,
+            )
+            for w in wrong
+        }
+    )
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(core, "WALK", walk)
         start, stop = core._bucket_runs(sorted_guess, shift, wrong)

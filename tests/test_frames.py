@@ -7,10 +7,11 @@ import sys
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pandas.testing import assert_frame_equal
-
 from plain import first_difference, plain_auc, plain_roc, same_bits
+
 from weightedroc import WeightedROC, auc_table, roc_table
 from weightedroc.validation import check_guess, check_label, check_weight
 
@@ -62,12 +63,16 @@ def test_every_container_gives_the_numpy_curve_bit_for_bit(container):
     assert same_bits(got.threshold, expected.threshold)  # -0.0 and 0.0 kept apart
 
 
-@pytest.mark.parametrize("make, buffer", [
-    (lambda v: pl.Series(v), lambda s: s.to_numpy()),
-    (lambda v: pa.array(v), lambda a: a.to_numpy()),
-    (lambda v: pa.chunked_array([v]), lambda a: a.chunk(0).to_numpy()),
-    (lambda v: ArrowArrayOnly(v), None),
-], ids=["polars", "pyarrow Array", "pyarrow ChunkedArray", "Arrow C array"])
+@pytest.mark.parametrize(
+    "make, buffer",
+    [
+        (lambda v: pl.Series(v), lambda s: s.to_numpy()),
+        (lambda v: pa.array(v), lambda a: a.to_numpy()),
+        (lambda v: pa.chunked_array([v]), lambda a: a.chunk(0).to_numpy()),
+        (lambda v: ArrowArrayOnly(v), None),
+    ],
+    ids=["polars", "pyarrow Array", "pyarrow ChunkedArray", "Arrow C array"],
+)
 def test_float64_without_nulls_is_read_without_a_copy(make, buffer):
     values = make(GUESS)
     for check in (check_guess, check_weight):
@@ -97,29 +102,39 @@ def test_float32_guesses_keep_their_float32_values():
     assert same_bits(got.threshold[:-1], guess.astype(np.float64)[[0, 1, 2]])
 
 
-@pytest.mark.parametrize("label, positive_values", [
-    (pl.Series([True, False, True, False, False]), [True, False, True, False, False]),
-    (pl.Series([2, 1, 2, 1, 1], dtype=pl.Int8), [True, False, True, False, False]),
-    # Strings and polars Categoricals (which keep no category order): levels
-    # sorted, as R's factor() makes them, the second positive.
-    (pl.Series(["yes", "no", "yes", "no", "no"]), [True, False, True, False, False]),
-    (pl.Series(["yes", "no", "yes", "no", "no"], dtype=pl.Categorical),
-     [True, False, True, False, False]),
-    # An Enum is a factor: its second category is positive, whatever sorts first.
-    (pl.Series(["yes", "no", "yes", "no", "no"], dtype=pl.Enum(["yes", "no"])),
-     [False, True, False, True, True]),
-    # An Arrow dictionary is a factor too: its second value is positive.
-    (pa.DictionaryArray.from_arrays(pa.array([0, 1, 0, 1, 1], pa.int8()), ["yes", "no"]),
-     [False, True, False, True, True]),
-])
+@pytest.mark.parametrize(
+    "label, positive_values",
+    [
+        (pl.Series([True, False, True, False, False]), [True, False, True, False, False]),
+        (pl.Series([2, 1, 2, 1, 1], dtype=pl.Int8), [True, False, True, False, False]),
+        # Strings and polars Categoricals (which keep no category order): levels
+        # sorted, as R's factor() makes them, the second positive.
+        (pl.Series(["yes", "no", "yes", "no", "no"]), [True, False, True, False, False]),
+        (
+            pl.Series(["yes", "no", "yes", "no", "no"], dtype=pl.Categorical),
+            [True, False, True, False, False],
+        ),
+        # An Enum is a factor: its second category is positive, whatever sorts first.
+        (
+            pl.Series(["yes", "no", "yes", "no", "no"], dtype=pl.Enum(["yes", "no"])),
+            [False, True, False, True, True],
+        ),
+        # An Arrow dictionary is a factor too: its second value is positive.
+        (
+            pa.DictionaryArray.from_arrays(pa.array([0, 1, 0, 1, 1], pa.int8()), ["yes", "no"]),
+            [False, True, False, True, True],
+        ),
+    ],
+)
 def test_label_dtypes_follow_the_r_rules(label, positive_values):
     np.testing.assert_array_equal(check_label(label), positive_values)
 
 
 def test_positive_names_the_event_in_polars_labels():
     label = pl.Series(["yes", "no", "yes", "no", "no"], dtype=pl.Enum(["yes", "no"]))
-    np.testing.assert_array_equal(check_label(label, positive="yes"),
-                                  [True, False, True, False, False])
+    np.testing.assert_array_equal(
+        check_label(label, positive="yes"), [True, False, True, False, False]
+    )
 
 
 def test_enum_with_unused_third_category_is_rs_three_level_error():
@@ -128,19 +143,26 @@ def test_enum_with_unused_third_category_is_rs_three_level_error():
         check_label(label)
 
 
-@pytest.mark.parametrize("role, values, message", [
-    ("guess", pl.Series([0.1, None, 0.3]), "ROC curve undefined for NA guess"),
-    ("guess", pl.Series([1, None, 3], dtype=pl.Int8), "ROC curve undefined for NA guess"),
-    ("guess", pa.array([0.1, None, 0.3]), "ROC curve undefined for NA guess"),
-    ("label", pl.Series([0, None, 1], dtype=pl.Int8), "label must not contain NA"),
-    ("label", pl.Series([True, None, False]), "label must not contain NA"),
-    ("label", pl.Series(["a", None, "b"]), "label must not contain NA"),
-    ("label", pl.Series(["a", None, "b"], dtype=pl.Categorical), "label must not contain NA"),
-    ("label", pl.Series(["a", None, "b"], dtype=pl.Enum(["a", "b"])), "label must not contain NA"),
-    ("label", pa.array([True, None, False]), "label must not contain NA"),
-    ("weight", pl.Series([1.0, None, 2.0]), "weight must not contain NA"),
-    ("weight", pa.chunked_array([[1.0], [None, 2.0]]), "weight must not contain NA"),
-])
+@pytest.mark.parametrize(
+    "role, values, message",
+    [
+        ("guess", pl.Series([0.1, None, 0.3]), "ROC curve undefined for NA guess"),
+        ("guess", pl.Series([1, None, 3], dtype=pl.Int8), "ROC curve undefined for NA guess"),
+        ("guess", pa.array([0.1, None, 0.3]), "ROC curve undefined for NA guess"),
+        ("label", pl.Series([0, None, 1], dtype=pl.Int8), "label must not contain NA"),
+        ("label", pl.Series([True, None, False]), "label must not contain NA"),
+        ("label", pl.Series(["a", None, "b"]), "label must not contain NA"),
+        ("label", pl.Series(["a", None, "b"], dtype=pl.Categorical), "label must not contain NA"),
+        (
+            "label",
+            pl.Series(["a", None, "b"], dtype=pl.Enum(["a", "b"])),
+            "label must not contain NA",
+        ),
+        ("label", pa.array([True, None, False]), "label must not contain NA"),
+        ("weight", pl.Series([1.0, None, 2.0]), "weight must not contain NA"),
+        ("weight", pa.chunked_array([[1.0], [None, 2.0]]), "weight must not contain NA"),
+    ],
+)
 def test_nulls_give_the_na_errors(role, values, message):
     inputs = {"guess": [0.1, 0.2, 0.3], "label": [0, 1, 1], "weight": None, role: values}
     with pytest.raises(ValueError, match=message):
@@ -155,24 +177,30 @@ def test_a_frame_is_not_a_vector(frame):
 
 def test_importing_the_package_loads_no_frame_library():
     # (pandas 3 itself imports pyarrow when installed, so it is not checked.)
-    code = ("import sys, weightedroc; "
-            "print(sorted(m for m in ('narwhals', 'polars') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys, weightedroc; "
+        "print(sorted(m for m in ('narwhals', 'polars') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
 # Tables -------------------------------------------------------------------
 
+
 def long_frame(seed=0, n=400):
     rng = np.random.default_rng(seed)
-    return pd.DataFrame({
-        "model": rng.choice(["lasso", "forest", "knn"], n),
-        "fold": rng.integers(1, 4, n),
-        "score": rng.integers(-6, 6, n) / 4,  # ties, and -0.0 and 0.0
-        "y": rng.choice([0, 1], n),
-        "w": rng.exponential(size=n),
-    })
+    return pd.DataFrame(
+        {
+            "model": rng.choice(["lasso", "forest", "knn"], n),
+            "fold": rng.integers(1, 4, n),
+            "score": rng.integers(-6, 6, n) / 4,  # ties, and -0.0 and 0.0
+            "y": rng.choice([0, 1], n),
+            "w": rng.exponential(size=n),
+        }
+    )
 
 
 KINDS = {
@@ -204,7 +232,8 @@ def test_tables_come_back_in_the_kind_given_with_the_pandas_values(convert, kind
 def test_polars_key_columns_keep_their_dtypes():
     df = pl.from_pandas(long_frame()).with_columns(
         pl.col("model").cast(pl.Enum(["lasso", "forest", "knn", "unused"])),
-        pl.col("fold").cast(pl.Int8))
+        pl.col("fold").cast(pl.Int8),
+    )
     table = roc_table(df, "score", "y", by=["model", "fold"])
     assert table.schema["model"] == df.schema["model"]
     assert table.schema["fold"] == pl.Int8
@@ -213,13 +242,18 @@ def test_polars_key_columns_keep_their_dtypes():
 
 
 def test_polars_null_keys_form_their_own_group_last():
-    df = pl.DataFrame({"m": ["b", None, "a", "b", None, "a", "a", "b", None],
-                       "g": [1.0, 2, 3, 4, 5, 6, 7, 8, 9],
-                       "y": [0, 1, 1, 1, 0, 0, 1, 0, 1]})
+    df = pl.DataFrame(
+        {
+            "m": ["b", None, "a", "b", None, "a", "a", "b", None],
+            "g": [1.0, 2, 3, 4, 5, 6, 7, 8, 9],
+            "y": [0, 1, 1, 1, 0, 0, 1, 0, 1],
+        }
+    )
     table = auc_table(df, "g", "y", by="m")
     assert table["m"].to_list() == ["a", "b", None]
-    assert table["auc"][2] == plain_auc(*plain_roc(np.array([2.0, 5, 9]),
-                                                   np.array([True, False, True]))[:2])
+    assert table["auc"][2] == plain_auc(
+        *plain_roc(np.array([2.0, 5, 9]), np.array([True, False, True]))[:2]
+    )
 
 
 def test_polars_group_with_one_label_value_is_named():
@@ -244,8 +278,7 @@ values = st.sampled_from([-1.0, -0.0, 0.0, 0.5, 1.0, 2.0, np.inf, -np.inf, 1e-31
 @st.composite
 def grouped(draw):
     """Groups (some of one row each side) that each hold both classes."""
-    groups = draw(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)),
-                           min_size=1, max_size=6))
+    groups = draw(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=6))
     rows = []
     for code, (negatives, positives) in enumerate(groups):
         rows += [(code, False)] * negatives + [(code, True)] * positives
@@ -253,17 +286,36 @@ def grouped(draw):
     code = np.array([rows[i][0] for i in order])
     label = np.array([rows[i][1] for i in order])
     guess = np.array(draw(st.lists(values, min_size=len(rows), max_size=len(rows))))
-    weight = np.array(draw(st.lists(st.sampled_from([0.5, 1.0, 3.0, 1e-3, 2.0**60]),
-                                    min_size=len(rows), max_size=len(rows))))
+    weight = np.array(
+        draw(
+            st.lists(
+                st.sampled_from([0.5, 1.0, 3.0, 1e-3, 2.0**60]),
+                min_size=len(rows),
+                max_size=len(rows),
+            )
+        )
+    )
     # Keys: strings (hashed), integers in a narrow range (counted), spread
     # far apart (hashed), negative, or unsigned.
-    keys = draw(st.sampled_from([
-        np.array(["z", "a", "m", "q", "b", "k"]), np.array([3, -2, 0, 7, 1, -5]),
-        np.array([10**15, -(10**15), 4, 2**62, -7, 0]),
-        np.array([250, 0, 7, 3, 9, 1], dtype=np.uint8)]))
+    keys = draw(
+        st.sampled_from(
+            [
+                np.array(["z", "a", "m", "q", "b", "k"]),
+                np.array([3, -2, 0, 7, 1, -5]),
+                np.array([10**15, -(10**15), 4, 2**62, -7, 0]),
+                np.array([250, 0, 7, 3, 9, 1], dtype=np.uint8),
+            ]
+        )
+    )
     names = draw(st.permutations(keys))
-    return pd.DataFrame({"key": np.array(names, dtype=keys.dtype)[code], "guess": guess,
-                         "label": label, "weight": weight})
+    return pd.DataFrame(
+        {
+            "key": np.array(names, dtype=keys.dtype)[code],
+            "guess": guess,
+            "label": label,
+            "weight": weight,
+        }
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -276,8 +328,7 @@ def test_each_groups_rows_are_the_plain_reference_bit_for_bit(df, kind):
     assert list(aucs.key) == sorted(set(df.key))
     for i, key in enumerate(sorted(set(df.key))):
         rows = df[df.key == key]
-        expected = plain_roc(rows.guess.to_numpy(), rows.label.to_numpy(),
-                             rows.weight.to_numpy())
+        expected = plain_roc(rows.guess.to_numpy(), rows.label.to_numpy(), rows.weight.to_numpy())
         part = table[table.key == key]
         assert first_difference(part, expected) is None
         assert aucs.auc[i] == plain_auc(*expected[:2])
@@ -289,8 +340,9 @@ def test_each_groups_rows_are_the_plain_reference_bit_for_bit(df, kind):
 def test_direction_on_a_polars_frame_is_the_negated_guesses(df):
     data = pl.from_pandas(df)
     lower = roc_table(data, "guess", "label", "weight", by="key", direction=">").to_pandas()
-    negated = roc_table(data.with_columns(-pl.col("guess")), "guess", "label", "weight",
-                        by="key").to_pandas()
+    negated = roc_table(
+        data.with_columns(-pl.col("guess")), "guess", "label", "weight", by="key"
+    ).to_pandas()
     for column in ["TPR", "FPR", "FN", "FP"]:
         assert same_bits(lower[column], negated[column])
     assert same_bits(lower.threshold, -negated.threshold)
@@ -304,25 +356,40 @@ def test_a_single_row_group_is_named():
 
 
 def test_an_empty_frame_is_a_clear_error():
-    df = pd.DataFrame({"m": pd.Series([], dtype=str), "g": pd.Series([], dtype=float),
-                       "y": pd.Series([], dtype=int)})
+    df = pd.DataFrame(
+        {
+            "m": pd.Series([], dtype=str),
+            "g": pd.Series([], dtype=float),
+            "y": pd.Series([], dtype=int),
+        }
+    )
     for data in (df, pl.from_pandas(df)):
         with pytest.raises(ValueError, match=r"column 'y' \(label\): label is empty"):
             roc_table(data, "g", "y", by="m")
 
 
 def test_unused_categories_of_a_by_column_give_no_group():
-    df = pd.DataFrame({"m": pd.Categorical(["b", "b", "a", "a"], ["c", "b", "a"]),
-                       "g": [1.0, 2, 3, 4], "y": [0, 1, 1, 0]})
+    df = pd.DataFrame(
+        {
+            "m": pd.Categorical(["b", "b", "a", "a"], ["c", "b", "a"]),
+            "g": [1.0, 2, 3, 4],
+            "y": [0, 1, 1, 0],
+        }
+    )
     table = auc_table(df, "g", "y", by="m")
     assert table.m.tolist() == ["b", "a"] and table.auc.tolist() == [1.0, 0.0]
     assert list(table.m.cat.categories) == ["c", "b", "a"]
 
 
 def test_missing_by_values_of_two_columns_sort_last_in_each():
-    df = pd.DataFrame({"a": ["x", "x", None, None, "x", "x", None, None],
-                       "b": [1.0, np.nan, 1.0, 1.0, 1.0, np.nan, 1.0, 1.0],
-                       "g": [1.0, 2, 3, 4, 5, 6, 7, 8], "y": [0, 1, 0, 1, 1, 0, 1, 0]})
+    df = pd.DataFrame(
+        {
+            "a": ["x", "x", None, None, "x", "x", None, None],
+            "b": [1.0, np.nan, 1.0, 1.0, 1.0, np.nan, 1.0, 1.0],
+            "g": [1.0, 2, 3, 4, 5, 6, 7, 8],
+            "y": [0, 1, 0, 1, 1, 0, 1, 0],
+        }
+    )
     table = auc_table(df, "g", "y", by=["a", "b"])
     assert table.a.tolist()[:2] == ["x", "x"] and table.a.isna().tolist() == [False, False, True]
     assert table.b.tolist()[0] == 1.0 and np.isnan(table.b[1])
@@ -333,10 +400,15 @@ def test_a_polars_table_is_drawn_as_its_pandas_twin(tmp_path):
     pytest.importorskip("plotnine", reason="plotnine (the plot extra) is not installed")
     from weightedroc.frames import as_pandas
     from weightedroc.plots import roc_plot
+
     df = long_frame()
     table = roc_table(pl.from_pandas(df), "score", "y", by="model")
-    assert_frame_equal(as_pandas(table.lazy()), roc_table(df, "score", "y", by="model"),
-                       check_exact=True, check_dtype=False)
+    assert_frame_equal(
+        as_pandas(table.lazy()),
+        roc_table(df, "score", "y", by="model"),
+        check_exact=True,
+        check_dtype=False,
+    )
     drawn = roc_plot(table, group="model")
     drawn.save(tmp_path / "roc.png", width=3, height=3, dpi=50, verbose=False)
     assert (tmp_path / "roc.png").stat().st_size > 0

@@ -30,16 +30,28 @@ ESTIMATE = {"AUC of roc1": 0.73136856, "AUC of roc2": 0.82367886}
 
 
 def test_paired_delong_prints_as_r():
-    test = HTest(-2.208984, 0.02717578, ESTIMATE,
-                 "DeLong's test for two correlated ROC curves",
-                 conf_int=(-0.174214417, -0.010406182), conf_level=0.95,
-                 data_name="r1 and r2")
+    test = HTest(
+        -2.208984,
+        0.02717578,
+        ESTIMATE,
+        "DeLong's test for two correlated ROC curves",
+        conf_int=(-0.174214417, -0.010406182),
+        conf_level=0.95,
+        data_name="r1 and r2",
+    )
     assert repr(test) == R_PAIRED
 
 
 def test_unpaired_delong_prints_as_r():
-    test = HTest(-1.434911, 0.15284, ESTIMATE, "DeLong's test for two ROC curves",
-                 parameter={"df": 206.6631}, statistic_name="D", data_name="r1 and r2")
+    test = HTest(
+        -1.434911,
+        0.15284,
+        ESTIMATE,
+        "DeLong's test for two ROC curves",
+        parameter={"df": 206.6631},
+        statistic_name="D",
+        data_name="r1 and r2",
+    )
     assert repr(test) == R_UNPAIRED
 
 
@@ -50,10 +62,26 @@ def test_format_vector_uses_common_decimals():
 
 
 def test_to_frame_has_one_row_of_every_field():
-    test = HTest(1.0, 0.3, {"AUC of roc1": 0.7, "AUC of roc2": 0.6}, "m",
-                 conf_int=(-0.1, 0.3), conf_level=0.95, parameter={"df": 10.0})
+    test = HTest(
+        1.0,
+        0.3,
+        {"AUC of roc1": 0.7, "AUC of roc2": 0.6},
+        "m",
+        conf_int=(-0.1, 0.3),
+        conf_level=0.95,
+        parameter={"df": 10.0},
+    )
     frame = test.to_frame()
-    assert frame.to_dict("records") == [{
-        "statistic": 1.0, "df": 10.0, "p_value": 0.3, "AUC of roc1": 0.7,
-        "AUC of roc2": 0.6, "conf_low": -0.1, "conf_high": 0.3, "method": "m",
-        "alternative": "two.sided"}]
+    assert frame.to_dict("records") == [
+        {
+            "statistic": 1.0,
+            "df": 10.0,
+            "p_value": 0.3,
+            "AUC of roc1": 0.7,
+            "AUC of roc2": 0.6,
+            "conf_low": -0.1,
+            "conf_high": 0.3,
+            "method": "m",
+            "alternative": "two.sided",
+        }
+    ]

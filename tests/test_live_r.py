@@ -36,10 +36,18 @@ def random_input(seed):
     n = [2, 10, 100, 1000][seed % 4]
     y = rng.random(n) < 0.5
     y[:2] = [False, True]
-    guess = [rng.normal(size=n), np.round(rng.normal(size=n), 1),
-             rng.integers(1, 6, size=n).astype(float)][seed % 3]
-    weight = [None, rng.random(n), 10 ** rng.uniform(-8, 8, n),
-              rng.integers(1, 100, size=n).astype(float), rng.exponential(size=n)][seed % 5]
+    guess = [
+        rng.normal(size=n),
+        np.round(rng.normal(size=n), 1),
+        rng.integers(1, 6, size=n).astype(float),
+    ][seed % 3]
+    weight = [
+        None,
+        rng.random(n),
+        10 ** rng.uniform(-8, 8, n),
+        rng.integers(1, 100, size=n).astype(float),
+        rng.exponential(size=n),
+    ][seed % 5]
     label = list(LABEL_ENCODINGS.values())[seed % len(LABEL_ENCODINGS)](y)
     return guess, label, weight
 
@@ -47,8 +55,9 @@ def random_input(seed):
 def assert_curves_close(ours, theirs):
     """FPR and TPR equal to within 1e-12, as R's tests check."""
     for column in ["FPR", "TPR"]:
-        np.testing.assert_allclose(ours[column].to_numpy(), theirs[column].to_numpy(),
-                                   rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            ours[column].to_numpy(), theirs[column].to_numpy(), rtol=0, atol=1e-12
+        )
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -60,8 +69,9 @@ def test_weightedroc_bit_for_bit(seed):
     assert list(ours.columns) == COLUMNS == list(theirs.columns)
     for column in COLUMNS:
         np.testing.assert_array_equal(ours[column].to_numpy(), theirs[column].to_numpy())
-        np.testing.assert_array_equal(np.signbit(ours[column].to_numpy()),
-                                      np.signbit(theirs[column].to_numpy()))
+        np.testing.assert_array_equal(
+            np.signbit(ours[column].to_numpy()), np.signbit(theirs[column].to_numpy())
+        )
     assert weightedroc.WeightedAUC(ours) == rbridge.r_weighted_auc(guess, label, weight)
 
 
@@ -71,7 +81,8 @@ def test_rocr_simple_rocr():
     ours = weightedroc.WeightedROC(data.predictions, data.labels)
     assert_curves_close(ours, rbridge.rocr_curve(data.predictions, data.labels)[::-1])
     assert weightedroc.WeightedAUC(ours) == pytest.approx(
-        rbridge.rocr_auc(data.predictions, data.labels), rel=0, abs=1e-12)
+        rbridge.rocr_auc(data.predictions, data.labels), rel=0, abs=1e-12
+    )
 
 
 def test_rocr_simple_proc():
@@ -81,7 +92,8 @@ def test_rocr_simple_proc():
     kw = {"levels": ["0", "1"], "direction": "<"}
     assert_curves_close(ours, rbridge.proc_curve(data.predictions, data.labels, **kw))
     assert weightedroc.WeightedAUC(ours) == pytest.approx(
-        rbridge.proc_auc(data.predictions, data.labels, **kw), rel=0, abs=1e-12)
+        rbridge.proc_auc(data.predictions, data.labels, **kw), rel=0, abs=1e-12
+    )
 
 
 def test_asah_proc_defaults():
@@ -91,7 +103,8 @@ def test_asah_proc_defaults():
     ours = weightedroc.WeightedROC(data.s100b, data.outcome)
     assert_curves_close(ours, rbridge.proc_curve(data.s100b, data.outcome))
     assert weightedroc.WeightedAUC(ours) == pytest.approx(
-        rbridge.proc_auc(data.s100b, data.outcome), rel=0, abs=1e-12)
+        rbridge.proc_auc(data.s100b, data.outcome), rel=0, abs=1e-12
+    )
 
 
 def test_asah_rocr():
@@ -100,7 +113,8 @@ def test_asah_rocr():
     ours = weightedroc.WeightedROC(data.s100b, data.outcome)
     assert_curves_close(ours, rbridge.rocr_curve(data.s100b, data.outcome)[::-1])
     assert weightedroc.WeightedAUC(ours) == pytest.approx(
-        rbridge.rocr_auc(data.s100b, data.outcome), rel=0, abs=1e-12)
+        rbridge.rocr_auc(data.s100b, data.outcome), rel=0, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -18,13 +18,18 @@ PROFILE = settings(max_examples=40, deadline=None, suppress_health_check=[Health
 @st.composite
 def small_data(draw):
     n = draw(st.integers(3, 25))
-    rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     guess = rng.integers(0, draw(st.integers(2, 8)), n).astype(float)
     label = (rng.random(n) < 0.5).astype(int)
     label[:2] = [0, 1]
     weight = draw(st.sampled_from([None, "int", "real"]))
-    weight = (None if weight is None else rng.integers(1, 5, n).astype(float)
-              if weight == "int" else rng.uniform(0.1, 3, n))
+    weight = (
+        None
+        if weight is None
+        else rng.integers(1, 5, n).astype(float)
+        if weight == "int"
+        else rng.uniform(0.1, 3, n)
+    )
     return guess, label, weight
 
 
@@ -44,25 +49,65 @@ def expected(name, tp, fp, tn, fn):
         return a / b if b != 0 else (nan if a == 0 else math.copysign(math.inf, a))
 
     sens, spec, prec = div(tp, P), div(tn, N), div(tp, tp + fp)
-    pe = ((tp + fp) * P + (tn + fn) * N) / T ** 2
+    pe = ((tp + fp) * P + (tn + fn) * N) / T**2
     return {
-        "acc": (tp + tn) / T, "err": (fp + fn) / T, "tpr": sens, "tnr": spec,
-        "fpr": div(fp, N), "fnr": div(fn, P), "ppv": prec, "npv": div(tn, tn + fn),
-        "pcfall": div(fp, tp + fp), "pcmiss": div(fn, tn + fn), "rpp": (tp + fp) / T,
-        "rnp": (tn + fn) / T, "phi": div(tp * tn - fp * fn,
-                                          math.sqrt(P * N * (tp + fp) * (tn + fn))),
-        "odds": div(tp * tn, fn * fp), "lift": div(sens, (tp + fp) / T),
-        "j_index": sens + spec - 1, "bal_accuracy": (sens + spec) / 2,
-        "kap": div((tp + tn) / T - pe, 1 - pe), "detection_prevalence": (tp + fp) / T,
-        "f_meas": div(2 * prec * sens, prec + sens), "youden": sens + spec,
+        "acc": (tp + tn) / T,
+        "err": (fp + fn) / T,
+        "tpr": sens,
+        "tnr": spec,
+        "fpr": div(fp, N),
+        "fnr": div(fn, P),
+        "ppv": prec,
+        "npv": div(tn, tn + fn),
+        "pcfall": div(fp, tp + fp),
+        "pcmiss": div(fn, tn + fn),
+        "rpp": (tp + fp) / T,
+        "rnp": (tn + fn) / T,
+        "phi": div(tp * tn - fp * fn, math.sqrt(P * N * (tp + fp) * (tn + fn))),
+        "odds": div(tp * tn, fn * fp),
+        "lift": div(sens, (tp + fp) / T),
+        "j_index": sens + spec - 1,
+        "bal_accuracy": (sens + spec) / 2,
+        "kap": div((tp + tn) / T - pe, 1 - pe),
+        "detection_prevalence": (tp + fp) / T,
+        "f_meas": div(2 * prec * sens, prec + sens),
+        "youden": sens + spec,
         "closest.topleft": (1 - sens) ** 2 + (1 - spec) ** 2,
-        "tp": tp, "fp": fp, "tn": tn, "fn": fn,
+        "tp": tp,
+        "fp": fp,
+        "tn": tn,
+        "fn": fn,
     }[name]
 
 
-NAMES = ["acc", "err", "tpr", "tnr", "fpr", "fnr", "ppv", "npv", "pcfall", "pcmiss", "rpp",
-         "rnp", "phi", "odds", "lift", "j_index", "bal_accuracy", "kap",
-         "detection_prevalence", "f_meas", "youden", "closest.topleft", "tp", "fp", "tn", "fn"]
+NAMES = [
+    "acc",
+    "err",
+    "tpr",
+    "tnr",
+    "fpr",
+    "fnr",
+    "ppv",
+    "npv",
+    "pcfall",
+    "pcmiss",
+    "rpp",
+    "rnp",
+    "phi",
+    "odds",
+    "lift",
+    "j_index",
+    "bal_accuracy",
+    "kap",
+    "detection_prevalence",
+    "f_meas",
+    "youden",
+    "closest.topleft",
+    "tp",
+    "fp",
+    "tn",
+    "fn",
+]
 
 
 @PROFILE
@@ -99,23 +144,22 @@ def test_measures_equal_scikit_learn_with_sample_weight(data):
         if len(np.unique(predicted)) < 2:
             continue
         kw = {"sample_weight": weight}
-        assert row["mcc"] == pytest.approx(skm.matthews_corrcoef(label, predicted, **kw),
-                                           abs=1e-12)
-        assert row["kap"] == pytest.approx(skm.cohen_kappa_score(label, predicted, **kw),
-                                           abs=1e-12)
+        assert row["mcc"] == pytest.approx(skm.matthews_corrcoef(label, predicted, **kw), abs=1e-12)
+        assert row["kap"] == pytest.approx(skm.cohen_kappa_score(label, predicted, **kw), abs=1e-12)
         assert row["bal_accuracy"] == pytest.approx(
-            skm.balanced_accuracy_score(label, predicted, **kw), abs=1e-12)
+            skm.balanced_accuracy_score(label, predicted, **kw), abs=1e-12
+        )
         if (predicted & label).any():
             assert row["f_meas"] == pytest.approx(
-                skm.fbeta_score(label, predicted, beta=2.0, **kw), abs=1e-12)
+                skm.fbeta_score(label, predicted, beta=2.0, **kw), abs=1e-12
+            )
 
 
 @PROFILE
 @given(small_data(), st.booleans())
 def test_det_curve_equals_scikit_learn(data, drop):
     guess, label, weight = data
-    fpr, fnr, thresholds = skm.det_curve(label, guess, sample_weight=weight,
-                                         drop_intermediate=drop)
+    fpr, fnr, thresholds = skm.det_curve(label, guess, sample_weight=weight, drop_intermediate=drop)
     ours = wr.det_curve(data, drop_intermediate=drop)
     np.testing.assert_array_equal(ours["threshold"], thresholds)
     np.testing.assert_allclose(ours["fpr"], fpr, rtol=1e-12, atol=1e-15)
@@ -129,7 +173,8 @@ def test_pr_auc_is_the_trapezoid_area_of_scikit_learns_pr_curve(data):
     precision, recall, _ = skm.precision_recall_curve(label, guess, sample_weight=weight)
     assert wr.pr_auc(data) == pytest.approx(skm.auc(recall, precision), rel=1e-12)
     assert wr.average_precision(*data) == pytest.approx(
-        skm.average_precision_score(label, guess, sample_weight=weight), rel=1e-12)
+        skm.average_precision_score(label, guess, sample_weight=weight), rel=1e-12
+    )
 
 
 @PROFILE
@@ -170,14 +215,15 @@ def test_equal_error_rate_is_where_the_straight_segments_cross(data):
 @given(small_data())
 def test_cost_curve_envelope_is_the_least_line_everywhere(data):
     curve = wr.cost_curve(data)
-    lines = curve.lines.pivot_table(index="threshold", columns="probability_cost",
-                                    values="cost")
+    lines = curve.lines.pivot_table(index="threshold", columns="probability_cost", values="cost")
     x = np.linspace(0, 1, 101)
-    least = np.min(lines[0.0].to_numpy()[:, None] * (1 - x)
-                   + lines[1.0].to_numpy()[:, None] * x, axis=0)
+    least = np.min(
+        lines[0.0].to_numpy()[:, None] * (1 - x) + lines[1.0].to_numpy()[:, None] * x, axis=0
+    )
     env = curve.envelope
-    np.testing.assert_allclose(np.interp(x, env["probability_cost"], env["cost"]), least,
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        np.interp(x, env["probability_cost"], env["cost"]), least, atol=1e-12
+    )
 
 
 @PROFILE
@@ -197,15 +243,20 @@ def test_prbe_rows_have_equal_precision_and_recall(data):
         else:  # between rows: the linear interpolations of both cross there
             below = table[table["threshold"] < row["threshold"]].iloc[-1]
             above = table[table["threshold"] > row["threshold"]].iloc[0]
-            share = (row["threshold"] - below["threshold"]) / (above["threshold"]
-                                                              - below["threshold"])
+            share = (row["threshold"] - below["threshold"]) / (
+                above["threshold"] - below["threshold"]
+            )
             diff = [r["rec"] - r["prec"] for r in (below, above)]
             assert diff[0] + share * (diff[1] - diff[0]) == pytest.approx(0, abs=1e-12)
 
 
 def test_normal_deviate_matches_known_quantiles_and_inverts_the_cdf():
-    known = {0.975: 1.959963984540054, 0.001: -3.090232306167813,
-             1e-10: -6.361340902404056, 0.5: 0.0}
+    known = {
+        0.975: 1.959963984540054,
+        0.001: -3.090232306167813,
+        1e-10: -6.361340902404056,
+        0.5: 0.0,
+    }
     found = wr.normal_deviate(list(known))
     np.testing.assert_allclose(found, list(known.values()), rtol=1e-15, atol=0)
     # round trip through the normal cdf (erfc keeps the far tail exact):
@@ -213,7 +264,7 @@ def test_normal_deviate_matches_known_quantiles_and_inverts_the_cdf():
     p = np.concatenate((np.logspace(-300, -1, 60), np.linspace(0.01, 0.5, 50)))
     z = wr.normal_deviate(p)
     back = np.array([0.5 * math.erfc(-v / math.sqrt(2)) for v in z])
-    assert (np.abs(back / p - 1) <= 1e-15 * np.maximum(z ** 2, 10)).all()
+    assert (np.abs(back / p - 1) <= 1e-15 * np.maximum(z**2, 10)).all()
     upper = np.linspace(0.5, 0.99, 50)
     back = np.array([NormalDist().cdf(v) for v in wr.normal_deviate(upper)])
     np.testing.assert_allclose(back, upper, rtol=1e-15)
@@ -234,13 +285,20 @@ def test_coords_best_first_tie_is_best_threshold_row():
 
 def test_coords_group_gives_each_groups_block():
     rng = np.random.default_rng(1)
-    frame = pd.DataFrame({"g": rng.normal(size=60), "y": rng.integers(0, 2, 60),
-                          "w": rng.uniform(1, 2, 60), "m": np.repeat(["a", "b"], 30)})
+    frame = pd.DataFrame(
+        {
+            "g": rng.normal(size=60),
+            "y": rng.integers(0, 2, 60),
+            "w": rng.uniform(1, 2, 60),
+            "m": np.repeat(["a", "b"], 30),
+        }
+    )
     table = wr.roc_table(frame, "g", "y", "w", by="m")
     found = wr.coords(table, "all", ret=["threshold", "tp", "youden"], group="m")
     for key, part in frame.groupby("m"):
-        alone = wr.coords((part["g"], part["y"], part["w"]), "all",
-                          ret=["threshold", "tp", "youden"])
+        alone = wr.coords(
+            (part["g"], part["y"], part["w"]), "all", ret=["threshold", "tp", "youden"]
+        )
         block = found[found["m"] == key].drop(columns="m").reset_index(drop=True)
         pd.testing.assert_frame_equal(block, alone)
 
@@ -253,19 +311,22 @@ def test_coords_transpose_and_drop_duplicates():
     assert sens["sensitivity"].round(6).tolist() == [1.0, 0.666667, 0.0]
 
 
-@pytest.mark.parametrize("call, error, words", [
-    (lambda r: wr.measures(r, "nope"), ValueError, "unknown measure 'nope'"),
-    (lambda r: wr.measures(r, "prbe"), ValueError, r"call weightedroc.prbe\(\)"),
-    (lambda r: wr.coords(r, ret=["all", "tp"]), ValueError, "can't be used with other"),
-    (lambda r: wr.coords(r, 0.5, input="accuracy"), ValueError, "not monotone"),
-    (lambda r: wr.coords(r, 2.0, input="sensitivity"), ValueError, "not in range"),
-    (lambda r: wr.coords(r, "nope"), ValueError, "'all', 'best'"),
-    (lambda r: wr.coords(r, "best", best_weights=(1, 1)), ValueError, "prevalence"),
-    (lambda r: wr.coords(r, "best", best_method="max"), ValueError, "best_method"),
-    (lambda r: wr.coords(r, "best", ties="some"), ValueError, "ties"),
-    (lambda r: wr.measures("abc", "acc"), TypeError, "tuple"),
-    (lambda r: wr.measures(r, "acc", direction=">"), ValueError, "raw inputs"),
-])
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda r: wr.measures(r, "nope"), ValueError, "unknown measure 'nope'"),
+        (lambda r: wr.measures(r, "prbe"), ValueError, r"call weightedroc.prbe\(\)"),
+        (lambda r: wr.coords(r, ret=["all", "tp"]), ValueError, "can't be used with other"),
+        (lambda r: wr.coords(r, 0.5, input="accuracy"), ValueError, "not monotone"),
+        (lambda r: wr.coords(r, 2.0, input="sensitivity"), ValueError, "not in range"),
+        (lambda r: wr.coords(r, "nope"), ValueError, "'all', 'best'"),
+        (lambda r: wr.coords(r, "best", best_weights=(1, 1)), ValueError, "prevalence"),
+        (lambda r: wr.coords(r, "best", best_method="max"), ValueError, "best_method"),
+        (lambda r: wr.coords(r, "best", ties="some"), ValueError, "ties"),
+        (lambda r: wr.measures("abc", "acc"), TypeError, "tuple"),
+        (lambda r: wr.measures(r, "acc", direction=">"), ValueError, "raw inputs"),
+    ],
+)
 def test_bad_arguments_say_what_is_expected(call, error, words):
     roc = wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])
     with pytest.raises(error, match=words):

@@ -6,7 +6,6 @@ reason, when R, rpy2, pROC or ROCR is missing.
 """
 
 import numpy as np
-import pandas as pd
 import pytest
 
 import weightedroc as wr
@@ -30,15 +29,22 @@ function(guess, label, measure, extra) {
 }"""
 
 
-def proc_coords(guess, label, x="all", input="threshold", ret="all",
-                best_method="youden", best_weights=(1, 0.5)):
+def proc_coords(
+    guess, label, x="all", input="threshold", ret="all", best_method="youden", best_weights=(1, 0.5)
+):
     from rpy2.robjects.vectors import FloatVector, StrVector
 
     x = StrVector([x]) if isinstance(x, str) else FloatVector(np.atleast_1d(x).tolist())
     ret = StrVector([ret] if isinstance(ret, str) else list(ret))
     result = rbridge._r_function(PROC_COORDS)(
-        rbridge._r_numeric(guess), rbridge._r_numeric(label), x, input, ret,
-        best_method, FloatVector(list(best_weights)))
+        rbridge._r_numeric(guess),
+        rbridge._r_numeric(label),
+        x,
+        input,
+        ret,
+        best_method,
+        FloatVector(list(best_weights)),
+    )
     return rbridge._frame(result)
 
 
@@ -47,7 +53,8 @@ def rocr_performance(guess, label, measure, **extra):
 
     extra = ListVector({k: float(v) for k, v in extra.items()})
     result = rbridge._r_function(ROCR_PERF)(
-        rbridge._r_numeric(guess), rbridge._r_numeric(label), measure, extra)
+        rbridge._r_numeric(guess), rbridge._r_numeric(label), measure, extra
+    )
     return rbridge._frame(result)
 
 
@@ -55,8 +62,14 @@ def datasets():
     """(name, guess, 0/1 label, integer weight) on which to compare."""
     asah = wr.load_asah()
     rng = np.random.default_rng(5)
-    found = [("aSAH s100b", asah["s100b"].to_numpy(),
-              (asah["outcome"] == "Poor").to_numpy().astype(int), None)]
+    found = [
+        (
+            "aSAH s100b",
+            asah["s100b"].to_numpy(),
+            (asah["outcome"] == "Poor").to_numpy().astype(int),
+            None,
+        )
+    ]
     for seed in range(3):
         n = [30, 200, 1000][seed]
         guess = np.round(rng.normal(size=n), 1)  # many ties
@@ -78,8 +91,13 @@ def _repeated(guess, label, weight):
 
 def _close(ours, theirs, columns):
     for column in columns:
-        np.testing.assert_allclose(ours[column].to_numpy(), theirs[column].to_numpy(),
-                                   rtol=1e-12, atol=1e-12, err_msg=column)
+        np.testing.assert_allclose(
+            ours[column].to_numpy(),
+            theirs[column].to_numpy(),
+            rtol=1e-12,
+            atol=1e-12,
+            err_msg=column,
+        )
 
 
 @pytest.mark.parametrize("case", DATA, ids=[d[0] for d in DATA])
@@ -105,10 +123,16 @@ def test_coords_best_equals_proc(case, method, best_weights):
     need_r("pROC")
     _, guess, label, weight = case
     ret = ["specificity", "sensitivity", "tp", "fp", method]
-    theirs = proc_coords(*_repeated(guess, label, weight), x="best", ret=ret,
-                         best_method=method, best_weights=best_weights)
-    ours = wr.coords((guess, label, weight), "best", ret=ret, best_method=method,
-                     best_weights=best_weights)
+    theirs = proc_coords(
+        *_repeated(guess, label, weight),
+        x="best",
+        ret=ret,
+        best_method=method,
+        best_weights=best_weights,
+    )
+    ours = wr.coords(
+        (guess, label, weight), "best", ret=ret, best_method=method, best_weights=best_weights
+    )
     # pROC lists rows whose rounded criterion equals the maximum; ours are
     # the rows tied in exact counts: pROC's are among them, all truly tied.
     assert len(theirs) >= 1 and len(ours) >= len(theirs)
@@ -136,8 +160,11 @@ def test_coords_interpolated_input_equals_proc(case, input):
     need_r("pROC")
     _, guess, label, weight = case
     every = wr.coords((guess, label, weight), "all", ret=[input])[input].to_numpy()
-    x = np.unique(np.concatenate((every[::3], np.linspace(every.min(), every.max(), 7),
-                                  (every[1:4] + every[2:5]) / 2)))
+    x = np.unique(
+        np.concatenate(
+            (every[::3], np.linspace(every.min(), every.max(), 7), (every[1:4] + every[2:5]) / 2)
+        )
+    )
     ret = ["threshold", "specificity", "sensitivity", "accuracy", "ppv", "npv", "youden"]
     theirs = proc_coords(*_repeated(guess, label, weight), x=x, input=input, ret=ret)
     ours = wr.coords((guess, label, weight), x, input=input, ret=ret)
@@ -163,9 +190,34 @@ def test_coords_threshold_input_equals_proc(case):
     _close(ours, theirs, ret)
 
 
-ROCR_MEASURES = ["acc", "err", "fpr", "fall", "tpr", "rec", "sens", "fnr", "miss", "tnr",
-                 "spec", "ppv", "prec", "npv", "pcfall", "pcmiss", "rpp", "rnp", "phi",
-                 "mat", "mi", "chisq", "odds", "lift", "f", "cost"]
+ROCR_MEASURES = [
+    "acc",
+    "err",
+    "fpr",
+    "fall",
+    "tpr",
+    "rec",
+    "sens",
+    "fnr",
+    "miss",
+    "tnr",
+    "spec",
+    "ppv",
+    "prec",
+    "npv",
+    "pcfall",
+    "pcmiss",
+    "rpp",
+    "rnp",
+    "phi",
+    "mat",
+    "mi",
+    "chisq",
+    "odds",
+    "lift",
+    "f",
+    "cost",
+]
 
 
 @pytest.mark.parametrize("measure", ROCR_MEASURES)
@@ -173,16 +225,23 @@ def test_measures_equal_rocr_performance_on_rocr_simple(measure):
     need_r("ROCR")
     data = wr.load_rocr_simple()
     guess, label = data["predictions"].to_numpy(), data["labels"].to_numpy()
-    extra = {"alpha": 0.3} if measure == "f" else (
-        {"cost.fp": 2.0, "cost.fn": 3.0} if measure == "cost" else {})
+    extra = (
+        {"alpha": 0.3}
+        if measure == "f"
+        else ({"cost.fp": 2.0, "cost.fn": 3.0} if measure == "cost" else {})
+    )
     theirs = rocr_performance(guess, label, measure, **extra)
-    params = {"alpha": 0.3} if measure == "f" else (
-        {"cost_fp": 2.0, "cost_fn": 3.0} if measure == "cost" else {})
+    params = (
+        {"alpha": 0.3}
+        if measure == "f"
+        else ({"cost_fp": 2.0, "cost_fn": 3.0} if measure == "cost" else {})
+    )
     ours = wr.measures((guess, label), measure, **params).iloc[::-1]
     # ROCR's cutoffs: Inf then the guesses descending, i.e. our rows reversed
     np.testing.assert_array_equal(ours["threshold"].to_numpy(), theirs["x"].to_numpy())
-    np.testing.assert_allclose(ours[measure].to_numpy(), theirs["y"].to_numpy(),
-                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        ours[measure].to_numpy(), theirs["y"].to_numpy(), rtol=1e-12, atol=1e-12
+    )
 
 
 @pytest.mark.parametrize("case", DATA[1:], ids=[d[0] for d in DATA[1:]])
@@ -192,8 +251,9 @@ def test_measures_integer_weights_equal_rocr_on_repeated_rows(case, measure):
     _, guess, label, weight = case
     theirs = rocr_performance(*_repeated(guess, label, weight), measure)
     ours = wr.measures((guess, label, weight), measure).iloc[::-1]
-    np.testing.assert_allclose(ours[measure].to_numpy(), theirs["y"].to_numpy(),
-                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        ours[measure].to_numpy(), theirs["y"].to_numpy(), rtol=1e-12, atol=1e-12
+    )
 
 
 def test_prbe_and_ecost_equal_rocr_on_rocr_simple():

@@ -41,7 +41,8 @@ def test_cost_curve_plot_envelope_is_the_least_line():
     x = np.linspace(0, 1, 201)
     least = (lines[0.0].to_numpy()[:, None] * (1 - x) + lines[1.0].to_numpy()[:, None] * x).min(0)
     assert np.interp(x, envelope["probability_cost"], envelope["cost"]) == pytest.approx(
-        least, abs=1e-12)
+        least, abs=1e-12
+    )
 
 
 def test_det_plot_axes_are_normal_deviates_of_the_rates():
@@ -54,11 +55,17 @@ def test_det_plot_axes_are_normal_deviates_of_the_rates():
     assert np.isfinite(data[["x", "y"]].to_numpy()).all()
 
 
-@pytest.mark.parametrize("make", [lambda: plots.measure_plot(RAW, "acc"),
-                                  lambda: plots.measure_plot(RAW, "prec", "rec"),
-                                  lambda: plots.gain_plot(RAW), lambda: plots.lift_plot(RAW),
-                                  lambda: plots.cost_curve_plot(RAW),
-                                  lambda: plots.det_plot(RAW)])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: plots.measure_plot(RAW, "acc"),
+        lambda: plots.measure_plot(RAW, "prec", "rec"),
+        lambda: plots.gain_plot(RAW),
+        lambda: plots.lift_plot(RAW),
+        lambda: plots.cost_curve_plot(RAW),
+        lambda: plots.det_plot(RAW),
+    ],
+)
 def test_measure_plots_render_to_png(make, tmp_path):
     import plotnine as p9
     from PIL import Image

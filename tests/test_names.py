@@ -21,9 +21,14 @@ def test_no_public_name_is_a_module_name():
     assert "roc" in _submodule_names()  # the walk does see the modules
 
 
-@pytest.mark.parametrize("name, instead", [("roc", "WeightedROC(guess, label, weight)"),
-                                           ("auc", "auc_score(guess, label, weight)"),
-                                           ("roc_auc_score", "auc_score")])
+@pytest.mark.parametrize(
+    "name, instead",
+    [
+        ("roc", "WeightedROC(guess, label, weight)"),
+        ("auc", "auc_score(guess, label, weight)"),
+        ("roc_auc_score", "auc_score"),
+    ],
+)
 def test_habits_say_what_to_call(name, instead):
     with pytest.raises(AttributeError, match=rf"no {name}\(\): call weightedroc\.") as error:
         getattr(wr, name)

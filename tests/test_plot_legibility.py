@@ -28,8 +28,7 @@ from matplotlib.colors import to_hex  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 
 import weightedroc as wr  # noqa: E402
-from weightedroc.plots import (cost_auc_plot, cost_plot, error_plot, hull_plot,  # noqa: E402
-                               pr_plot, roc_plot)
+from weightedroc.plots import cost_auc_plot, cost_plot, error_plot, hull_plot, pr_plot, roc_plot  # noqa: E402
 from weightedroc.plots._plotnine import NEUTRAL, OKABE_ITO  # noqa: E402
 from weightedroc.plots.costs import SHADE_COLOURS, SHADES  # noqa: E402
 
@@ -42,9 +41,17 @@ def raw(n_models=2, n_folds=2, seed=0, n=60):
         for f in range(1, n_folds + 1):
             y = rng.random(n) < 0.4
             y[:2] = [True, False]
-            parts.append(pd.DataFrame({"model": f"m{m}", "fold": f, "y": y.astype(int),
-                                       "score": np.round(rng.normal(size=n) + (m + 1) * y, 1),
-                                       "w": rng.exponential(size=n) + 0.1}))
+            parts.append(
+                pd.DataFrame(
+                    {
+                        "model": f"m{m}",
+                        "fold": f,
+                        "y": y.astype(int),
+                        "score": np.round(rng.normal(size=n) + (m + 1) * y, 1),
+                        "w": rng.exponential(size=n) + 0.1,
+                    }
+                )
+            )
     return pd.concat(parts, ignore_index=True)
 
 
@@ -53,9 +60,13 @@ def roc_frame(data):
 
 
 def pr_frame(data):
-    return pd.concat([wr.weighted_pr(g["score"], g["y"], g["w"]).assign(model=m, fold=f)
-                      for (m, f), g in data.groupby(["model", "fold"], sort=False)],
-                     ignore_index=True)
+    return pd.concat(
+        [
+            wr.weighted_pr(g["score"], g["y"], g["w"]).assign(model=m, fold=f)
+            for (m, f), g in data.groupby(["model", "fold"], sort=False)
+        ],
+        ignore_index=True,
+    )
 
 
 HELPERS = {
@@ -72,6 +83,7 @@ def draw(plot, size=None):
     """The matplotlib figure plotnine draws (close it after use)."""
     if size is not None:
         import plotnine as p9
+
         plot = plot + p9.theme(figure_size=size)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # nothing dropped or clipped silently
@@ -144,8 +156,10 @@ def _colours(figure):
 def test_every_helper_draws_in_okabe_ito_colours_and_neutral_grey(name):
     make, frame = HELPERS[name]
     data = raw(n_models=3, n_folds=1)
-    for plot in (make(frame(data).drop(columns="fold"), "model"),
-                 make(frame(data[data["model"] == "m0"]).drop(columns=["model", "fold"]), None)):
+    for plot in (
+        make(frame(data).drop(columns="fold"), "model"),
+        make(frame(data[data["model"] == "m0"]).drop(columns=["model", "fold"]), None),
+    ):
         figure = draw(plot)
         allowed = {c.lower() for c in [*OKABE_ITO, NEUTRAL, *SHADE_COLOURS, "#ffffff"]}
         assert _colours(figure) <= allowed, _colours(figure) - allowed
@@ -158,15 +172,22 @@ def test_every_text_drawn_is_at_least_9_points(name, n_models):
     make, frame = HELPERS[name]
     tidy = frame(raw(n_models=n_models, n_folds=1)).drop(columns="fold")
     figure = draw(make(tidy, "model" if n_models > 1 else None))
-    sizes = {t.get_text(): t.get_fontsize() for t in figure.findobj(Text)
-             if t.get_visible() and t.get_text().strip()}
+    sizes = {
+        t.get_text(): t.get_fontsize()
+        for t in figure.findobj(Text)
+        if t.get_visible() and t.get_text().strip()
+    }
     plt.close(figure)
     assert sizes and min(sizes.values()) >= 9, {k: v for k, v in sizes.items() if v < 9}
 
 
 def _overlaps(boxes):
-    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-            if a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1]
+    return [
+        (a, b)
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+    ]
 
 
 @pytest.mark.parametrize("name", ["error_plot", "cost_plot", "hull_plot", "cost_auc_plot"])
@@ -177,8 +198,12 @@ def test_tick_labels_of_side_by_side_facets_do_not_run_together(name):
     canvas = FigureCanvasAgg(figure)
     canvas.draw()
     renderer = canvas.get_renderer()
-    boxes = [label.get_window_extent(renderer) for ax in figure.axes
-             for label in ax.get_xticklabels() if label.get_visible() and label.get_text()]
+    boxes = [
+        label.get_window_extent(renderer)
+        for ax in figure.axes
+        for label in ax.get_xticklabels()
+        if label.get_visible() and label.get_text()
+    ]
     plt.close(figure)
     assert len(boxes) >= 6  # at least two labels a facet
     assert not _overlaps(boxes)
@@ -186,8 +211,9 @@ def test_tick_labels_of_side_by_side_facets_do_not_run_together(name):
 
 def test_pr_plot_draws_one_neutral_labelled_baseline_at_the_weighted_prevalence():
     data = raw(n_models=2, n_folds=1)
-    data.loc[data["model"] == "m1", ["y", "w"]] = data.loc[data["model"] == "m0",
-                                                           ["y", "w"]].to_numpy()
+    data.loc[data["model"] == "m1", ["y", "w"]] = data.loc[
+        data["model"] == "m0", ["y", "w"]
+    ].to_numpy()
     plot = pr_plot(pr_frame(data).drop(columns="fold"), group="model")
     figure = draw(plot)
     texts = [t.get_text() for t in figure.findobj(Text)]
@@ -214,7 +240,8 @@ def test_pr_plot_names_each_prevalence_when_the_curves_differ():
         prevalence = rows["w"][rows["y"] == 1].sum() / rows["w"].sum()
         assert f"{model}: {prevalence:.3g}" in texts
         assert prevalence == pytest.approx(
-            hline.data["yintercept"].to_numpy()[int(model[1])], rel=1e-12)
+            hline.data["yintercept"].to_numpy()[int(model[1])], rel=1e-12
+        )
     assert set(hline.data["colour"] if "colour" in hline.data else [NEUTRAL]) == {NEUTRAL}
 
 

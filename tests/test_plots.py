@@ -4,8 +4,6 @@ import subprocess
 import sys
 import warnings
 
-import re
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -88,10 +86,13 @@ def test_roc_plot_colours_by_the_first_group_column_and_line_types_by_the_second
     plot = roc_plot(tidy, group=["model", "fold"])
     assert (plot.labels.color, plot.labels.linetype) == ("model", "fold")
     curve = drawn(plot)[1]
-    assert curve.groupby("group").size().tolist() == tidy.groupby(
-        ["model", "fold"], sort=False).size().tolist()
+    assert (
+        curve.groupby("group").size().tolist()
+        == tidy.groupby(["model", "fold"], sort=False).size().tolist()
+    )
     assert plot.layers[1]._data["model / fold"].cat.categories.tolist() == [
-        f"m{m} / {f}" for m in range(5) for f in (1, 2, 3)]
+        f"m{m} / {f}" for m in range(5) for f in (1, 2, 3)
+    ]
     # 15 curves, 5 colours x 3 line types: one colour per model, one type per fold
     curve = curve.assign(model=tidy["model"].to_numpy(), fold=tidy["fold"].to_numpy())
     assert (curve.groupby("model")["color"].nunique() == 1).all()
@@ -105,8 +106,10 @@ def test_roc_plot_names_a_missing_group_value_na_as_r_prints_it():
     tidy["model"] = tidy["model"].astype(object).where(tidy["model"] != "m1", None)
     plot = roc_plot(tidy, group="model")
     assert plot.layers[1]._data["model"].cat.categories.tolist() == ["m0", "NA"]
-    assert drawn(plot)[1].groupby("group").size().tolist() == tidy.groupby(
-        "model", sort=False, dropna=False).size().tolist()
+    assert (
+        drawn(plot)[1].groupby("group").size().tolist()
+        == tidy.groupby("model", sort=False, dropna=False).size().tolist()
+    )
 
 
 def test_roc_plot_keeps_the_order_of_a_categorical_group(example):
@@ -137,7 +140,10 @@ def test_roc_plot_accepts_curves_of_other_packages_with_only_fpr_tpr(example):
     other = pd.DataFrame({"FPR": [0.0, 0.5, 1.0], "TPR": [0.0, 0.8, 1.0]})
     curve = drawn(roc_plot({"weightedroc": example, "other": other}, group="package"))[1]
     assert curve[curve["group"] == 2][["x", "y"]].to_numpy().tolist() == [
-        [0, 0], [0.5, 0.8], [1, 1]]
+        [0, 0],
+        [0.5, 0.8],
+        [1, 1],
+    ]
 
 
 def test_plots_do_not_modify_the_callers_frame(example):
@@ -161,8 +167,7 @@ def test_error_frame_stacks_fp_fn_and_their_sum(example):
 def test_error_frame_keeps_the_group_columns():
     tidy = tidy_curves()
     errors = error_frame(tidy, group=["model", "fold"])
-    assert list(errors.columns) == ["model", "fold", "threshold", "error",
-                                    "weighted_error"]
+    assert list(errors.columns) == ["model", "fold", "threshold", "error", "weighted_error"]
     assert errors["model"].tolist() == tidy["model"].tolist() * 3
 
 
@@ -170,8 +175,7 @@ def brute_force_errors(tau, guess, label, weight):
     """Weighted FP and FN when guesses >= tau are classified positive."""
     guess, positive, weight = np.array(guess), np.array(label) == 1, np.array(weight)
     predicted = guess >= tau
-    return {"FP": weight[predicted & ~positive].sum(),
-            "FN": weight[~predicted & positive].sum()}
+    return {"FP": weight[predicted & ~positive].sum(), "FN": weight[~predicted & positive].sum()}
 
 
 def step_value(layer, colour, tau):
@@ -200,9 +204,11 @@ def test_error_plot_uses_colour_blind_safe_colours_and_line_types(example):
     plot = error_plot(example)
     layer = drawn(plot)[0]
     assert layer.groupby("group")["color"].first().tolist() == [
-        "#0072B2", "#D55E00", "#000000"]  # Okabe-Ito blue, vermillion, black
-    assert layer.groupby("group")["linetype"].first().tolist() == [
-        "dashed", "dashdot", "solid"]
+        "#0072B2",
+        "#D55E00",
+        "#000000",
+    ]  # Okabe-Ito blue, vermillion, black
+    assert layer.groupby("group")["linetype"].first().tolist() == ["dashed", "dashdot", "solid"]
     assert plot.labels.x.startswith("threshold")
     assert plot.labels.y == "weighted error"
 
@@ -220,41 +226,50 @@ def test_error_plot_draws_one_facet_per_curve():
     layer = drawn(error_plot(tidy, group=["model", "fold"]))[0]
     assert layer["PANEL"].nunique() == 4
     one_fold = tidy[tidy["fold"] == 1]
-    layer = drawn(error_plot({"a": one_fold[one_fold["model"] == "m0"],
-                              "b": one_fold[one_fold["model"] == "m1"]}))[0]
+    layer = drawn(
+        error_plot(
+            {"a": one_fold[one_fold["model"] == "m0"], "b": one_fold[one_fold["model"] == "m1"]}
+        )
+    )[0]
     assert layer["PANEL"].nunique() == 2
 
 
-@pytest.mark.parametrize("call, error, words", [
-    (lambda: roc_plot([1, 2]), TypeError, "DataFrame"),
-    (lambda: roc_plot(pd.DataFrame({"FPR": [0.0]})), ValueError, "'TPR'"),
-    (lambda: roc_plot(pd.DataFrame({"FPR": [], "TPR": []})), ValueError, "no rows"),
-    (lambda: roc_plot(tidy_curves(), group="nope"), ValueError, "'nope'"),
-    (lambda: roc_plot(tidy_curves(), group=["model", 3]), TypeError, "column name"),
-    (lambda: roc_plot({"a": [1]}), TypeError, "curve 'a' must be a DataFrame"),
-    (lambda: roc_plot({}), ValueError, "empty"),
-    (lambda: roc_plot({"a": tidy_curves()}, group=["x", "y"]), TypeError, "dict"),
-    (lambda: error_plot(pd.DataFrame({"TPR": [1.0], "FPR": [1.0]})), ValueError,
-     "'threshold'"),
-])
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: roc_plot([1, 2]), TypeError, "DataFrame"),
+        (lambda: roc_plot(pd.DataFrame({"FPR": [0.0]})), ValueError, "'TPR'"),
+        (lambda: roc_plot(pd.DataFrame({"FPR": [], "TPR": []})), ValueError, "no rows"),
+        (lambda: roc_plot(tidy_curves(), group="nope"), ValueError, "'nope'"),
+        (lambda: roc_plot(tidy_curves(), group=["model", 3]), TypeError, "column name"),
+        (lambda: roc_plot({"a": [1]}), TypeError, "curve 'a' must be a DataFrame"),
+        (lambda: roc_plot({}), ValueError, "empty"),
+        (lambda: roc_plot({"a": tidy_curves()}, group=["x", "y"]), TypeError, "dict"),
+        (lambda: error_plot(pd.DataFrame({"TPR": [1.0], "FPR": [1.0]})), ValueError, "'threshold'"),
+    ],
+)
 def test_bad_input_says_what_is_expected(call, error, words):
     with pytest.raises(error, match=words):
         call()
 
 
 def test_importing_the_package_and_its_plots_does_not_import_plotnine():
-    code = ("import sys, weightedroc, weightedroc.plots; "
-            "print('plotnine' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = "import sys, weightedroc, weightedroc.plots; print('plotnine' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_roc_plot_draws_each_group_of_roc_table_as_its_own_curve():
     from weightedroc import roc_table
 
-    data = pd.DataFrame({"model": ["a"] * 4 + ["b"] * 4, "fold": [1, 1, 2, 2] * 2,
-                         "score": [1, 2, 3, 4, 4, 3, 2, 1], "y": [0, 1] * 4})
+    data = pd.DataFrame(
+        {
+            "model": ["a"] * 4 + ["b"] * 4,
+            "fold": [1, 1, 2, 2] * 2,
+            "score": [1, 2, 3, 4, 4, 3, 2, 1],
+            "y": [0, 1] * 4,
+        }
+    )
     table = roc_table(data, guess="score", label="y", by=["model", "fold"])
     curve = drawn(roc_plot(table, group=["model", "fold"]))[1]
     assert curve["group"].nunique() == 4
@@ -264,13 +279,17 @@ def test_roc_plot_draws_each_group_of_roc_table_as_its_own_curve():
         assert curve[curve["group"] == group]["x"].tolist() == expected["FPR"].tolist()
 
 
-@pytest.mark.parametrize("make", [
-    lambda ex: roc_plot(ex),
-    lambda ex: roc_plot(tidy_curves(), group=["model", "fold"]),
-    lambda ex: roc_plot({"weightedroc": ex, "again": ex}),
-    lambda ex: error_plot(ex),
-    lambda ex: error_plot(tidy_curves(n_folds=1), group="model"),
-], ids=["roc", "roc tidy", "roc dict", "error", "error facets"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda ex: roc_plot(ex),
+        lambda ex: roc_plot(tidy_curves(), group=["model", "fold"]),
+        lambda ex: roc_plot({"weightedroc": ex, "again": ex}),
+        lambda ex: error_plot(ex),
+        lambda ex: error_plot(tidy_curves(n_folds=1), group="model"),
+    ],
+    ids=["roc", "roc tidy", "roc dict", "error", "error facets"],
+)
 def test_every_plot_renders_to_a_png_of_the_asked_size(make, example, tmp_path):
     path = tmp_path / "plot.png"
     with warnings.catch_warnings():
@@ -280,4 +299,3 @@ def test_every_plot_renders_to_a_png_of_the_asked_size(make, example, tmp_path):
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
     assert (width, height) == (250, 200)
-

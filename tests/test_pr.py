@@ -10,10 +10,13 @@ from sklearn.metrics import average_precision_score, precision_recall_curve
 from weightedroc import average_precision, weighted_pr
 from weightedroc.datasets import load_asah
 
-data_strategy = st.integers(2, 40).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(-5, 5), min_size=n, max_size=n),
-    st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < len(y)),
-    st.lists(st.floats(0.01, 100), min_size=n, max_size=n)))
+data_strategy = st.integers(2, 40).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(-5, 5), min_size=n, max_size=n),
+        st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < len(y)),
+        st.lists(st.floats(0.01, 100), min_size=n, max_size=n),
+    )
+)
 
 
 def random_data(seed, n=50):
@@ -53,7 +56,8 @@ def test_curve_equals_sklearn_precision_recall_curve(data):
     guess, label, weight = (np.array(v) for v in data)
     pr = weighted_pr(guess, label, weight)
     precision, recall, thresholds = precision_recall_curve(
-        label, guess, sample_weight=weight, drop_intermediate=False)
+        label, guess, sample_weight=weight, drop_intermediate=False
+    )
     np.testing.assert_array_equal(pr["threshold"].to_numpy()[:-1], thresholds)
     # TP = W1 - FN (the cumulated pass) loses about eps * W1 to cancellation.
     np.testing.assert_allclose(pr["precision"], precision, rtol=1e-9, atol=1e-10)
@@ -65,8 +69,9 @@ def test_curve_equals_sklearn_precision_recall_curve(data):
 def test_average_precision_equals_sklearn(data):
     guess, label, weight = (np.array(v) for v in data)
     ours = average_precision(guess, label, weight)
-    assert ours == pytest.approx(average_precision_score(label, guess, sample_weight=weight),
-                                 rel=1e-10, abs=1e-12)
+    assert ours == pytest.approx(
+        average_precision_score(label, guess, sample_weight=weight), rel=1e-10, abs=1e-12
+    )
     assert 0 < ours <= 1
 
 
@@ -75,13 +80,15 @@ def test_average_precision_unweighted_and_real_data_equal_sklearn():
     poor = asah["outcome"] == "Poor"
     for column in ["s100b", "ndka", "wfns", "age"]:
         assert average_precision(asah[column], asah["outcome"]) == pytest.approx(
-            average_precision_score(poor, asah[column]), rel=1e-13)
+            average_precision_score(poor, asah[column]), rel=1e-13
+        )
     rng = np.random.default_rng(0)
     guess = rng.normal(size=5000)
     label = rng.random(5000) < 0.1 + 0.1 * (guess > 0)
     weight = rng.gamma(2, size=5000)
     assert average_precision(guess, label, weight) == pytest.approx(
-        average_precision_score(label, guess, sample_weight=weight), rel=1e-12)
+        average_precision_score(label, guess, sample_weight=weight), rel=1e-12
+    )
 
 
 def test_integer_weights_equal_repeated_observations():
@@ -95,21 +102,23 @@ def test_perfect_and_inputs_unchanged():
     guess = np.array([0.1, 0.4, 0.35, 0.8])
     label = pd.Series([0, 0, 1, 1], index=[10, 11, 12, 13])
     before = (guess.copy(), label.copy())
-    assert average_precision(guess, label) == pytest.approx(
-        average_precision_score(label, guess))
+    assert average_precision(guess, label) == pytest.approx(average_precision_score(label, guess))
     np.testing.assert_array_equal(guess, before[0])
     pd.testing.assert_series_equal(label, before[1])
     assert average_precision([1, 2, 3], [0, 1, 1]) == 1
 
 
 @pytest.mark.parametrize("function", [weighted_pr, average_precision])
-@pytest.mark.parametrize("args, error, match", [
-    (([1, 2], [1, 1]), ValueError, "only one label value"),
-    (([1, np.nan], [0, 1]), ValueError, "NA guess"),
-    (([1, 2], [0, 1], [1, -1]), ValueError, "weights must be positive"),
-    (([1, 2, 3], [0, 1]), ValueError, "length"),
-    ((["a", "b"], [0, 1]), TypeError, "numbers"),
-])
+@pytest.mark.parametrize(
+    "args, error, match",
+    [
+        (([1, 2], [1, 1]), ValueError, "only one label value"),
+        (([1, np.nan], [0, 1]), ValueError, "NA guess"),
+        (([1, 2], [0, 1], [1, -1]), ValueError, "weights must be positive"),
+        (([1, 2, 3], [0, 1]), ValueError, "length"),
+        ((["a", "b"], [0, 1]), TypeError, "numbers"),
+    ],
+)
 def test_bad_inputs(function, args, error, match):
     with pytest.raises(error, match=match):
         function(*args)

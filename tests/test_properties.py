@@ -16,8 +16,7 @@ settings.load_profile("weightedroc")
 def problems(draw, max_n=30, unit=False, integer=False):
     """(guess, label, weight): both classes present, ties likely."""
     n = draw(st.integers(2, max_n))
-    label = draw(st.lists(st.booleans(), min_size=n, max_size=n)
-                 .filter(lambda y: 0 < sum(y) < n))
+    label = draw(st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < n))
     values = st.sampled_from([-2.5, -1.0, 0.0, 0.5, 1.0, 3.0]) | st.floats(-1e6, 1e6)
     guess = draw(st.lists(values, min_size=n, max_size=n))
     if unit:
@@ -106,8 +105,9 @@ def test_scaling_all_weights_keeps_the_rates(problem, power_of_two, factor):
     np.testing.assert_array_equal(exact[["TPR", "FPR"]], before[["TPR", "FPR"]])
     np.testing.assert_array_equal(exact.FN, before.FN * power_of_two)
     scaled = WeightedROC(guess, label, weight * factor)
-    np.testing.assert_allclose(scaled[["TPR", "FPR"]], before[["TPR", "FPR"]],
-                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        scaled[["TPR", "FPR"]], before[["TPR", "FPR"]], rtol=1e-12, atol=1e-12
+    )
 
 
 @given(problems(integer=True), st.data())

@@ -24,8 +24,9 @@ OWN_WORDS = {
 }
 
 CURVES = names(lambda c: c["roc"] is not None and c["name"] not in DELIBERATE)
-ERRORS = names(lambda c: c["roc"] is None and c["guess"] is not None
-               and c["name"] not in DELIBERATE)
+ERRORS = names(
+    lambda c: c["roc"] is None and c["guess"] is not None and c["name"] not in DELIBERATE
+)
 AUC_ERRORS = names(lambda c: "auc_input" in c)
 
 
@@ -93,8 +94,9 @@ def test_logical_labels_rejected_by_r_are_booleans_here():
     case = load("logical_labels_r_error")
     assert case["error"] == "is.numeric(label) is not TRUE"
     guess, label, weight = python_inputs(case)
-    pd.testing.assert_frame_equal(WeightedROC(guess, label, weight),
-                                  WeightedROC(guess, label.astype(int), weight))
+    pd.testing.assert_frame_equal(
+        WeightedROC(guess, label, weight), WeightedROC(guess, label.astype(int), weight)
+    )
 
 
 def test_categorical_with_a_third_unused_category_is_rejected():
@@ -104,5 +106,6 @@ def test_categorical_with_a_third_unused_category_is_rejected():
         WeightedROC(*python_inputs(case))
     guess, label, weight = python_inputs(case)
     two = label.remove_unused_categories()
-    pd.testing.assert_frame_equal(WeightedROC(guess, two, weight), expected_frame(case),
-                                  check_exact=True)
+    pd.testing.assert_frame_equal(
+        WeightedROC(guess, two, weight), expected_frame(case), check_exact=True
+    )

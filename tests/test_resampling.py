@@ -23,8 +23,7 @@ def data(seed, n=40, integer=True, digits=1):
     label[:2] = [False, True]
     guess = np.round(rng.normal(size=n) + label, digits)
     guess2 = np.round(guess + rng.normal(size=n), digits)
-    weight = (rng.integers(1, 4, n).astype(float) if integer
-              else rng.exponential(size=n) + 0.1)
+    weight = rng.integers(1, 4, n).astype(float) if integer else rng.exponential(size=n) + 0.1
     return guess, guess2, label, weight
 
 
@@ -61,8 +60,12 @@ def area(guess, label, weight, rows, partial):
 
 # ---------------------------------------------------------------- bootstrap_test
 
-PARTIALS = [None, dict(fpr_range=(0, 0.3)), dict(fpr_range=(0.1, 0.4), correct=True),
-            dict(tpr_range=(0.7, 1))]
+PARTIALS = [
+    None,
+    dict(fpr_range=(0, 0.3)),
+    dict(fpr_range=(0.1, 0.4), correct=True),
+    dict(tpr_range=(0.7, 1)),
+]
 
 
 @pytest.mark.parametrize("partial", PARTIALS)
@@ -71,8 +74,9 @@ def test_bootstrap_statistic_is_rebuilt_from_stratified_draws(partial, paired, m
     monkeypatch.setattr(replicates, "CELLS", 500)  # batches of 6 replicates: draws span batches
     guess, guess2, label, weight = data(1, integer=False)
     n_boot, n = 60, len(label)
-    test = bootstrap_test(guess, guess2, label, weight, paired=paired, n_boot=n_boot,
-                          seed=5, partial_auc=partial)
+    test = bootstrap_test(
+        guess, guess2, label, weight, paired=paired, n_boot=n_boot, seed=5, partial_auc=partial
+    )
 
     def draws(rng, size):
         first = stratified_rows(rng, label, size)
@@ -81,36 +85,55 @@ def test_bootstrap_statistic_is_rebuilt_from_stratified_draws(partial, paired, m
 
     with np.errstate(all="ignore"):
         import warnings
+
         warnings.simplefilter("ignore")
-        diffs = [area(guess, label, weight, a, partial) - area(guess2, label, weight, b, partial)
-                 for a, b in rebuilt(n_boot, 5, 2 * n, draws)]
+        diffs = [
+            area(guess, label, weight, a, partial) - area(guess2, label, weight, b, partial)
+            for a, b in rebuilt(n_boot, 5, 2 * n, draws)
+        ]
         estimates = [area(g, label, weight, slice(None), partial) for g in (guess, guess2)]
     expected = (estimates[0] - estimates[1]) / np.std(diffs, ddof=1)
     assert test.statistic == pytest.approx(expected, rel=1e-9)
     assert list(test.estimate.values()) == pytest.approx(estimates, rel=1e-15)
     from statistics import NormalDist
+
     assert test.p_value == pytest.approx(2 * NormalDist().cdf(-abs(expected)), rel=1e-9)
     # The same check against a non-stratified bootstrap fails.
-    pooled = [area(guess, label, weight, a, partial) - area(guess2, label, weight, a, partial)
-              for a in rebuilt(n_boot, 5, 2 * n, lambda rng, size: pooled_rows(rng, label, size))
-              if label[a].any() and not label[a].all()]
+    pooled = [
+        area(guess, label, weight, a, partial) - area(guess2, label, weight, a, partial)
+        for a in rebuilt(n_boot, 5, 2 * n, lambda rng, size: pooled_rows(rng, label, size))
+        if label[a].any() and not label[a].all()
+    ]
     assert test.statistic != pytest.approx(
-        (estimates[0] - estimates[1]) / np.std(pooled, ddof=1), rel=1e-6)
+        (estimates[0] - estimates[1]) / np.std(pooled, ddof=1), rel=1e-6
+    )
 
 
 def test_bootstrap_unpaired_samples_of_different_sizes():
     guess, _, label, weight = data(2, n=30)
     other, _, label2, weight2 = data(3, n=45)
-    test = bootstrap_test(guess, other, label, weight, label2=label2, weight2=weight2,
-                          paired=False, n_boot=100, seed=1)
+    test = bootstrap_test(
+        guess,
+        other,
+        label,
+        weight,
+        label2=label2,
+        weight2=weight2,
+        paired=False,
+        n_boot=100,
+        seed=1,
+    )
 
     def draws(rng, size):
         return list(zip(stratified_rows(rng, label, size), stratified_rows(rng, label2, size)))
 
-    diffs = [area(guess, label, weight, a, None) - area(other, label2, weight2, b, None)
-             for a, b in rebuilt(100, 1, 75, draws)]
-    expected = (wr.auc_score(guess, label, weight) - wr.auc_score(other, label2, weight2)
-                ) / np.std(diffs, ddof=1)
+    diffs = [
+        area(guess, label, weight, a, None) - area(other, label2, weight2, b, None)
+        for a, b in rebuilt(100, 1, 75, draws)
+    ]
+    expected = (wr.auc_score(guess, label, weight) - wr.auc_score(other, label2, weight2)) / np.std(
+        diffs, ddof=1
+    )
     assert test.statistic == pytest.approx(expected, rel=1e-9)
     assert test.method == "Bootstrap test for two ROC curves"
     assert test.parameter == {"boot.n": 100, "boot.stratified": 1}
@@ -125,8 +148,7 @@ def test_bootstrap_of_one_curve_against_itself_is_zero_with_p_one():
 def test_bootstrap_alternatives_are_the_normal_tails():
     guess, guess2, label, weight = data(5)
     two = bootstrap_test(guess, guess2, label, weight, n_boot=80, seed=2)
-    greater = bootstrap_test(guess, guess2, label, weight, n_boot=80, seed=2,
-                             alternative="greater")
+    greater = bootstrap_test(guess, guess2, label, weight, n_boot=80, seed=2, alternative="greater")
     less = bootstrap_test(guess, guess2, label, weight, n_boot=80, seed=2, alternative="less")
     assert greater.p_value + less.p_value == pytest.approx(1, abs=1e-15)
     assert two.p_value == pytest.approx(2 * min(greater.p_value, less.p_value), rel=1e-12)
@@ -134,21 +156,30 @@ def test_bootstrap_alternatives_are_the_normal_tails():
 
 def test_bootstrap_estimate_names_are_procs():
     guess, guess2, label, weight = data(6)
-    names = [list(bootstrap_test(guess, guess2, label, n_boot=20, seed=0, partial_auc=p).estimate)
-             for p in (dict(fpr_range=(0, 0.2), correct=True), dict(tpr_range=(0.9, 1)))]
-    assert names == [["Corrected pAUC (1-0.8 specificity) of roc1",
-                      "Corrected pAUC (1-0.8 specificity) of roc2"],
-                     ["pAUC (1-0.9 sensitivity) of roc1", "pAUC (1-0.9 sensitivity) of roc2"]]
+    names = [
+        list(bootstrap_test(guess, guess2, label, n_boot=20, seed=0, partial_auc=p).estimate)
+        for p in (dict(fpr_range=(0, 0.2), correct=True), dict(tpr_range=(0.9, 1)))
+    ]
+    assert names == [
+        [
+            "Corrected pAUC (1-0.8 specificity) of roc1",
+            "Corrected pAUC (1-0.8 specificity) of roc2",
+        ],
+        ["pAUC (1-0.9 sensitivity) of roc1", "pAUC (1-0.9 sensitivity) of roc2"],
+    ]
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    (dict(alternative="bigger"), ValueError, "alternative must be"),
-    (dict(label2=[0, 1] * 20), ValueError, "paired curves share label and weight"),
-    (dict(partial_auc=(0, 0.2)), TypeError, "partial_auc must be a dict"),
-    (dict(partial_auc=dict(fpr=(0, 0.2))), TypeError, "unknown keys"),
-    (dict(weights_are="counts"), ValueError, "weights_are must be"),
-    (dict(n_boot=0), ValueError, "n_boot must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(alternative="bigger"), ValueError, "alternative must be"),
+        (dict(label2=[0, 1] * 20), ValueError, "paired curves share label and weight"),
+        (dict(partial_auc=(0, 0.2)), TypeError, "partial_auc must be a dict"),
+        (dict(partial_auc=dict(fpr=(0, 0.2))), TypeError, "unknown keys"),
+        (dict(weights_are="counts"), ValueError, "weights_are must be"),
+        (dict(n_boot=0), ValueError, "n_boot must be at least 1"),
+    ],
+)
 def test_bootstrap_bad_arguments(kwargs, error, match):
     guess, guess2, label, weight = data(7)
     with pytest.raises(error, match=match):
@@ -163,15 +194,21 @@ def test_paired_guesses_of_another_length_are_refused():
 
 # ---------------------------------------------------------------- auc_ci
 
+
 @pytest.mark.parametrize("partial", PARTIALS[1:])
 def test_auc_ci_partial_replicates_are_the_resampled_partial_areas(partial):
     guess, _, label, weight = data(8, integer=False)
-    ci = wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=120, seed=3, partial_auc=partial)
+    ci = wr.auc_ci(
+        guess, label, weight, method="bootstrap", n_boot=120, seed=3, partial_auc=partial
+    )
     import warnings
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        expected = [area(guess, label, weight, rows, partial) for rows in
-                    rebuilt(120, 3, len(label), lambda rng, s: stratified_rows(rng, label, s))]
+        expected = [
+            area(guess, label, weight, rows, partial)
+            for rows in rebuilt(120, 3, len(label), lambda rng, s: stratified_rows(rng, label, s))
+        ]
         assert ci.estimate == area(guess, label, weight, slice(None), partial)
     np.testing.assert_allclose(ci.replicates, expected, rtol=0, atol=1e-13)
 
@@ -179,24 +216,30 @@ def test_auc_ci_partial_replicates_are_the_resampled_partial_areas(partial):
 def test_frequency_weights_resample_the_expanded_rows():
     guess, _, label, weight = data(9)
     counts = weight.astype(int)
-    ci = wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=100, seed=4, weights_are="frequency")
+    ci = wr.auc_ci(
+        guess, label, weight, method="bootstrap", n_boot=100, seed=4, weights_are="frequency"
+    )
     expanded = np.repeat(np.arange(len(label)), counts)
     # The package draws positives from the expanded positives, then negatives.
     pos, neg = expanded[label[expanded]], expanded[~label[expanded]]
     assert len(pos) + len(neg) == counts.sum()
-    expected = [wr.auc_score(guess[rows], label[rows]) for rows in rebuilt(
-        100, 4, counts.sum(), lambda rng, s: stratified_rows(rng, label, s, expanded))]
+    expected = [
+        wr.auc_score(guess[rows], label[rows])
+        for rows in rebuilt(
+            100, 4, counts.sum(), lambda rng, s: stratified_rows(rng, label, s, expanded)
+        )
+    ]
     np.testing.assert_allclose(ci.replicates, expected, rtol=0, atol=1e-13)
     assert ci.estimate == wr.auc_score(guess[expanded], label[expanded])
 
 
 def test_frequency_weights_must_be_integers():
     with pytest.raises(ValueError, match=r"needs integer weights .* got 1\.5 at position 1"):
-        wr.auc_ci([1, 2, 3], [0, 1, 1], [1, 1.5, 2], method="bootstrap",
-                  weights_are="frequency")
+        wr.auc_ci([1, 2, 3], [0, 1, 1], [1, 1.5, 2], method="bootstrap", weights_are="frequency")
 
 
 # ---------------------------------------------------------------- ci_se / ci_sp / ci_thresholds
+
 
 def procs_coords(roc, value, given):
     """pROC's coords.roc for input = "specificity" or "sensitivity", as a loop
@@ -208,8 +251,9 @@ def procs_coords(roc, value, given):
     matches = [i for i, v in enumerate(inputs) if v == value]
     if matches:
         return other[matches[0] if given == "specificity" else matches[-1]]
-    nxt = next(i for i, v in enumerate(inputs)
-               if (v > value if given == "specificity" else v < value))
+    nxt = next(
+        i for i, v in enumerate(inputs) if (v > value if given == "specificity" else v < value)
+    )
     proportion = (value - inputs[nxt]) / (inputs[nxt - 1] - inputs[nxt])
     return other[nxt] + proportion * (other[nxt - 1] - other[nxt])
 
@@ -224,9 +268,10 @@ def test_ci_se_and_ci_sp_are_quantiles_of_rebuilt_replicates(given):
     points = [0, 0.1, 0.25, 0.5, 0.8, 0.95, 1]
     function = wr.ci_se if given == "specificity" else wr.ci_sp
     band = function(guess, label, weight, points, n_boot=150, seed=6, conf_level=0.9)
-    reps = [[procs_coords(wr.WeightedROC(guess[r], label[r], weight[r]), v, given)
-             for v in points] for r in rebuilt(150, 6, len(label),
-                                               lambda rng, s: stratified_rows(rng, label, s))]
+    reps = [
+        [procs_coords(wr.WeightedROC(guess[r], label[r], weight[r]), v, given) for v in points]
+        for r in rebuilt(150, 6, len(label), lambda rng, s: stratified_rows(rng, label, s))
+    ]
     lower, median, upper = quantiles(reps, 0.9)
     np.testing.assert_allclose(band["lower"], lower, atol=1e-12)
     np.testing.assert_allclose(band["median"], median, atol=1e-12)
@@ -255,30 +300,42 @@ def test_ci_thresholds_rebuilt_and_direction():
     reps = []
     for r in rebuilt(150, 7, len(label), lambda rng, s: stratified_rows(rng, label, s)):
         g, y, w = guess[r], label[r], weight[r]
-        reps.append([v for t in cuts for v in (w[~y & (g < t)].sum() / w[~y].sum(),
-                                               w[y & (g >= t)].sum() / w[y].sum())])
+        reps.append(
+            [
+                v
+                for t in cuts
+                for v in (w[~y & (g < t)].sum() / w[~y].sum(), w[y & (g >= t)].sum() / w[y].sum())
+            ]
+        )
     for column, values in zip(["lower", "median", "upper"], quantiles(reps)):
         np.testing.assert_allclose(ci[column], values, atol=1e-12)
     assert ci["measure"].tolist() == ["specificity", "sensitivity"] * len(cuts)
     assert ci["threshold"].tolist() == np.repeat(cuts, 2).tolist()
-    flipped = wr.ci_thresholds(-guess, label, weight, [-c for c in cuts], n_boot=150, seed=7,
-                               direction=">")
-    pd.testing.assert_frame_equal(flipped.drop(columns="threshold"),
-                                  ci.drop(columns="threshold"))
+    flipped = wr.ci_thresholds(
+        -guess, label, weight, [-c for c in cuts], n_boot=150, seed=7, direction=">"
+    )
+    pd.testing.assert_frame_equal(flipped.drop(columns="threshold"), ci.drop(columns="threshold"))
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: wr.ci_se([1, 2, 3], [0, 1, 1], specificities=[1.2]), r"Input specificity \(1.2\) not in range"),
-    (lambda: wr.ci_sp([1, 2, 3], [0, 1, 1], sensitivities=[np.nan]), "must not hold NaN"),
-    (lambda: wr.ci_thresholds([1, 2, 3], [0, 1, 1]), "thresholds are required"),
-    (lambda: wr.ci_se([1, 2, 3], [0, 1, 1], conf_level=95), r"conf_level must be in \(0, 1\)"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (
+            lambda: wr.ci_se([1, 2, 3], [0, 1, 1], specificities=[1.2]),
+            r"Input specificity \(1.2\) not in range",
+        ),
+        (lambda: wr.ci_sp([1, 2, 3], [0, 1, 1], sensitivities=[np.nan]), "must not hold NaN"),
+        (lambda: wr.ci_thresholds([1, 2, 3], [0, 1, 1]), "thresholds are required"),
+        (lambda: wr.ci_se([1, 2, 3], [0, 1, 1], conf_level=95), r"conf_level must be in \(0, 1\)"),
+    ],
+)
 def test_coords_ci_bad_arguments(call, match):
     with pytest.raises((TypeError, ValueError), match=match):
         call()
 
 
 # ---------------------------------------------------------------- venkatraman_test
+
 
 def rank_first(x):
     order = sorted(range(len(x)), key=lambda i: (x[i], i))
@@ -293,10 +350,12 @@ def procs_paired_e(g1, g2, case):
     R, S, n = rank_first(list(g1)), rank_first(list(g2)), len(case)
     total = 0
     for x in range(1, n + 1):
-        r_err = (sum(1 for r, c in zip(R, case) if c and r <= x)
-                 + sum(1 for r, c in zip(R, case) if not c and r > x))
-        s_err = (sum(1 for s, c in zip(S, case) if c and s <= x)
-                 + sum(1 for s, c in zip(S, case) if not c and s > x))
+        r_err = sum(1 for r, c in zip(R, case) if c and r <= x) + sum(
+            1 for r, c in zip(R, case) if not c and r > x
+        )
+        s_err = sum(1 for s, c in zip(S, case) if c and s <= x) + sum(
+            1 for s, c in zip(S, case) if not c and s > x
+        )
         total += abs(s_err - r_err)
     return total
 
@@ -308,10 +367,18 @@ def procs_unpaired_e(g1, c1, g2, c2):
 
     def curve(ranks, case):
         n1, n0 = sum(case), len(case) - sum(case)
-        fx = [sum(1 for r, c in zip(ranks, case) if c and r <= x) / n1 for x in range(1, len(case) + 1)]
-        gx = [sum(1 for r, c in zip(ranks, case) if not c and r <= x) / n0 for x in range(1, len(case) + 1)]
-        return ([mp * f + (1 - mp) * g for f, g in zip(fx, gx)],
-                [mp * f + (1 - mp) * (1 - g) for f, g in zip(fx, gx)])
+        fx = [
+            sum(1 for r, c in zip(ranks, case) if c and r <= x) / n1
+            for x in range(1, len(case) + 1)
+        ]
+        gx = [
+            sum(1 for r, c in zip(ranks, case) if not c and r <= x) / n0
+            for x in range(1, len(case) + 1)
+        ]
+        return (
+            [mp * f + (1 - mp) * g for f, g in zip(fx, gx)],
+            [mp * f + (1 - mp) * (1 - g) for f, g in zip(fx, gx)],
+        )
 
     def approx(xs, ys, v):
         if v < xs[0] or v > xs[-1]:
@@ -348,8 +415,7 @@ def test_venkatraman_unpaired_e_is_procs_formula(seed):
     guess, _, label, _ = data(seed, n=25, digits=seed % 2)
     other, _, label2, _ = data(seed + 10, n=30, digits=1)
     test = venkatraman_test(guess, other, label, label2=label2, paired=False, n_boot=20, seed=0)
-    assert test.statistic == pytest.approx(procs_unpaired_e(guess, label, other, label2),
-                                           rel=1e-14)
+    assert test.statistic == pytest.approx(procs_unpaired_e(guess, label, other, label2), rel=1e-14)
     assert test.method == "Venkatraman's test for two unpaired ROC curves"
 
 
@@ -377,13 +443,15 @@ def test_venkatraman_weights_and_frequency_weights():
     guess, guess2, label, weight = data(12, n=25)
     rows = np.repeat(np.arange(len(label)), weight.astype(int))
     expanded = venkatraman_test(guess[rows], guess2[rows], label[rows], n_boot=60, seed=9)
-    frequency = venkatraman_test(guess, guess2, label, weight, n_boot=60, seed=9,
-                                 weights_are="frequency")
+    frequency = venkatraman_test(
+        guess, guess2, label, weight, n_boot=60, seed=9, weights_are="frequency"
+    )
     assert frequency == expanded
     importance = venkatraman_test(guess, guess2, label, weight, n_boot=5, seed=9)
     mean = weight.mean()  # weights are taken relative to their mean
     assert importance.statistic * mean * mean == pytest.approx(
-        weighted_paired_e(guess, guess2, label, weight), rel=1e-13)
+        weighted_paired_e(guess, guess2, label, weight), rel=1e-13
+    )
 
 
 def test_venkatraman_same_curve_has_e_zero_and_p_one():
@@ -394,8 +462,7 @@ def test_venkatraman_same_curve_has_e_zero_and_p_one():
 
 def test_venkatraman_p_value_is_share_of_permutations_at_least_e():
     guess, guess2, label, weight = data(14, n=60)
-    p = [venkatraman_test(guess, guess2, label, weight, n_boot=n, seed=2).p_value
-         for n in (1, 40)]
+    p = [venkatraman_test(guess, guess2, label, weight, n_boot=n, seed=2).p_value for n in (1, 40)]
     assert p[0] in (0.0, 1.0) and (p[1] * 40) == round(p[1] * 40)
 
 
@@ -405,5 +472,7 @@ def test_venkatraman_is_two_sided_only_and_prints_no_estimates():
         venkatraman_test(guess, guess2, label, alternative="less")
     text = repr(venkatraman_test(guess, guess2, label, n_boot=10, seed=0))
     assert "sample estimates" not in text
-    assert ("alternative hypothesis: true difference in at least one ROC operating point "
-            "is not equal to 0") in text
+    assert (
+        "alternative hypothesis: true difference in at least one ROC operating point "
+        "is not equal to 0"
+    ) in text

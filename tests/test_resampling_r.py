@@ -22,6 +22,7 @@ def r():
     if not ok:
         pytest.skip(reason)
     import rpy2.robjects as ro
+
     ro.r("suppressMessages(library(pROC))")
     return ro
 
@@ -83,8 +84,14 @@ def test_bootstrap_test_of_partial_aucs_within_monte_carlo(r, asah):
     frame, y = asah
     extra = ", partial.auc = c(1, 0.8), partial.auc.correct = TRUE"
     d, _ = r_test(r, frame["s100b"], frame["wfns"], y, "bootstrap", 1000, extra=extra)
-    ours = bootstrap_test(frame["s100b"], frame["wfns"], y, n_boot=4000, seed=4,
-                          partial_auc=dict(fpr_range=(0, 0.2), correct=True))
+    ours = bootstrap_test(
+        frame["s100b"],
+        frame["wfns"],
+        y,
+        n_boot=4000,
+        seed=4,
+        partial_auc=dict(fpr_range=(0, 0.2), correct=True),
+    )
     assert ours.statistic == pytest.approx(d, rel=0.1, abs=0.03)
 
 
@@ -95,10 +102,17 @@ def test_ci_auc_of_partial_auc(r, asah):
                  partial.auc = c(1, 0.9), partial.auc.correct = TRUE)
         c(as.numeric(r$auc),
           as.numeric(ci.auc(r, method = "bootstrap", boot.n = 2000, progress = "none"))) }""")(
-        vec(r, frame["ndka"]), vec(r, y))
+        vec(r, frame["ndka"]), vec(r, y)
+    )
     estimate, lower, median, upper = map(float, out)  # pROC's middle is the median
-    ci = wr.auc_ci(frame["ndka"], y, method="bootstrap", n_boot=4000, seed=5,
-                   partial_auc=dict(fpr_range=(0, 0.1), correct=True))
+    ci = wr.auc_ci(
+        frame["ndka"],
+        y,
+        method="bootstrap",
+        n_boot=4000,
+        seed=5,
+        partial_auc=dict(fpr_range=(0, 0.1), correct=True),
+    )
     assert ci.estimate == pytest.approx(estimate, abs=1e-12)
     assert np.median(ci.replicates) == pytest.approx(median, abs=0.02)
     assert ci.lower == pytest.approx(lower, abs=0.03)
@@ -113,7 +127,8 @@ def test_ci_se_and_ci_sp_within_monte_carlo(r, asah, which):
     out = r.r(f"""function(g, y, x) {{ set.seed(2)
         r <- {ROC}
         as.numeric(ci.{which}(r, {argument} = x, boot.n = 1000)) }}""")(
-        vec(r, frame["s100b"]), vec(r, y), vec(r, points))
+        vec(r, frame["s100b"]), vec(r, y), vec(r, points)
+    )
     theirs = np.asarray(out).reshape(3, len(points))  # lower, median, upper columns
     function = wr.ci_se if which == "se" else wr.ci_sp
     band = function(frame["s100b"], y, None, points, n_boot=4000, seed=6)
@@ -128,9 +143,10 @@ def test_ci_thresholds_within_monte_carlo(r, asah):
         r <- {ROC}
         ci <- ci.thresholds(r, thresholds = t, boot.n = 1000)
         c(as.numeric(ci$specificity), as.numeric(ci$sensitivity)) }}""")(
-        vec(r, frame["s100b"]), vec(r, y), vec(r, cuts))
+        vec(r, frame["s100b"]), vec(r, y), vec(r, cuts)
+    )
     out = np.asarray(out)
-    sp, se = out[:3 * len(cuts)].reshape(3, -1), out[3 * len(cuts):].reshape(3, -1)
+    sp, se = out[: 3 * len(cuts)].reshape(3, -1), out[3 * len(cuts) :].reshape(3, -1)
     ci = wr.ci_thresholds(frame["s100b"], y, None, cuts, n_boot=4000, seed=7)
     for measure, theirs in (("specificity", sp), ("sensitivity", se)):
         rows = ci[ci["measure"] == measure]

@@ -8,13 +8,11 @@ a real estimator fitted to the breast cancer data.
 import sys
 
 import numpy as np
-import pandas as pd
 import pytest
 
 pytest.importorskip("sklearn")
 
 import sklearn  # noqa: E402
-from sklearn.base import clone  # noqa: E402
 from sklearn.datasets import load_breast_cancer  # noqa: E402
 from sklearn.inspection import permutation_importance  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
@@ -54,17 +52,22 @@ def manual_folds(X, y, w, fit_weight):
     """(test rows, held-out decision values) of each split, fitted by hand."""
     out = []
     for train, test in CV.split(X, y):
-        fitted = model().fit(X[train], y[train], **(
-            {"logisticregression__sample_weight": w[train]} if fit_weight else {}))
+        fitted = model().fit(
+            X[train],
+            y[train],
+            **({"logisticregression__sample_weight": w[train]} if fit_weight else {}),
+        )
         out.append((test, fitted.decision_function(X[test])))
     return out
 
 
 def loop_cost(score, positive, weight, cost_fp, cost_fn):
     """Least cost_fp * FP + cost_fn * FN over the rules score >= t."""
-    return min(cost_fp * weight[~positive & (score >= t)].sum()
-               + cost_fn * weight[positive & (score < t)].sum()
-               for t in np.append(np.unique(score), np.inf))
+    return min(
+        cost_fp * weight[~positive & (score >= t)].sum()
+        + cost_fn * weight[positive & (score < t)].sum()
+        for t in np.append(np.unique(score), np.inf)
+    )
 
 
 def test_importing_the_module_leaves_scikit_learn_itself_importable():
@@ -81,16 +84,33 @@ def test_scorers_called_directly_equal_scikit_learn_metrics(data):
     d = fitted.decision_function(X)
     positive = y == "malignant"
     for weight in (None, w):
-        assert abs(scorer("auc")(fitted, X, y, sample_weight=weight)
-                   - roc_auc_score(positive, d, sample_weight=weight)) <= TIGHT
-        assert abs(scorer("average_precision")(fitted, X, y, sample_weight=weight)
-                   - average_precision_score(positive, d, sample_weight=weight)) <= TIGHT
-        assert abs(scorer("partial_auc", fpr_range=(0, 0.1), correct=True)(
-            fitted, X, y, sample_weight=weight)
-            - roc_auc_score(positive, d, sample_weight=weight, max_fpr=0.1)) <= 1e-12
+        assert (
+            abs(
+                scorer("auc")(fitted, X, y, sample_weight=weight)
+                - roc_auc_score(positive, d, sample_weight=weight)
+            )
+            <= TIGHT
+        )
+        assert (
+            abs(
+                scorer("average_precision")(fitted, X, y, sample_weight=weight)
+                - average_precision_score(positive, d, sample_weight=weight)
+            )
+            <= TIGHT
+        )
+        assert (
+            abs(
+                scorer("partial_auc", fpr_range=(0, 0.1), correct=True)(
+                    fitted, X, y, sample_weight=weight
+                )
+                - roc_auc_score(positive, d, sample_weight=weight, max_fpr=0.1)
+            )
+            <= 1e-12
+        )
         cost = loop_cost(d, positive, np.ones(len(y)) if weight is None else weight, 1, 7)
-        assert scorer("cost", cost_fp=1, cost_fn=7)(fitted, X, y, sample_weight=weight) \
-            == pytest.approx(-cost, rel=1e-13)
+        assert scorer("cost", cost_fp=1, cost_fn=7)(
+            fitted, X, y, sample_weight=weight
+        ) == pytest.approx(-cost, rel=1e-13)
 
 
 def test_positive_picks_the_other_class(data):
@@ -98,19 +118,23 @@ def test_positive_picks_the_other_class(data):
     fitted = model().fit(X, y)
     benign = y == "benign"
     expected = roc_auc_score(benign, -fitted.decision_function(X), sample_weight=w)
-    assert abs(scorer("auc", positive="benign")(fitted, X, y, sample_weight=w)
-               - expected) <= TIGHT
+    assert abs(scorer("auc", positive="benign")(fitted, X, y, sample_weight=w) - expected) <= TIGHT
 
 
 def test_cross_validate_routes_weights_to_fit_and_scorer(data):
     X, y, w = data
     with sklearn.config_context(enable_metadata_routing=True):
-        scoring = {"ours": scorer("auc").set_score_request(sample_weight=True),
-                   "sklearn": get_scorer("roc_auc").set_score_request(sample_weight=True)}
-        result = cross_validate(model(routed=True), X, y, cv=CV, scoring=scoring,
-                                params={"sample_weight": w})
-    expected = [roc_auc_score(y[test] == "malignant", d, sample_weight=w[test])
-                for test, d in manual_folds(X, y, w, fit_weight=True)]
+        scoring = {
+            "ours": scorer("auc").set_score_request(sample_weight=True),
+            "sklearn": get_scorer("roc_auc").set_score_request(sample_weight=True),
+        }
+        result = cross_validate(
+            model(routed=True), X, y, cv=CV, scoring=scoring, params={"sample_weight": w}
+        )
+    expected = [
+        roc_auc_score(y[test] == "malignant", d, sample_weight=w[test])
+        for test, d in manual_folds(X, y, w, fit_weight=True)
+    ]
     assert np.abs(result["test_ours"] - expected).max() <= TIGHT
     assert np.abs(result["test_ours"] - result["test_sklearn"]).max() <= TIGHT
 
@@ -118,11 +142,15 @@ def test_cross_validate_routes_weights_to_fit_and_scorer(data):
 def test_cross_validate_without_weights_scores_unweighted(data):
     X, y, w = data
     result = cross_validate(model(), X, y, cv=CV, scoring=scorer("auc"))
-    expected = [roc_auc_score(y[test] == "malignant", d)
-                for test, d in manual_folds(X, y, w, fit_weight=False)]
+    expected = [
+        roc_auc_score(y[test] == "malignant", d)
+        for test, d in manual_folds(X, y, w, fit_weight=False)
+    ]
     assert np.abs(result["test_score"] - expected).max() <= TIGHT
-    weighted = [roc_auc_score(y[test] == "malignant", d, sample_weight=w[test])
-                for test, d in manual_folds(X, y, w, fit_weight=False)]
+    weighted = [
+        roc_auc_score(y[test] == "malignant", d, sample_weight=w[test])
+        for test, d in manual_folds(X, y, w, fit_weight=False)
+    ]
     assert np.abs(result["test_score"] - weighted).max() > 1e-6  # the weights matter
 
 
@@ -137,14 +165,20 @@ def test_grid_search_picks_the_least_mean_cost_with_routed_weights(data):
     for C in grid["logisticregression__C"]:
         fold_costs = []
         for train, test in CV.split(X, y):
-            fitted = model().set_params(logisticregression__C=C).fit(
-                X[train], y[train], logisticregression__sample_weight=w[train])
-            fold_costs.append(loop_cost(fitted.decision_function(X[test]),
-                                        y[test] == "malignant", w[test], 1, 10))
+            fitted = (
+                model()
+                .set_params(logisticregression__C=C)
+                .fit(X[train], y[train], logisticregression__sample_weight=w[train])
+            )
+            fold_costs.append(
+                loop_cost(fitted.decision_function(X[test]), y[test] == "malignant", w[test], 1, 10)
+            )
         means.append(np.mean(fold_costs))
     np.testing.assert_allclose(-search.cv_results_["mean_test_score"], means, rtol=1e-12)
-    assert search.best_params_["logisticregression__C"] == grid[
-        "logisticregression__C"][int(np.argmin(means))]
+    assert (
+        search.best_params_["logisticregression__C"]
+        == grid["logisticregression__C"][int(np.argmin(means))]
+    )
 
 
 def test_permutation_importance_equals_the_roc_auc_scorer(data):
@@ -172,13 +206,19 @@ def test_fold_predictions_are_the_held_out_decision_values(data):
 
 def test_fold_aucs_equal_cross_validate_with_the_same_splits(data):
     X, y, w = data
-    folds = fold_predictions(model(), X, y, w, cv=CV,
-                             params={"logisticregression__sample_weight": w})
+    folds = fold_predictions(
+        model(), X, y, w, cv=CV, params={"logisticregression__sample_weight": w}
+    )
     table = wr.auc_table(folds, "guess", "label", "weight", by="fold")
     with sklearn.config_context(enable_metadata_routing=True):
-        result = cross_validate(model(routed=True), X, y, cv=CV, params={"sample_weight": w},
-                                scoring=get_scorer("roc_auc").set_score_request(
-                                    sample_weight=True))
+        result = cross_validate(
+            model(routed=True),
+            X,
+            y,
+            cv=CV,
+            params={"sample_weight": w},
+            scoring=get_scorer("roc_auc").set_score_request(sample_weight=True),
+        )
     assert table["fold"].tolist() == [0, 1, 2, 3, 4]
     assert np.abs(table["auc"].to_numpy() - result["test_score"]).max() <= TIGHT
     curves = wr.roc_table(folds, "guess", "label", "weight", by="fold")
@@ -187,8 +227,9 @@ def test_fold_aucs_equal_cross_validate_with_the_same_splits(data):
 
 def test_fold_predictions_probabilities_and_positive(data):
     X, y, w = data
-    folds = fold_predictions(model(), X, y, cv=3, response_method="predict_proba",
-                             positive="benign")
+    folds = fold_predictions(
+        model(), X, y, cv=3, response_method="predict_proba", positive="benign"
+    )
     assert (folds["weight"] == 1).all()
     for fold, (train, test) in enumerate(StratifiedKFold(3).split(X, y)):
         fitted = model().fit(X[train], y[train])
@@ -196,12 +237,15 @@ def test_fold_predictions_probabilities_and_positive(data):
         assert np.array_equal(folds.loc[folds["fold"] == fold, "guess"].to_numpy(), expected)
 
 
-@pytest.mark.parametrize("call, error, message", [
-    (lambda: scorer("roc"), ValueError, r"metric must be one of \['auc', 'average_precision'"),
-    (lambda: scorer("auc", cost_fp=1), TypeError, "takes no option 'cost_fp'"),
-    (lambda: scorer("cost", cost_fp=1), ValueError, "needs both cost_fp and cost_fn"),
-    (lambda: scorer("cost", cost_fp=-1, cost_fn=1), ValueError, "cost_fp"),
-])
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: scorer("roc"), ValueError, r"metric must be one of \['auc', 'average_precision'"),
+        (lambda: scorer("auc", cost_fp=1), TypeError, "takes no option 'cost_fp'"),
+        (lambda: scorer("cost", cost_fp=1), ValueError, "needs both cost_fp and cost_fn"),
+        (lambda: scorer("cost", cost_fp=-1, cost_fn=1), ValueError, "cost_fp"),
+    ],
+)
 def test_bad_scorer_arguments_say_what_is_expected(call, error, message):
     with pytest.raises(error, match=message):
         call()

@@ -14,50 +14,85 @@ from weightedroc import WeightedAUC, WeightedROC, load_asah, load_rocr_simple
 
 
 def check(tp_fp, TPR, FN, FPR, FP, threshold):
-    for column, expected in dict(TPR=TPR, FN=FN, FPR=FPR, FP=FP,
-                                 threshold=threshold).items():
+    for column, expected in dict(TPR=TPR, FN=FN, FPR=FPR, FP=FP, threshold=threshold).items():
         assert tp_fp[column].tolist() == pytest.approx(expected, rel=1e-15), column
 
 
 def test_identity_weights_with_no_ties_and_perfect_classification():
     tp_fp = WeightedROC([1, 2, 3, 4], [-1, -1, 1, 1], [1, 1, 1, 1])
-    check(tp_fp, TPR=[1, 1, 1, 0.5, 0], FN=[0, 0, 0, 1, 2], FPR=[1, 0.5, 0, 0, 0],
-          FP=[2, 1, 0, 0, 0], threshold=[1, 2, 3, 4, np.inf])
+    check(
+        tp_fp,
+        TPR=[1, 1, 1, 0.5, 0],
+        FN=[0, 0, 0, 1, 2],
+        FPR=[1, 0.5, 0, 0, 0],
+        FP=[2, 1, 0, 0, 0],
+        threshold=[1, 2, 3, 4, np.inf],
+    )
     assert WeightedAUC(tp_fp) == 1
 
 
 def test_identity_weights_with_no_ties_and_1_bad_error():
     tp_fp = WeightedROC([1, 2, 3, -1], [-1, -1, 1, 1], [1, 1, 1, 1])
-    check(tp_fp, TPR=[1, 0.5, 0.5, 0.5, 0], FN=[0, 1, 1, 1, 2], FPR=[1, 1, 0.5, 0, 0],
-          FP=[2, 2, 1, 0, 0], threshold=[-1, 1, 2, 3, np.inf])
+    check(
+        tp_fp,
+        TPR=[1, 0.5, 0.5, 0.5, 0],
+        FN=[0, 1, 1, 1, 2],
+        FPR=[1, 1, 0.5, 0, 0],
+        FP=[2, 2, 1, 0, 0],
+        threshold=[-1, 1, 2, 3, np.inf],
+    )
     assert WeightedAUC(tp_fp) == 1 / 2
 
 
 def test_identity_weights_with_no_ties_and_1_not_so_bad_error():
     tp_fp = WeightedROC([1, 2, 3, 1.5], [-1, -1, 1, 1], [1, 1, 1, 1])
-    check(tp_fp, TPR=[1, 1, 0.5, 0.5, 0], FN=[0, 0, 1, 1, 2], FPR=[1, 0.5, 0.5, 0, 0],
-          FP=[2, 1, 1, 0, 0], threshold=[1, 1.5, 2, 3, np.inf])
+    check(
+        tp_fp,
+        TPR=[1, 1, 0.5, 0.5, 0],
+        FN=[0, 0, 1, 1, 2],
+        FPR=[1, 0.5, 0.5, 0, 0],
+        FP=[2, 1, 1, 0, 0],
+        threshold=[1, 1.5, 2, 3, np.inf],
+    )
     assert WeightedAUC(tp_fp) == 3 / 4
 
 
 def test_identity_weights_with_1_tie():
     tp_fp = WeightedROC([1, 2, 3, 1], [-1, -1, 1, 1], [1, 1, 1, 1])
-    check(tp_fp, TPR=[1, 0.5, 0.5, 0], FN=[0, 1, 1, 2], FPR=[1, 0.5, 0, 0],
-          FP=[2, 1, 0, 0], threshold=[1, 2, 3, np.inf])
+    check(
+        tp_fp,
+        TPR=[1, 0.5, 0.5, 0],
+        FN=[0, 1, 1, 2],
+        FPR=[1, 0.5, 0, 0],
+        FP=[2, 1, 0, 0],
+        threshold=[1, 2, 3, np.inf],
+    )
     assert WeightedAUC(tp_fp) == 5 / 8
 
 
 def test_variable_weights_with_1_tie():
     tp_fp = WeightedROC([1, 2, 3, 1], [-1, -1, 1, 1], [1, 1, 1, 9])
-    check(tp_fp, TPR=[1, 0.1, 0.1, 0], FN=[0, 9, 9, 10], FPR=[1, 0.5, 0, 0],
-          FP=[2, 1, 0, 0], threshold=[1, 2, 3, np.inf])
+    check(
+        tp_fp,
+        TPR=[1, 0.1, 0.1, 0],
+        FN=[0, 9, 9, 10],
+        FPR=[1, 0.5, 0, 0],
+        FP=[2, 1, 0, 0],
+        threshold=[1, 2, 3, np.inf],
+    )
     assert WeightedAUC(tp_fp) == pytest.approx(0.1 + 0.9 * 0.5 / 2, rel=1e-15)
 
 
 def test_variable_weights_with_2_ties():
     tp_fp = WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
-    check(tp_fp, TPR=[1, 0.1, 0.1, 0], FN=[0, 9, 9, 10], FPR=[1, 0.5, 0, 0],
-          FP=[2, 1, 0, 0], threshold=[1, 2, 3, np.inf])
+    check(
+        tp_fp,
+        TPR=[1, 0.1, 0.1, 0],
+        FN=[0, 9, 9, 10],
+        FPR=[1, 0.5, 0, 0],
+        FP=[2, 1, 0, 0],
+        threshold=[1, 2, 3, np.inf],
+    )
     assert WeightedAUC(tp_fp) == pytest.approx(0.1 + 0.9 * 0.5 / 2, rel=1e-15)
 
 

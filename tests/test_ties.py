@@ -15,8 +15,9 @@ def tied_data(draw):
     """Few distinct guesses, dyadic weights (exact in doubles): many exact ties."""
     n = draw(st.integers(2, 24))
     guess = draw(st.lists(st.integers(0, 4), min_size=n, max_size=n))
-    positive = draw(st.lists(st.booleans(), min_size=n, max_size=n)
-                    .filter(lambda y: 0 < sum(y) < n))
+    positive = draw(
+        st.lists(st.booleans(), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < n)
+    )
     weight = draw(st.lists(st.sampled_from([0.25, 0.5, 1, 2, 3, 4]), min_size=n, max_size=n))
     return np.array(guess, float), np.array(positive), np.array(weight, float)
 
@@ -53,15 +54,17 @@ def test_best_threshold_picks_the_first_exact_optimum(data):
 
 
 @settings(max_examples=300, deadline=None)
-@given(tied_data(), st.sampled_from([Fraction(1, 4), Fraction(1, 2), Fraction(3, 4)]),
-       st.sampled_from([1, 2, 3]))
+@given(
+    tied_data(),
+    st.sampled_from([Fraction(1, 4), Fraction(1, 2), Fraction(3, 4)]),
+    st.sampled_from([1, 2, 3]),
+)
 def test_min_risk_picks_the_first_exact_optimum(data, p, c_miss):
     guess, positive, weight = data
     rows = exact_rows(guess, positive, weight)
     W1, W0 = rows[-1][1], rows[0][2]
     risk = [p * FN / W1 * c_miss + (1 - p) * FP / W0 for _, FN, FP in rows]
-    best = wr.min_risk(wr.WeightedROC(guess, positive, weight), p_target=float(p),
-                       c_miss=c_miss)
+    best = wr.min_risk(wr.WeightedROC(guess, positive, weight), p_target=float(p), c_miss=c_miss)
     assert best.threshold == rows[first_minimum(risk)][0]
     assert abs(best.risk - float(min(risk))) <= 1e-15 * float(max(risk))
 

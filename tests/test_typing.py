@@ -18,8 +18,10 @@ def _public_functions():
         if info.name.startswith("_"):
             continue
         module = importlib.import_module(f"weightedroc.plots.{info.name}")
-        found += [(f"weightedroc.plots.{name}", getattr(module, name))
-                  for name in getattr(module, "__all__", [])]
+        found += [
+            (f"weightedroc.plots.{name}", getattr(module, name))
+            for name in getattr(module, "__all__", [])
+        ]
     return [(name, obj) for name, obj in found if inspect.isfunction(obj)]
 
 
@@ -28,18 +30,24 @@ PUBLIC = _public_functions()
 
 def test_public_functions_are_found():
     names = {name for name, _ in PUBLIC}
-    assert {"weightedroc.WeightedROC", "weightedroc.auc_ci",
-            "weightedroc.plots.roc_plot", "weightedroc.plots.pr_plot"} <= names
+    assert {
+        "weightedroc.WeightedROC",
+        "weightedroc.auc_ci",
+        "weightedroc.plots.roc_plot",
+        "weightedroc.plots.pr_plot",
+    } <= names
 
 
 @pytest.mark.parametrize("name, function", PUBLIC, ids=[name for name, _ in PUBLIC])
 def test_public_function_annotates_every_parameter_and_its_return(name, function):
     signature = inspect.signature(function)
-    missing = [p.name for p in signature.parameters.values()
-               if p.annotation is inspect.Parameter.empty]
+    missing = [
+        p.name for p in signature.parameters.values() if p.annotation is inspect.Parameter.empty
+    ]
     assert not missing, f"{name}: parameters without a type hint: {missing}"
-    assert signature.return_annotation is not inspect.Signature.empty, \
+    assert signature.return_annotation is not inspect.Signature.empty, (
         f"{name}: no return type hint"
+    )
 
 
 def test_package_ships_the_py_typed_marker():

@@ -52,8 +52,11 @@ def _show(value, where, figures):
     (where, size in inches, dpi, {text: font size in points}) in `figures`."""
     if type(value).__name__ == "ggplot" and hasattr(value, "draw"):
         figure = value.draw()
-        texts = {t.get_text(): t.get_fontsize() for t in figure.findobj(Text)
-                 if t.get_visible() and t.get_text().strip()}
+        texts = {
+            t.get_text(): t.get_fontsize()
+            for t in figure.findobj(Text)
+            if t.get_visible() and t.get_text().strip()
+        }
         figures.append((where, tuple(figure.get_size_inches()), figure.dpi, texts))
         plt.close(figure)
 
@@ -63,8 +66,11 @@ def _run_cell(source, namespace, where):
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
     exec(compile(tree, where, "exec"), namespace)
     if last is not None:
-        _show(eval(compile(ast.Expression(last.value), where, "eval"), namespace), where,
-              namespace.setdefault("__figures__", []))
+        _show(
+            eval(compile(ast.Expression(last.value), where, "eval"), namespace),
+            where,
+            namespace.setdefault("__figures__", []),
+        )
 
 
 @functools.cache
@@ -94,8 +100,9 @@ def matches(actual, expected):
     if isinstance(expected, (bool, np.bool_)):
         return isinstance(actual, (bool, np.bool_)) and bool(actual) == bool(expected)
     if isinstance(expected, numbers.Number):
-        return (isinstance(actual, numbers.Number)
-                and math.isclose(actual, expected, rel_tol=1e-9, abs_tol=1e-12))
+        return isinstance(actual, numbers.Number) and math.isclose(
+            actual, expected, rel_tol=1e-9, abs_tol=1e-12
+        )
     if isinstance(expected, (list, tuple, np.ndarray)):
         actual, expected = np.asarray(actual), np.asarray(expected)
         if actual.shape != expected.shape:
@@ -127,7 +134,8 @@ def test_vignette_runs_and_reproduces_its_key_numbers(path):
     assert isinstance(expected, dict) and expected, (
         f"{path.name} defines no EXPECTED key numbers: end it with a cell tagged "
         "check, '# %% tags=[\"check\"]', defining EXPECTED = {expression: value} "
-        "(see vignettes/render.py)")
+        "(see vignettes/render.py)"
+    )
     assert not mismatches(namespace), "\n".join(mismatches(namespace))
 
 
@@ -136,7 +144,8 @@ def test_the_key_numbers_are_in_a_check_cell_that_is_not_rendered(path):
     cells = jupytext.read(path).cells
     tagged = [c for c in cells if "check" in c.metadata.get("tags", [])]
     assert tagged and "EXPECTED" in tagged[-1].source, (
-        f"{path.name}: EXPECTED belongs in a cell tagged check")
+        f"{path.name}: EXPECTED belongs in a cell tagged check"
+    )
 
 
 def test_definition_auc_equals_the_brute_force_area_of_the_definition():
@@ -156,9 +165,11 @@ def test_examples_auc_tables_agree_with_scikit_learn_computed_here():
     ns = run_vignette("examples")
     rocr, asah = ns["rocr_simple"], ns["asah"]
     assert ns["rocr_simple_aucs"].loc["weightedroc", "AUC"] == pytest.approx(
-        roc_auc_score(rocr["labels"], rocr["predictions"]), rel=1e-12)
+        roc_auc_score(rocr["labels"], rocr["predictions"]), rel=1e-12
+    )
     assert ns["asah_aucs"].loc["weightedroc", "AUC"] == pytest.approx(
-        roc_auc_score(asah["outcome"] == "Poor", asah["s100b"]), rel=1e-12)
+        roc_auc_score(asah["outcome"] == "Poor", asah["s100b"]), rel=1e-12
+    )
     for table in (ns["rocr_simple_aucs"], ns["asah_aucs"]):
         assert (table["minus weightedroc"].abs() < 1e-12).all()
 
@@ -175,8 +186,7 @@ def test_speed_times_every_available_implementation_at_every_size():
     ns = run_vignette("speed")
     timings = ns["timings"]
     found = set(timings["implementation"])
-    for package, name in (("WeightedROC", "R WeightedROC"), ("pROC", "pROC"),
-                          ("ROCR", "ROCR")):
+    for package, name in (("WeightedROC", "R WeightedROC"), ("pROC", "pROC"), ("ROCR", "ROCR")):
         assert (name in found) == ns["R"][package][0]
     python = timings[timings["language"] == "Python"]
     assert sorted(python["n"].unique()) == sorted(ns["PYTHON_SIZES"])
@@ -200,6 +210,7 @@ def test_render_rejects_an_unknown_vignette_name(capsys):
 
 
 # ---------------------------------------------------------------- what readers see
+
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_every_figure_has_text_of_at_least_9_points_and_a_readable_size(path):
@@ -232,7 +243,7 @@ _NOT_TEXT = re.compile(r"<(pre|code|style|script|math)\b.*?</\1>", flags=re.S | 
 
 def _text(html):
     """What a page shows as prose: no code, CSS, scripts, MathML or tags."""
-    body = html[html.index("<body"):]
+    body = html[html.index("<body") :]
     return unescape(re.sub(r"<[^>]+>", " ", _NOT_TEXT.sub(" ", body)))
 
 
@@ -240,7 +251,7 @@ def test_no_page_shows_latex_source(rendered):
     pages, _ = rendered
     for name, html in pages.items():
         text = _text(html)
-        assert "$" not in text, (name, text[max(0, text.find("$") - 80):text.find("$") + 80])
+        assert "$" not in text, (name, text[max(0, text.find("$") - 80) : text.find("$") + 80])
         commands = re.findall(r"\\[A-Za-z]+", text)
         assert not commands, (name, commands[:5])
     assert "<math" in pages["definition"] and "<math" in pages["cost_sensitive"]
@@ -280,26 +291,29 @@ def test_no_table_cell_is_cut(rendered):
         cells = re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", html, flags=re.S)
         assert cells, name
         assert not [c for c in cells if c.strip().endswith("...")], name
-        for rule in re.findall(r"([^{}]*)\{([^{}]*)\}", html[:html.index("<body")]):
+        for rule in re.findall(r"([^{}]*)\{([^{}]*)\}", html[: html.index("<body")]):
             selector, body = rule
             if re.search(r"\b(table|td|th|dataframe)\b", selector):
                 assert "ellipsis" not in body and not re.search(
-                    r"(?<![-\w])(max-)?width:\s*\d", body), (name, selector, body)
+                    r"(?<![-\w])(max-)?width:\s*\d", body
+                ), (name, selector, body)
 
 
 def test_the_r_availability_table_shows_whole_sentences(rendered):
     pages, _ = rendered
     for name in ("examples", "speed"):
         ns = run_vignette(name)
-        cells = {unescape(c).strip() for c in re.findall(r"<td>(.*?)</td>", pages[name], flags=re.S)}
-        for ok, why in ns["R"].values():
+        cells = {
+            unescape(c).strip() for c in re.findall(r"<td>(.*?)</td>", pages[name], flags=re.S)
+        }
+        for _ok, why in ns["R"].values():
             assert why in cells, (name, why)
 
 
 def _png_size_and_dpi(data):
     width, height = struct.unpack(">II", data[16:24])
     at = data.find(b"pHYs")
-    per_metre = struct.unpack(">I", data[at + 4:at + 8])[0] if at > 0 else 3937
+    per_metre = struct.unpack(">I", data[at + 4 : at + 8])[0] if at > 0 else 3937
     return width, height, per_metre * 0.0254
 
 
@@ -323,8 +337,10 @@ def _brute_force_curve(guess, label):
     """(FPR, TPR) at each distinct guess, then +inf, from the definition."""
     guess, positive = np.asarray(guess, float), np.asarray(label) == 1
     taus = [*np.unique(guess), np.inf]
-    return ([float(((guess >= t) & ~positive).sum() / (~positive).sum()) for t in taus],
-            [float(((guess >= t) & positive).sum() / positive.sum()) for t in taus])
+    return (
+        [float(((guess >= t) & ~positive).sum() / (~positive).sum()) for t in taus],
+        [float(((guess >= t) & positive).sum() / positive.sum()) for t in taus],
+    )
 
 
 def test_examples_quoted_numbers_agree_with_independent_computations():
@@ -340,8 +356,9 @@ def test_examples_quoted_numbers_agree_with_independent_computations():
         assert aucs[marker] == pytest.approx(expected, rel=1e-12), marker
     fpr, tpr = _brute_force_curve(ns["y_hat_tie"], ns["y_tie"])
     assert ns["tie_roc"]["FPR"].tolist() == fpr and ns["tie_roc"]["TPR"].tolist() == tpr
-    assert ns["tie_auc"] == pytest.approx(roc_auc_score(
-        np.asarray(ns["y_tie"]) == 1, ns["y_hat_tie"]), rel=1e-12)
+    assert ns["tie_auc"] == pytest.approx(
+        roc_auc_score(np.asarray(ns["y_tie"]) == 1, ns["y_hat_tie"]), rel=1e-12
+    )
     assert len(ns["rocr_simple_roc"]) == rocr["predictions"].nunique() + 1
     assert len(ns["asah_roc"]) == asah["s100b"].nunique() + 1
 

@@ -17,24 +17,42 @@ import weightedroc as wr
 from weightedroc.inference.resampling import bootstrap_test, venkatraman_test
 from weightedroc.validation import check_label
 
-PROFILE = settings(max_examples=60, deadline=None,
-                   suppress_health_check=[HealthCheck.too_slow])
+PROFILE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Outputs that are weighted counts or costs: they scale with the weights.
-SCALED = {"FN", "FP", "TP", "TN", "cost", "positive_weight", "negative_weight",
-          "tp", "fp", "tn", "fn", "tested weight", "events weight", "chisq"}
+SCALED = {
+    "FN",
+    "FP",
+    "TP",
+    "TN",
+    "cost",
+    "positive_weight",
+    "negative_weight",
+    "tp",
+    "fp",
+    "tn",
+    "fn",
+    "tested weight",
+    "events weight",
+    "chisq",
+}
 
 
 @st.composite
 def weighted_data(draw):
     """Guesses with ties, both classes, weights spanning 2**-20..2**20."""
     n = draw(st.integers(4, 60))
-    rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     guess = np.round(rng.normal(size=n), draw(st.sampled_from([0, 1, 3, 15])))
     positive = rng.random(n) < draw(st.sampled_from([0.2, 0.5, 0.8]))
     positive[:2] = [True, False]
     kind = draw(st.sampled_from(["unit", "integer", "wide"]))
-    weight = (np.ones(n) if kind == "unit" else rng.integers(1, 6, n).astype(float)
-              if kind == "integer" else 2.0 ** rng.uniform(-20, 20, n))
+    weight = (
+        np.ones(n)
+        if kind == "unit"
+        else rng.integers(1, 6, n).astype(float)
+        if kind == "integer"
+        else 2.0 ** rng.uniform(-20, 20, n)
+    )
     return guess, np.where(positive, 1, -1), weight
 
 
@@ -44,7 +62,8 @@ def outputs(guess, label, weight):
     frame = pd.DataFrame({"g": guess, "y": label, "w": weight, "m": np.arange(len(guess)) % 2})
     frame = frame[frame.groupby("m")["y"].transform("nunique") == 2]
     found = {
-        "WeightedROC": roc, "WeightedAUC": wr.WeightedAUC(roc),
+        "WeightedROC": roc,
+        "WeightedAUC": wr.WeightedAUC(roc),
         "auc_score": wr.auc_score(guess, label, weight),
         "partial_auc fpr": wr.partial_auc(roc, fpr_range=(0, 0.3), correct=True),
         "partial_auc tpr": wr.partial_auc(roc, tpr_range=(0.8, 1)),
@@ -56,17 +75,31 @@ def outputs(guess, label, weight):
         "min_risk default": tuple(wr.min_risk(roc)),
         "weighted_pr": wr.weighted_pr(guess, label, weight),
         "average_precision": wr.average_precision(guess, label, weight),
-        "auc_ci": tuple(getattr(wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=50, seed=3), f)
-                        for f in ("estimate", "lower", "upper")),
+        "auc_ci": tuple(
+            getattr(wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=50, seed=3), f)
+            for f in ("estimate", "lower", "upper")
+        ),
     }
     found["auc_ci partial"] = tuple(
-        getattr(wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=30, seed=3,
-                          partial_auc=dict(fpr_range=(0, 0.3), correct=True)), f)
-        for f in ("estimate", "lower", "upper"))
+        getattr(
+            wr.auc_ci(
+                guess,
+                label,
+                weight,
+                method="bootstrap",
+                n_boot=30,
+                seed=3,
+                partial_auc=dict(fpr_range=(0, 0.3), correct=True),
+            ),
+            f,
+        )
+        for f in ("estimate", "lower", "upper")
+    )
     found["ci_se"] = wr.ci_se(guess, label, weight, n_boot=30, seed=3)
     found["ci_sp"] = wr.ci_sp(guess, label, weight, n_boot=30, seed=3)
-    found["ci_thresholds"] = wr.ci_thresholds(guess, label, weight, [-0.5, 0, 0.7],
-                                              n_boot=30, seed=3)
+    found["ci_thresholds"] = wr.ci_thresholds(
+        guess, label, weight, [-0.5, 0, 0.7], n_boot=30, seed=3
+    )
     other = np.round(guess[::-1], 1)
     for test in (bootstrap_test, venkatraman_test):
         for paired in (True, False):
@@ -75,11 +108,15 @@ def outputs(guess, label, weight):
     found.update(delong_outputs(guess, label, weight))
     found.update(metric_outputs(roc, (guess, label, weight)))
     from weightedroc import sklearn as scorers  # the scorers' functions (no scikit-learn)
-    found["sklearn scorers"] = pd.Series({
-        "auc": scorers._auc(label, guess, weight),
-        "average_precision": scorers._average_precision(label, guess, weight),
-        "partial_auc": scorers._partial_auc(label, guess, weight, fpr_range=(0, 0.3)),
-        "cost": scorers._cost(label, guess, weight, cost_fp=1, cost_fn=3)})
+
+    found["sklearn scorers"] = pd.Series(
+        {
+            "auc": scorers._auc(label, guess, weight),
+            "average_precision": scorers._average_precision(label, guess, weight),
+            "partial_auc": scorers._partial_auc(label, guess, weight, fpr_range=(0, 0.3)),
+            "cost": scorers._cost(label, guess, weight, cost_fp=1, cost_fn=3),
+        }
+    )
     for method in ("youden", "closest.topleft"):
         found[f"best_threshold {method}"] = wr.best_threshold(roc, method)
     found["best_threshold cost"] = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
@@ -100,12 +137,13 @@ def delong_outputs(guess, label, weight, **options):
         ci = wr.auc_ci(guess, label, weight, **options)
         paired = wr.roc_test(guess, other, label, weight, **options)
         unpaired = wr.roc_test(guess, other, label, weight, paired=False, **options)
-        return {"auc_var": wr.auc_var(guess, label, weight, **options),
-                "auc_cov": wr.auc_cov(guess, other, label, weight, **options),
-                "auc_ci delong": (ci.estimate, ci.lower, ci.upper),
-                "roc_test": (paired.statistic, paired.p_value, *paired.conf_int),
-                "roc_test unpaired": (unpaired.statistic, unpaired.p_value,
-                                      unpaired.parameter["df"])}
+        return {
+            "auc_var": wr.auc_var(guess, label, weight, **options),
+            "auc_cov": wr.auc_cov(guess, other, label, weight, **options),
+            "auc_ci delong": (ci.estimate, ci.lower, ci.upper),
+            "roc_test": (paired.statistic, paired.p_value, *paired.conf_int),
+            "roc_test unpaired": (unpaired.statistic, unpaired.p_value, unpaired.parameter["df"]),
+        }
 
 
 def metric_outputs(roc, data):
@@ -116,19 +154,26 @@ def metric_outputs(roc, data):
     unscaled = {"cost": "normalised cost"}
     weights = {"n": "tested weight", "n_events": "events weight"}  # "n" elsewhere: a count
     found = {
-        "measures": wr.measures(data, list(MEASURES), beta=2, alpha=0.3, cost_fp=2,
-                                prevalence=0.2, best_weights=(2, 0.3)).rename(columns=unscaled),
+        "measures": wr.measures(
+            data,
+            list(MEASURES),
+            beta=2,
+            alpha=0.3,
+            cost_fp=2,
+            prevalence=0.2,
+            best_weights=(2, 0.3),
+        ).rename(columns=unscaled),
         "coords all": wr.coords(roc, "all", ret="all"),
         "coords best": wr.coords(roc, "best", ret="all", best_weights=(2, 0.3)),
         "coords topleft": wr.coords(roc, "best", best_method="closest.topleft"),
         "coords local maximas": wr.coords(roc, "local maximas", ret="all"),
-        "coords sensitivity": wr.coords(roc, [0.05, 0.5, 0.95], input="sensitivity",
-                                        ret="all"),
+        "coords sensitivity": wr.coords(roc, [0.05, 0.5, 0.95], input="sensitivity", ret="all"),
         "cost_curve lines": wr.cost_curve(data).lines.rename(columns=unscaled),
         "cost_curve envelope": wr.cost_curve(data).envelope.rename(columns=unscaled),
         "gain_curve": wr.gain_curve(data).rename(columns=weights),
         "lift_curve": wr.lift_curve(data).rename(columns=weights),
-        "det_curve": wr.det_curve(data), "equal_error_rate": wr.equal_error_rate(data),
+        "det_curve": wr.det_curve(data),
+        "equal_error_rate": wr.equal_error_rate(data),
         "pr_auc": wr.pr_auc(data),
     }
     if len(np.unique(data[0])) > 1:
@@ -157,8 +202,10 @@ def assert_same_up_to(found, scaled, k):
                 else:
                     assert list(a) == list(b), (name, column)
         else:
-            for a, b in zip(np.atleast_1d(np.asarray(value, dtype=object)),
-                            np.atleast_1d(np.asarray(other, dtype=object))):
+            for a, b in zip(
+                np.atleast_1d(np.asarray(value, dtype=object)),
+                np.atleast_1d(np.asarray(other, dtype=object)),
+            ):
                 if isinstance(a, str):
                     assert a == b, name
                 else:
@@ -180,24 +227,27 @@ def test_hull_and_best_thresholds_survive_2_to_the_minus_560():
     # Found by hand: products of counts underflowed, so 5 hull points became 2.
     rng = np.random.default_rng(7)
     guess, label, weight = rng.normal(size=200), rng.choice([-1, 1], 200), rng.random(200) + 0.5
-    assert_same_up_to(outputs(guess, label, weight),
-                      outputs(guess, label, np.ldexp(weight, -560)), -560)
+    assert_same_up_to(
+        outputs(guess, label, weight), outputs(guess, label, np.ldexp(weight, -560)), -560
+    )
 
 
 def decisions(guess, label, weight):
     roc = wr.WeightedROC(guess, label, weight)
-    return (list(wr.roc_convex_hull(roc).index),
-            [wr.best_threshold(roc, m).name for m in ("youden", "closest.topleft")],
-            wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3).name,
-            wr.min_risk(roc, p_target=0.3, c_miss=4).threshold,
-            wr.min_risk(roc).threshold)
+    return (
+        list(wr.roc_convex_hull(roc).index),
+        [wr.best_threshold(roc, m).name for m in ("youden", "closest.topleft")],
+        wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3).name,
+        wr.min_risk(roc, p_target=0.3, c_miss=4).threshold,
+        wr.min_risk(roc).threshold,
+    )
 
 
 @PROFILE
 @given(weighted_data(), st.floats(-300, 300))
 def test_scaling_weights_by_any_factor_keeps_every_decision(data, exponent):
     guess, label, weight = data
-    factor = 10.0 ** exponent
+    factor = 10.0**exponent
     scaled = weight * factor
     if not np.isfinite(scaled.sum()) or scaled.min() < np.finfo(float).tiny:
         return
@@ -212,7 +262,7 @@ def test_scaling_weights_keeps_the_better_model(first, second, exponent):
     a, b = wr.auc_score(guess, label, weight), wr.auc_score(other, label, weight)
     if abs(a - b) < 1e-9:
         return
-    scaled = weight * 10.0 ** exponent
+    scaled = weight * 10.0**exponent
     if not np.isfinite(scaled.sum()) or scaled.min() < np.finfo(float).tiny:
         return
     assert (a > b) == (wr.auc_score(guess, label, scaled) > wr.auc_score(other, label, scaled))

@@ -17,16 +17,21 @@ SOURCE = "/usr/share/texmf/fonts/opentype/public/lm-math/latinmodern-math.otf"
 OUT = Path(__file__).resolve().parent / "html" / "fonts" / "lm-math-subset.woff2"
 
 RANGES = [
-    (0x0020, 0x007E), (0x00A0, 0x00FF),   # Basic Latin, Latin-1
-    (0x0391, 0x03C9), (0x03D1, 0x03D6), (0x03F0, 0x03F5),  # Greek and variants
-    (0x2000, 0x206F),                     # spaces, dashes, primes, invisible operators
-    (0x2100, 0x214F),                     # letterlike: R, N, Z, script holes
-    (0x2190, 0x21D5), (0x2200, 0x22FF),   # arrows, mathematical operators
-    (0x2308, 0x230B), (0x239B, 0x23B3),   # ceil/floor, bracket pieces
-    (0x27E8, 0x27EF),                     # angle and white brackets
-    (0x1D49C, 0x1D4CF),                   # script
-    (0x1D538, 0x1D56B),                   # double-struck
-    (0x1D7D8, 0x1D7E1),                   # double-struck digits
+    (0x0020, 0x007E),
+    (0x00A0, 0x00FF),  # Basic Latin, Latin-1
+    (0x0391, 0x03C9),
+    (0x03D1, 0x03D6),
+    (0x03F0, 0x03F5),  # Greek and variants
+    (0x2000, 0x206F),  # spaces, dashes, primes, invisible operators
+    (0x2100, 0x214F),  # letterlike: R, N, Z, script holes
+    (0x2190, 0x21D5),
+    (0x2200, 0x22FF),  # arrows, mathematical operators
+    (0x2308, 0x230B),
+    (0x239B, 0x23B3),  # ceil/floor, bracket pieces
+    (0x27E8, 0x27EF),  # angle and white brackets
+    (0x1D49C, 0x1D4CF),  # script
+    (0x1D538, 0x1D56B),  # double-struck
+    (0x1D7D8, 0x1D7E1),  # double-struck digits
 ]
 
 

@@ -45,13 +45,12 @@ import os
 
 import numpy as np
 import pandas as pd
+import plotnine as p9
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
-
-import plotnine as p9
 
 import weightedroc as wr
 from weightedroc.plots import cost_auc_plot, cost_plot, hull_plot, pr_plot
@@ -90,19 +89,29 @@ print(f"W1 = {W1:.1f}, W-1 = {W0:.0f}, weighted prevalence pi = {W1 / (W1 + W0):
 # %%
 MODELS = {"size": ["mean area"], "shape": ["worst concavity", "mean texture"]}
 folds = StratifiedKFold(5, shuffle=True, random_state=0)
-scores = {name: cross_val_predict(make_pipeline(StandardScaler(), LogisticRegression()),
-                                  features[columns], malignant, cv=folds,
-                                  method="predict_proba")[:, 1]
-          for name, columns in MODELS.items()}
+scores = {
+    name: cross_val_predict(
+        make_pipeline(StandardScaler(), LogisticRegression()),
+        features[columns],
+        malignant,
+        cv=folds,
+        method="predict_proba",
+    )[:, 1]
+    for name, columns in MODELS.items()
+}
 rocs = {name: wr.WeightedROC(score, malignant, cost) for name, score in scores.items()}
-intervals = {name: wr.auc_ci(score, malignant, cost, method="bootstrap", n_boot=N_BOOT, seed=1)
-             for name, score in scores.items()}
-auc_table = pd.DataFrame({
-    "weighted AUC": {name: wr.WeightedAUC(roc) for name, roc in rocs.items()},
-    "95% CI low": {name: ci.lower for name, ci in intervals.items()},
-    "95% CI high": {name: ci.upper for name, ci in intervals.items()},
-    "unweighted AUC": {name: wr.auc_score(score, malignant) for name, score in scores.items()},
-})
+intervals = {
+    name: wr.auc_ci(score, malignant, cost, method="bootstrap", n_boot=N_BOOT, seed=1)
+    for name, score in scores.items()
+}
+auc_table = pd.DataFrame(
+    {
+        "weighted AUC": {name: wr.WeightedAUC(roc) for name, roc in rocs.items()},
+        "95% CI low": {name: ci.lower for name, ci in intervals.items()},
+        "95% CI high": {name: ci.upper for name, ci in intervals.items()},
+        "unweighted AUC": {name: wr.auc_score(score, malignant) for name, score in scores.items()},
+    }
+)
 auc_table.round(3)
 
 # %% [markdown]
@@ -121,8 +130,9 @@ auc_table.round(3)
 # returns the cheapest row; ties would go to the lowest threshold.
 
 # %%
-best = pd.DataFrame({name: wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=1)
-                     for name, roc in rocs.items()}).T
+best = pd.DataFrame(
+    {name: wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=1) for name, roc in rocs.items()}
+).T
 best["cost per patient"] = best["cost"] / len(cost)
 best[["threshold", "TPR", "FPR", "FN", "FP", "cost", "cost per patient"]].round(3)
 
@@ -162,11 +172,21 @@ youden[["threshold", "TPR", "FPR", "youden", "cost"]].round(3)
 
 # %%
 risks = {name: wr.min_risk(roc) for name, roc in rocs.items()}
-risk_table = pd.DataFrame([{"model": name, "min risk": r.risk, "threshold": r.threshold,
-                            "TPR": r.TPR, "FPR": r.FPR, "trivial rule": r.trivial_rule,
-                            "trivial risk": r.trivial_risk,
-                            "normalized risk": r.normalized_risk}
-                           for name, r in risks.items()]).set_index("model")
+risk_table = pd.DataFrame(
+    [
+        {
+            "model": name,
+            "min risk": r.risk,
+            "threshold": r.threshold,
+            "TPR": r.TPR,
+            "FPR": r.FPR,
+            "trivial rule": r.trivial_rule,
+            "trivial risk": r.trivial_risk,
+            "normalized risk": r.normalized_risk,
+        }
+        for name, r in risks.items()
+    ]
+).set_index("model")
 risk_table.round(4)
 
 # %% [markdown]
@@ -210,12 +230,17 @@ hull_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.4))
 # possible.
 
 # %%
-areas = pd.DataFrame({name: {
-    "AUC": wr.partial_auc(roc),
-    "pAUC TPR in [0.9, 1], McClish": wr.partial_auc(roc, tpr_range=(0.9, 1), correct=True),
-    "pAUC FPR in [0, 0.1], McClish": wr.partial_auc(roc, fpr_range=(0, 0.1), correct=True),
-    "cost-based pAUC ratio": wr.cost_auc(roc).ratio,
-} for name, roc in rocs.items()}).T
+areas = pd.DataFrame(
+    {
+        name: {
+            "AUC": wr.partial_auc(roc),
+            "pAUC TPR in [0.9, 1], McClish": wr.partial_auc(roc, tpr_range=(0.9, 1), correct=True),
+            "pAUC FPR in [0, 0.1], McClish": wr.partial_auc(roc, fpr_range=(0, 0.1), correct=True),
+            "cost-based pAUC ratio": wr.cost_auc(roc).ratio,
+        }
+        for name, roc in rocs.items()
+    }
+).T
 areas.round(3)
 
 # %%
@@ -241,11 +266,15 @@ cost_auc_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.6))
 
 # %%
 prs = {name: wr.weighted_pr(score, malignant, cost) for name, score in scores.items()}
-print({name: round(wr.average_precision(score, malignant, cost), 4)
-       for name, score in scores.items()})
+print(
+    {name: round(wr.average_precision(score, malignant, cost), 4) for name, score in scores.items()}
+)
 # The weighted prevalence is 0.87: zoom on the top of the plot.
-pr_plot(prs, group="model") + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1)) + p9.theme(
-    figure_size=(7, 4.5))
+(
+    pr_plot(prs, group="model")
+    + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1))
+    + p9.theme(figure_size=(7, 4.5))
+)
 
 # %% [markdown]
 # Average precision, another average over thresholds, also prefers the size

@@ -58,8 +58,9 @@ model = make_pipeline(StandardScaler(), LogisticRegression())
 # (fold, guess, label, weight), whose index is the row of `X`.
 
 # %%
-held_out = fold_predictions(model, X, y, cost, cv=folds,
-                            params={"logisticregression__sample_weight": cost})
+held_out = fold_predictions(
+    model, X, y, cost, cv=folds, params={"logisticregression__sample_weight": cost}
+)
 held_out.head()
 
 # %% [markdown]
@@ -68,8 +69,9 @@ held_out.head()
 # one curve per fold.
 
 # %%
-curves = wr.roc_table(held_out.assign(fold=held_out["fold"].astype(str)),
-                      "guess", "label", "weight", by="fold")
+curves = wr.roc_table(
+    held_out.assign(fold=held_out["fold"].astype(str)), "guess", "label", "weight", by="fold"
+)
 roc_plot(curves, group="fold")
 
 # %%
@@ -91,17 +93,21 @@ print(f"mean {fold_aucs['auc'].mean():.4f}, sd {fold_aucs['auc'].std():.4f}")
 
 # %%
 with sklearn.config_context(enable_metadata_routing=True):
-    routed = make_pipeline(StandardScaler().set_fit_request(sample_weight=False),
-                           LogisticRegression().set_fit_request(sample_weight=True))
-    scoring = {"weightedroc": scorer("auc").set_score_request(sample_weight=True),
-               "sklearn": sklearn.metrics.get_scorer("roc_auc").set_score_request(
-                   sample_weight=True)}
-    cv = cross_validate(routed, X, y, cv=folds, scoring=scoring,
-                        params={"sample_weight": cost})
-print("largest difference from auc_table:",
-      np.abs(cv["test_weightedroc"] - fold_aucs["auc"].to_numpy()).max(),
-      "and from sklearn's roc_auc:",
-      np.abs(cv["test_weightedroc"] - cv["test_sklearn"]).max())
+    routed = make_pipeline(
+        StandardScaler().set_fit_request(sample_weight=False),
+        LogisticRegression().set_fit_request(sample_weight=True),
+    )
+    scoring = {
+        "weightedroc": scorer("auc").set_score_request(sample_weight=True),
+        "sklearn": sklearn.metrics.get_scorer("roc_auc").set_score_request(sample_weight=True),
+    }
+    cv = cross_validate(routed, X, y, cv=folds, scoring=scoring, params={"sample_weight": cost})
+print(
+    "largest difference from auc_table:",
+    np.abs(cv["test_weightedroc"] - fold_aucs["auc"].to_numpy()).max(),
+    "and from sklearn's roc_auc:",
+    np.abs(cv["test_weightedroc"] - cv["test_sklearn"]).max(),
+)
 
 # %% [markdown]
 # ## Choosing the regularisation by cost
@@ -112,12 +118,19 @@ print("largest difference from auc_table:",
 
 # %%
 with sklearn.config_context(enable_metadata_routing=True):
-    search = GridSearchCV(routed, {"logisticregression__C": [0.01, 0.1, 1, 10]},
-                          scoring=scorer("cost", cost_fp=1, cost_fn=1)
-                          .set_score_request(sample_weight=True), cv=folds)
+    search = GridSearchCV(
+        routed,
+        {"logisticregression__C": [0.01, 0.1, 1, 10]},
+        scoring=scorer("cost", cost_fp=1, cost_fn=1).set_score_request(sample_weight=True),
+        cv=folds,
+    )
     search.fit(X, y, sample_weight=cost)
-grid = pd.DataFrame({"C": search.cv_results_["param_logisticregression__C"],
-                     "mean cost per fold": -search.cv_results_["mean_test_score"]})
+grid = pd.DataFrame(
+    {
+        "C": search.cv_results_["param_logisticregression__C"],
+        "mean cost per fold": -search.cv_results_["mean_test_score"],
+    }
+)
 print(grid.round(2).to_string(index=False))
 best_C = search.best_params_["logisticregression__C"]
 
@@ -133,9 +146,11 @@ best_C = search.best_params_["logisticregression__C"]
 
 # %%
 fitted = make_pipeline(StandardScaler(), LogisticRegression(C=best_C)).fit(
-    X, y, logisticregression__sample_weight=cost)
-importance = permutation_importance(fitted, X, y, scoring=scorer("auc"),
-                                    sample_weight=cost, n_repeats=5, random_state=0)
+    X, y, logisticregression__sample_weight=cost
+)
+importance = permutation_importance(
+    fitted, X, y, scoring=scorer("auc"), sample_weight=cost, n_repeats=5, random_state=0
+)
 pd.Series(importance.importances_mean, index=FEATURES).round(4)
 
 # %% [markdown]

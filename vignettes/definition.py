@@ -131,8 +131,9 @@ for tau in tp_fp["threshold"]:
     FP = (weights * ((labels == -1) & (t != -1))).sum()
     FN = (weights * ((labels == 1) & (t != 1))).sum()
     TP = (weights * ((labels == 1) & (t == 1))).sum()
-    by_definition.append({"TPR": TP / W_pos, "FPR": FP / W_neg, "threshold": tau,
-                          "FN": FN, "FP": FP})
+    by_definition.append(
+        {"TPR": TP / W_pos, "FPR": FP / W_neg, "threshold": tau, "FN": FN, "FP": FP}
+    )
 by_definition = pd.DataFrame(by_definition)
 same_as_definition = bool(np.allclose(by_definition, tp_fp, rtol=1e-12))
 same_as_definition

@@ -26,14 +26,17 @@ import plotnine as p9
 from sklearn.metrics import roc_auc_score, roc_curve
 
 import weightedroc
-from weightedroc import WeightedAUC, WeightedROC, auc_score
+from weightedroc import WeightedAUC, WeightedROC, rbridge
 from weightedroc.plots import error_frame, error_plot, roc_plot
-from weightedroc import rbridge
 
 p9.options.figure_size = (7, 5.4)
 R = {package: rbridge.r_available(package) for package in ("WeightedROC", "ROCR", "pROC")}
-pd.DataFrame({"available": {p: ok for p, (ok, why) in R.items()},
-              "why": {p: why for p, (ok, why) in R.items()}})
+pd.DataFrame(
+    {
+        "available": {p: ok for p, (ok, why) in R.items()},
+        "why": {p: why for p, (ok, why) in R.items()},
+    }
+)
 
 # %% [markdown]
 # ## A weighted ROC curve
@@ -80,11 +83,14 @@ error_plot(tp_fp)
 # `WeightedAUC`:
 
 # %%
-pd.Series({
-    "WeightedAUC(WeightedROC(y_hat, y, w))": WeightedAUC(tp_fp),
-    "roc_auc_score(y, y_hat, sample_weight=w)": roc_auc_score(y, y_hat, sample_weight=w),
-    "unweighted: WeightedAUC(WeightedROC(y_hat, y))": WeightedAUC(WeightedROC(y_hat, y)),
-}, name="AUC").to_frame()
+pd.Series(
+    {
+        "WeightedAUC(WeightedROC(y_hat, y, w))": WeightedAUC(tp_fp),
+        "roc_auc_score(y, y_hat, sample_weight=w)": roc_auc_score(y, y_hat, sample_weight=w),
+        "unweighted: WeightedAUC(WeightedROC(y_hat, y))": WeightedAUC(WeightedROC(y_hat, y)),
+    },
+    name="AUC",
+).to_frame()
 
 # %% [markdown]
 # ## The same curve from every implementation
@@ -94,13 +100,16 @@ pd.Series({
 # negative (`levels`) and that larger scores mean positive (`direction="<"`),
 # as `WeightedROC` assumes.
 
+
 # %%
 def curves_of(guess, label, levels):
     """FPR/TPR frames from every available implementation, by name."""
     positive = np.asarray(label) == levels[1]
     fpr, tpr, _ = roc_curve(positive, guess, drop_intermediate=False)
-    curves = {"weightedroc": WeightedROC(guess, label),
-              "scikit-learn": pd.DataFrame({"FPR": fpr, "TPR": tpr})}
+    curves = {
+        "weightedroc": WeightedROC(guess, label),
+        "scikit-learn": pd.DataFrame({"FPR": fpr, "TPR": tpr}),
+    }
     if R["ROCR"][0]:
         curves["ROCR"] = rbridge.rocr_curve(guess, label)
     if R["pROC"][0]:
@@ -111,8 +120,10 @@ def curves_of(guess, label, levels):
 def aucs_of(guess, label, levels):
     """AUC from every available implementation, with 17 digits."""
     positive = np.asarray(label) == levels[1]
-    aucs = {"weightedroc": WeightedAUC(WeightedROC(guess, label)),
-            "scikit-learn": roc_auc_score(positive, guess)}
+    aucs = {
+        "weightedroc": WeightedAUC(WeightedROC(guess, label)),
+        "scikit-learn": roc_auc_score(positive, guess),
+    }
     if R["WeightedROC"][0]:
         aucs["R WeightedROC"] = rbridge.r_weighted_auc(guess, label)
     if R["ROCR"][0]:
@@ -134,8 +145,7 @@ def aucs_of(guess, label, levels):
 # %%
 rocr_simple = weightedroc.load_rocr_simple()
 rocr_simple_roc = WeightedROC(rocr_simple["predictions"], rocr_simple["labels"])
-rocr_simple_curves = curves_of(rocr_simple["predictions"], rocr_simple["labels"],
-                               levels=[0, 1])
+rocr_simple_curves = curves_of(rocr_simple["predictions"], rocr_simple["labels"], levels=[0, 1])
 roc_plot(rocr_simple_curves, group="package")
 
 # %% [markdown]
@@ -144,8 +154,7 @@ roc_plot(rocr_simple_curves, group="package")
 # add up the area in another order, within a unit or two of the 16th digit:
 
 # %%
-rocr_simple_aucs = aucs_of(rocr_simple["predictions"], rocr_simple["labels"],
-                           levels=[0, 1])
+rocr_simple_aucs = aucs_of(rocr_simple["predictions"], rocr_simple["labels"], levels=[0, 1])
 rocr_simple_aucs
 
 # %% [markdown]
@@ -180,8 +189,9 @@ asah_aucs
 # `marker` column.
 
 # %%
-markers = asah.melt(id_vars="outcome", value_vars=["s100b", "ndka", "wfns"],
-                    var_name="marker", value_name="score")
+markers = asah.melt(
+    id_vars="outcome", value_vars=["s100b", "ndka", "wfns"], var_name="marker", value_name="score"
+)
 marker_roc = weightedroc.roc_table(markers, guess="score", label="outcome", by="marker")
 marker_aucs = weightedroc.auc_table(markers, guess="score", label="outcome", by="marker")
 marker_aucs
@@ -236,7 +246,8 @@ if R["WeightedROC"][0]:
     identical_to_r = {
         "weighted example": rbridge.r_weighted_roc(y_hat, y, w).equals(tp_fp),
         "ROCR.simple": rbridge.r_weighted_roc(
-            rocr_simple["predictions"], rocr_simple["labels"]).equals(rocr_simple_roc),
+            rocr_simple["predictions"], rocr_simple["labels"]
+        ).equals(rocr_simple_roc),
         "aSAH": rbridge.r_weighted_roc(asah["s100b"], asah["outcome"]).equals(asah_roc),
     }
 else:
@@ -254,8 +265,11 @@ EXPECTED = {
     "asah_aucs.loc['weightedroc', 'AUC']": 0.73136856368563685,
     "asah_aucs.loc['scikit-learn', 'AUC']": 0.73136856368563685,
     "tie_auc": 0.625,
-    "marker_aucs.set_index('marker').loc[['s100b', 'ndka', 'wfns'], 'auc'].tolist()":
-        [0.73136856368563685, 0.61195799457994582, 0.82367886178861793],
+    "marker_aucs.set_index('marker').loc[['s100b', 'ndka', 'wfns'], 'auc'].tolist()": [
+        0.73136856368563685,
+        0.61195799457994582,
+        0.82367886178861793,
+    ],
     "len(rocr_simple_roc)": 201,
     "len(asah_roc)": 51,
     "tie_roc['FPR'].tolist()": [1.0, 0.5, 0.0, 0.0],

@@ -189,23 +189,31 @@ print(f"frequency: {frequency_var:.7g}, importance: {importance_var:.7g}")
 results = Path(wr.__file__).resolve().parent.parent / "benchmarks" / "results"
 coverage = pd.read_csv(results / "inference_coverage.csv")
 intervals = coverage[coverage["study"] == "interval"]
-table = intervals.pivot_table(index=["setting", "kish_positives"], columns="method",
-                              values="rate", sort=False).round(3)
+table = intervals.pivot_table(
+    index=["setting", "kish_positives"], columns="method", values="rate", sort=False
+).round(3)
 table
 
 # %% tags=["hide-input"]
 settings = list(intervals["setting"].unique())
 shown = intervals.assign(
-    low=intervals["rate"] - 2 * intervals["mc_se"], high=intervals["rate"] + 2 * intervals["mc_se"],
-    y=[len(settings) - settings.index(s) + (0.15 if m == "delong" else -0.15)
-       for s, m in zip(intervals["setting"], intervals["method"])])
-(p9.ggplot(shown, p9.aes("rate", "y", color="method"))
- + p9.geom_vline(xintercept=0.95, linetype="dashed")
- + p9.geom_segment(p9.aes(x="low", xend="high", yend="y"))
- + p9.geom_point()
- + p9.scale_y_continuous(breaks=list(range(len(settings), 0, -1)), labels=settings)
- + p9.labs(x="coverage of the 95% interval (+- 2 Monte Carlo SE)", y="", color="")
- + p9.theme_bw(base_size=12) + p9.theme(figure_size=(9, 4.2), legend_position="top"))
+    low=intervals["rate"] - 2 * intervals["mc_se"],
+    high=intervals["rate"] + 2 * intervals["mc_se"],
+    y=[
+        len(settings) - settings.index(s) + (0.15 if m == "delong" else -0.15)
+        for s, m in zip(intervals["setting"], intervals["method"])
+    ],
+)
+(
+    p9.ggplot(shown, p9.aes("rate", "y", color="method"))
+    + p9.geom_vline(xintercept=0.95, linetype="dashed")
+    + p9.geom_segment(p9.aes(x="low", xend="high", yend="y"))
+    + p9.geom_point()
+    + p9.scale_y_continuous(breaks=list(range(len(settings), 0, -1)), labels=settings)
+    + p9.labs(x="coverage of the 95% interval (+- 2 Monte Carlo SE)", y="", color="")
+    + p9.theme_bw(base_size=12)
+    + p9.theme(figure_size=(9, 4.2), legend_position="top")
+)
 
 # %% [markdown]
 # The paired test's size (equal AUCs, correlated scores, $\rho = 0.5$) and

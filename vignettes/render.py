@@ -42,8 +42,11 @@ NOT_VIGNETTES = {"render.py"}
 
 def vignette_paths(directory=HERE):
     """Every vignette source in `directory`, sorted by name."""
-    return sorted(p for p in Path(directory).glob("*.py")
-                  if p.name not in NOT_VIGNETTES and not p.name.startswith("_"))
+    return sorted(
+        p
+        for p in Path(directory).glob("*.py")
+        if p.name not in NOT_VIGNETTES and not p.name.startswith("_")
+    )
 
 
 def title_of(notebook, default):
@@ -75,10 +78,14 @@ def execute(path, timeout=3600):
 
     notebook = jupytext.read(path)
     notebook.cells.insert(0, nbformat.v4.new_code_cell(SETUP))
-    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(ROOT)}},
-                            # the kernel listens on localhost only: no TCP warning
-                            extra_arguments=["--IPKernelApp.log_level=ERROR"])
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(ROOT)}},
+        # the kernel listens on localhost only: no TCP warning
+        extra_arguments=["--IPKernelApp.log_level=ERROR"],
+    )
     client.execute()
     del notebook.cells[0]
     return notebook
@@ -86,8 +93,9 @@ def execute(path, timeout=3600):
 
 # $$display$$, then $inline$ (which may span lines but not paragraphs); a $
 # escaped as \$ or inside a word is text.
-MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$((?:[^$\n]|\n(?!\s*\n))+?)(?<!\\)\$(?!\w)",
-                  flags=re.S)
+MATH = re.compile(
+    r"\$\$(.+?)\$\$|(?<![\\$\w])\$((?:[^$\n]|\n(?!\s*\n))+?)(?<!\\)\$(?!\w)", flags=re.S
+)
 CODE = re.compile(r"(```.*?```|`[^`\n]*`)", flags=re.S)
 # What is left of LaTeX if a formula was not converted: a $-delimited formula
 # or a backslash command (code blocks and MathML annotations excepted).
@@ -108,17 +116,23 @@ math {{ font-family: "Latin Modern Math WeightedROC", "Latin Modern Math", "STIX
 """
 #: Letters of a mathvariant that Chromium's MathML Core ignores, as the Unicode
 #: characters it draws (U+1D49C..., with the older letterlike holes).
-_VARIANTS = {"script": "SCRIPT", "double-struck": "DOUBLE-STRUCK", "bold": "BOLD",
-             "fraktur": "FRAKTUR"}
+_VARIANTS = {
+    "script": "SCRIPT",
+    "double-struck": "DOUBLE-STRUCK",
+    "bold": "BOLD",
+    "fraktur": "FRAKTUR",
+}
 
 
 def _letter(variant, char):
     import unicodedata
 
     case = "CAPITAL" if char.isupper() else "SMALL"
-    for name in (f"MATHEMATICAL {_VARIANTS[variant]} {case} {char.upper()}",
-                 f"{_VARIANTS[variant]} {case} {char.upper()}",
-                 f"BLACK-LETTER {case} {char.upper()}"):
+    for name in (
+        f"MATHEMATICAL {_VARIANTS[variant]} {case} {char.upper()}",
+        f"{_VARIANTS[variant]} {case} {char.upper()}",
+        f"BLACK-LETTER {case} {char.upper()}",
+    ):
         try:
             return unicodedata.lookup(name)
         except KeyError:
@@ -129,8 +143,11 @@ def _letter(variant, char):
 def _portable_mathml(mathml):
     """MathML that draws alike in every browser: script/double-struck letters as
     Unicode characters, and \\operatorname names as upright identifiers."""
-    mathml = re.sub(r'<mi mathvariant="(script|double-struck|bold|fraktur)">([A-Za-z])</mi>',
-                    lambda m: f"<mi>{_letter(m.group(1), m.group(2))}</mi>", mathml)
+    mathml = re.sub(
+        r'<mi mathvariant="(script|double-struck|bold|fraktur)">([A-Za-z])</mi>',
+        lambda m: f"<mi>{_letter(m.group(1), m.group(2))}</mi>",
+        mathml,
+    )
     return re.sub(r"<mo>([A-Za-z]{2,})</mo>", r"<mi>\1</mi>", mathml)
 
 
@@ -149,7 +166,7 @@ def math_to_mathml(markdown):
 
 def leftover_latex(html):
     """Pieces of LaTeX a page shows as text (outside code and MathML annotations)."""
-    body = html[html.find("<body"):]
+    body = html[html.find("<body") :]
     text = HTML_CODE.sub("", body)
     return LEFTOVER.findall(re.sub(r"<[^>]+>", " ", text))
 
@@ -160,17 +177,18 @@ def to_html(notebook, title):
     from nbconvert import HTMLExporter
     from nbconvert.preprocessors import TagRemovePreprocessor
 
-    exporter = HTMLExporter(template_name="lab", exclude_input_prompt=True,
-                            exclude_output_prompt=True)
+    exporter = HTMLExporter(
+        template_name="lab", exclude_input_prompt=True, exclude_output_prompt=True
+    )
     exporter.register_preprocessor(
-        TagRemovePreprocessor(remove_cell_tags={"check"},
-                              remove_input_tags={"hide-input"}), enabled=True)
+        TagRemovePreprocessor(remove_cell_tags={"check"}, remove_input_tags={"hide-input"}),
+        enabled=True,
+    )
     notebook = copy.deepcopy(notebook)
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
             cell.source = math_to_mathml(cell.source)
-    html, _ = exporter.from_notebook_node(notebook,
-                                          resources={"metadata": {"name": title}})
+    html, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
     html = html.replace("</head>", FONT_CSS + "</head>", 1)
     left = leftover_latex(html)
     if left:
@@ -193,12 +211,15 @@ def render(path, out_dir):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*",
-                        help="vignettes to render (default: all), e.g. speed")
-    parser.add_argument("--fast", action="store_true",
-                        help="set WEIGHTEDROC_FAST=1 so slow vignettes use small sizes")
-    parser.add_argument("--out", default=HERE / "html", type=Path,
-                        help="output directory (default: vignettes/html)")
+    parser.add_argument("names", nargs="*", help="vignettes to render (default: all), e.g. speed")
+    parser.add_argument(
+        "--fast",
+        action="store_true",
+        help="set WEIGHTEDROC_FAST=1 so slow vignettes use small sizes",
+    )
+    parser.add_argument(
+        "--out", default=HERE / "html", type=Path, help="output directory (default: vignettes/html)"
+    )
     args = parser.parse_args(argv)
     if args.fast:
         os.environ["WEIGHTEDROC_FAST"] = "1"

@@ -37,14 +37,17 @@ import sklearn
 from sklearn.metrics import roc_auc_score, roc_curve
 
 import weightedroc
-from weightedroc import WeightedROC, auc_score
+from weightedroc import WeightedROC, auc_score, rbridge
 from weightedroc.plots import roc_plot
-from weightedroc import rbridge
 
 FAST = os.environ.get("WEIGHTEDROC_FAST") == "1"  # small sizes, for the tests
 R = {package: rbridge.r_available(package) for package in ("WeightedROC", "pROC", "ROCR")}
-pd.DataFrame({"available": {p: ok for p, (ok, why) in R.items()},
-              "why": {p: why for p, (ok, why) in R.items()}})
+pd.DataFrame(
+    {
+        "available": {p: ok for p, (ok, why) in R.items()},
+        "why": {p: why for p, (ok, why) in R.items()},
+    }
+)
 
 # %% [markdown]
 # ## Data
@@ -54,6 +57,7 @@ pd.DataFrame({"available": {p: ok for p, (ok, why) in R.items()},
 # drawn: 40% positives, scores normal with mean 0 for negatives and 1.5 for
 # positives, and, for the weighted timings, weights $0.5 + \text{Exp}(1)$ (the
 # cost of each observation).
+
 
 # %%
 def simulate(n, seed=1):
@@ -90,16 +94,17 @@ roc_plot(curves, group="implementation")
 # agree to about the last digit:
 
 # %%
-aucs = {("weightedroc", "unweighted"): auc_score(guess, label),
-        ("weightedroc", "weighted"): auc_score(guess, label, weight),
-        ("scikit-learn", "unweighted"): roc_auc_score(label, guess),
-        ("scikit-learn", "weighted"): roc_auc_score(label, guess, sample_weight=weight)}
+aucs = {
+    ("weightedroc", "unweighted"): auc_score(guess, label),
+    ("weightedroc", "weighted"): auc_score(guess, label, weight),
+    ("scikit-learn", "unweighted"): roc_auc_score(label, guess),
+    ("scikit-learn", "weighted"): roc_auc_score(label, guess, sample_weight=weight),
+}
 if R["WeightedROC"][0]:
     aucs["R WeightedROC", "unweighted"] = rbridge.r_weighted_auc(guess, label)
     aucs["R WeightedROC", "weighted"] = rbridge.r_weighted_auc(guess, label, weight)
 if R["pROC"][0]:
-    aucs["pROC", "unweighted"] = rbridge.proc_auc(guess, label, levels=[0, 1],
-                                                  direction="<")
+    aucs["pROC", "unweighted"] = rbridge.proc_auc(guess, label, levels=[0, 1], direction="<")
 if R["ROCR"][0]:
     aucs["ROCR", "unweighted"] = rbridge.rocr_auc(guess, label)
 implementations = list(dict.fromkeys(name for name, _ in aucs))
@@ -137,18 +142,19 @@ def python_calls(guess, label, weight):
     """{(implementation, task, weights): call} for the Python implementations."""
     return {
         ("weightedroc", "ROC curve", "unweighted"): lambda: WeightedROC(guess, label),
-        ("weightedroc", "ROC curve", "weighted"):
-            lambda: WeightedROC(guess, label, weight),
+        ("weightedroc", "ROC curve", "weighted"): lambda: WeightedROC(guess, label, weight),
         ("weightedroc", "AUC", "unweighted"): lambda: auc_score(guess, label),
         ("weightedroc", "AUC", "weighted"): lambda: auc_score(guess, label, weight),
-        ("scikit-learn", "ROC curve", "unweighted"):
-            lambda: roc_curve(label, guess, drop_intermediate=False),
-        ("scikit-learn", "ROC curve", "weighted"):
-            lambda: roc_curve(label, guess, sample_weight=weight,
-                              drop_intermediate=False),
+        ("scikit-learn", "ROC curve", "unweighted"): lambda: roc_curve(
+            label, guess, drop_intermediate=False
+        ),
+        ("scikit-learn", "ROC curve", "weighted"): lambda: roc_curve(
+            label, guess, sample_weight=weight, drop_intermediate=False
+        ),
         ("scikit-learn", "AUC", "unweighted"): lambda: roc_auc_score(label, guess),
-        ("scikit-learn", "AUC", "weighted"):
-            lambda: roc_auc_score(label, guess, sample_weight=weight),
+        ("scikit-learn", "AUC", "weighted"): lambda: roc_auc_score(
+            label, guess, sample_weight=weight
+        ),
     }
 
 
@@ -178,24 +184,38 @@ for n in PYTHON_SIZES:
 
 # %%
 R_CALLS = {
-    ("R WeightedROC", "ROC curve", "unweighted"):
-        "function(g, y, w) WeightedROC::WeightedROC(g, y)",
-    ("R WeightedROC", "ROC curve", "weighted"):
-        "function(g, y, w) WeightedROC::WeightedROC(g, y, w)",
-    ("R WeightedROC", "AUC", "unweighted"):
-        "function(g, y, w) WeightedROC::WeightedAUC(WeightedROC::WeightedROC(g, y))",
-    ("R WeightedROC", "AUC", "weighted"):
-        "function(g, y, w) WeightedROC::WeightedAUC(WeightedROC::WeightedROC(g, y, w))",
+    (
+        "R WeightedROC",
+        "ROC curve",
+        "unweighted",
+    ): "function(g, y, w) WeightedROC::WeightedROC(g, y)",
+    (
+        "R WeightedROC",
+        "ROC curve",
+        "weighted",
+    ): "function(g, y, w) WeightedROC::WeightedROC(g, y, w)",
+    (
+        "R WeightedROC",
+        "AUC",
+        "unweighted",
+    ): "function(g, y, w) WeightedROC::WeightedAUC(WeightedROC::WeightedROC(g, y))",
+    (
+        "R WeightedROC",
+        "AUC",
+        "weighted",
+    ): "function(g, y, w) WeightedROC::WeightedAUC(WeightedROC::WeightedROC(g, y, w))",
     ("pROC", "ROC curve", "unweighted"): """function(g, y, w)
         pROC::roc(y, g, levels = c(0, 1), direction = "<", algorithm = 2, auc = FALSE,
                   quiet = TRUE)""",
     ("pROC", "AUC", "unweighted"): """function(g, y, w)
         pROC::auc(y, g, levels = c(0, 1), direction = "<", algorithm = 2,
                   quiet = TRUE)""",
-    ("ROCR", "ROC curve", "unweighted"):
-        'function(g, y, w) ROCR::performance(ROCR::prediction(g, y), "tpr", "fpr")',
-    ("ROCR", "AUC", "unweighted"):
-        """function(g, y, w)
+    (
+        "ROCR",
+        "ROC curve",
+        "unweighted",
+    ): 'function(g, y, w) ROCR::performance(ROCR::prediction(g, y), "tpr", "fpr")',
+    ("ROCR", "AUC", "unweighted"): """function(g, y, w)
         ROCR::performance(ROCR::prediction(g, y), "auc")@y.values[[1]]""",
 }
 # Seconds taken by each of `times` calls of f(g, y, w), measured in R.
@@ -205,8 +225,7 @@ TIME_IN_R = """function(f, g, y, w, times) vapply(seq_len(times), function(i) {
     as.numeric(difftime(Sys.time(), start, units = "secs"))
 }, numeric(1))"""
 
-r_calls = {key: code for key, code in R_CALLS.items()
-           if R[key[0].removeprefix("R ")][0]}
+r_calls = {key: code for key, code in R_CALLS.items() if R[key[0].removeprefix("R ")][0]}
 if r_calls:
     import rpy2.robjects as ro
 
@@ -220,38 +239,49 @@ if r_calls:
         for (name, task, weights), f in r_functions.items():
             for seconds in time_in_r(f, g, y, w, repeats(n)):
                 rows.append((name, "R", task, weights, int(n), seconds))
-timings = pd.DataFrame(rows, columns=["implementation", "language", "task", "weights",
-                                      "n", "seconds"])
+timings = pd.DataFrame(
+    rows, columns=["implementation", "language", "task", "weights", "n", "seconds"]
+)
 
 # %% [markdown]
 # Every timing, and the fastest of each implementation at each size (both axes
 # logarithmic):
 
 # %%
-fastest = (timings.groupby(["implementation", "language", "task", "weights", "n"],
-                           as_index=False)["seconds"].min())
-order = [name for name in ["weightedroc", "scikit-learn", "R WeightedROC", "pROC", "ROCR"]
-         if name in set(timings["implementation"])]
+fastest = timings.groupby(["implementation", "language", "task", "weights", "n"], as_index=False)[
+    "seconds"
+].min()
+order = [
+    name
+    for name in ["weightedroc", "scikit-learn", "R WeightedROC", "pROC", "ROCR"]
+    if name in set(timings["implementation"])
+]
 for frame in (timings, fastest):
     frame["implementation"] = pd.Categorical(frame["implementation"], order)
     frame["task"] = pd.Categorical(frame["task"], ["ROC curve", "AUC"])
-(p9.ggplot(timings, p9.aes("n", "seconds", color="implementation"))
- + p9.geom_point(shape="o", fill="none", alpha=0.6)
- + p9.geom_line(p9.aes(linetype="language"), data=fastest, size=1)
- + p9.facet_grid("task ~ weights")
- + p9.scale_x_log10(name="number of observations n")
- + p9.scale_y_log10(name="seconds")
- # Okabe-Ito colours (colour-blind safe), as the package's plots use
- + p9.scale_color_manual(values=["#000000", "#E69F00", "#56B4E9", "#009E73", "#D55E00"])
- + p9.theme_bw(base_size=12)
- + p9.theme(figure_size=(9, 6.5)))
+(
+    p9.ggplot(timings, p9.aes("n", "seconds", color="implementation"))
+    + p9.geom_point(shape="o", fill="none", alpha=0.6)
+    + p9.geom_line(p9.aes(linetype="language"), data=fastest, size=1)
+    + p9.facet_grid("task ~ weights")
+    + p9.scale_x_log10(name="number of observations n")
+    + p9.scale_y_log10(name="seconds")
+    # Okabe-Ito colours (colour-blind safe), as the package's plots use
+    + p9.scale_color_manual(values=["#000000", "#E69F00", "#56B4E9", "#009E73", "#D55E00"])
+    + p9.theme_bw(base_size=12)
+    + p9.theme(figure_size=(9, 6.5))
+)
 
 # %% [markdown]
 # The fastest times of the ROC curve without weights, in milliseconds:
 
 # %%
-ms_table = (fastest.query("task == 'ROC curve' and weights == 'unweighted'")
-            .pivot(index="n", columns="implementation", values="seconds") * 1000)
+ms_table = (
+    fastest.query("task == 'ROC curve' and weights == 'unweighted'").pivot(
+        index="n", columns="implementation", values="seconds"
+    )
+    * 1000
+)
 ms_table.map(lambda ms: "" if pd.isna(ms) else f"{ms:.2f}")
 
 # %% [markdown]
@@ -261,8 +291,9 @@ ms_table.map(lambda ms: "" if pd.isna(ms) else f"{ms:.2f}")
 # %%
 common_n = int(timings.groupby("implementation", observed=True)["n"].max().min())
 at_common = fastest[fastest["n"] == common_n]
-ratio = at_common.pivot_table(index=["task", "weights"], columns="implementation",
-                              values="seconds", observed=True)
+ratio = at_common.pivot_table(
+    index=["task", "weights"], columns="implementation", values="seconds", observed=True
+)
 print(f"n = {common_n:,}")
 ratio.div(ratio["weightedroc"], axis=0).map(lambda r: "" if pd.isna(r) else f"{r:.1f}")
 
@@ -280,6 +311,7 @@ ratio.div(ratio["weightedroc"], axis=0).map(lambda r: "" if pd.isna(r) else f"{r
 # (and on what else it was doing): this page was rendered on the one described
 # below.
 
+
 # %% tags=["hide-input"]
 def cpu_name():
     """The processor's model name, from /proc/cpuinfo where there is one."""
@@ -291,9 +323,13 @@ def cpu_name():
     return platform.processor() or platform.machine()
 
 
-versions = {"CPU": f"{cpu_name()} ({os.cpu_count()} cores)",
-            "Python": platform.python_version(), "numpy": np.__version__,
-            "scikit-learn": sklearn.__version__, "weightedroc": weightedroc.__version__}
+versions = {
+    "CPU": f"{cpu_name()} ({os.cpu_count()} cores)",
+    "Python": platform.python_version(),
+    "numpy": np.__version__,
+    "scikit-learn": sklearn.__version__,
+    "weightedroc": weightedroc.__version__,
+}
 if r_calls:
     versions["R"] = ro.r("R.version.string")[0]
     for package in ("WeightedROC", "pROC", "ROCR"):
@@ -310,6 +346,8 @@ EXPECTED = {
     "bool((timings['seconds'] > 0).all())": True,
     # Every Python implementation was timed at every size, with and without weights.
     "len(timings.query('language == \"Python\"')"
-    ".groupby(['implementation', 'task', 'weights', 'n'], observed=True))":
-        2 * 2 * 2 * len(PYTHON_SIZES),
+    ".groupby(['implementation', 'task', 'weights', 'n'], observed=True))": 2
+    * 2
+    * 2
+    * len(PYTHON_SIZES),
 }

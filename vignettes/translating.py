@@ -19,7 +19,6 @@
 
 # %%
 import numpy as np
-import pandas as pd
 import plotnine as p9
 
 import weightedroc as wr
@@ -53,15 +52,20 @@ def rocr(measure, x_measure="cutoff"):
     code = """function(g, y, m, xm) {
       perf <- ROCR::performance(ROCR::prediction(g, y), m, xm)
       data.frame(x = perf@x.values[[1]], y = perf@y.values[[1]]) }"""
-    return rbridge._frame(rbridge._r_function(code)(
-        rbridge._r_numeric(data[0]), rbridge._r_numeric(data[1]), measure, x_measure))
+    return rbridge._frame(
+        rbridge._r_function(code)(
+            rbridge._r_numeric(data[0]), rbridge._r_numeric(data[1]), measure, x_measure
+        )
+    )
 
 
 theirs = rocr("prec")
 if theirs is not None:
     ours = pr.iloc[::-1]
-    print("largest |difference| in precision:",
-          np.nanmax(np.abs(ours["prec"].to_numpy() - theirs["y"].to_numpy())))
+    print(
+        "largest |difference| in precision:",
+        np.nanmax(np.abs(ours["prec"].to_numpy() - theirs["y"].to_numpy())),
+    )
     print("same cutoffs:", np.array_equal(ours["threshold"].to_numpy(), theirs["x"].to_numpy()))
 
 # %% [markdown]
@@ -85,8 +89,10 @@ theirs = rocr("ecost")
 if theirs is not None:
     env = curve.envelope
     print("envelope points ours / ROCR's:", len(env), len(theirs.drop_duplicates()))
-    print("largest |difference|:", np.abs(
-        np.interp(theirs["x"], env["probability_cost"], env["cost"]) - theirs["y"]).max())
+    print(
+        "largest |difference|:",
+        np.abs(np.interp(theirs["x"], env["probability_cost"], env["cost"]) - theirs["y"]).max(),
+    )
 
 # %% [markdown]
 # ## pROC: `coords(roc, ...)` on aSAH, weighted
@@ -98,8 +104,13 @@ if theirs is not None:
 asah = wr.load_asah()
 weight = np.where(asah["outcome"] == "Poor", 2.0, 1.0)
 roc = wr.WeightedROC(asah["s100b"], asah["outcome"], weight)
-best = wr.coords(roc, "best", ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
-                 best_method="closest.topleft", best_weights=(2, 0.3))
+best = wr.coords(
+    roc,
+    "best",
+    ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
+    best_method="closest.topleft",
+    best_weights=(2, 0.3),
+)
 best
 
 
@@ -113,14 +124,25 @@ def proc_coords(x, **kw):
       r <- pROC::roc(y, g, levels = c("Good", "Poor"), direction = "<", quiet = TRUE)
       as.data.frame(pROC::coords(r, x, ret = ret, best.method = bm, best.weights = bw)) }"""
     from rpy2.robjects.vectors import FloatVector, StrVector
-    return rbridge._frame(rbridge._r_function(code)(
-        rbridge._r_numeric(np.repeat(asah["s100b"], times)),
-        StrVector(np.repeat(asah["outcome"].astype(str), times).tolist()), x,
-        StrVector(kw["ret"]), kw["best_method"], FloatVector(kw["best_weights"])))
+
+    return rbridge._frame(
+        rbridge._r_function(code)(
+            rbridge._r_numeric(np.repeat(asah["s100b"], times)),
+            StrVector(np.repeat(asah["outcome"].astype(str), times).tolist()),
+            x,
+            StrVector(kw["ret"]),
+            kw["best_method"],
+            FloatVector(kw["best_weights"]),
+        )
+    )
 
 
-proc_coords("best", ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
-            best_method="closest.topleft", best_weights=[2, 0.3])
+proc_coords(
+    "best",
+    ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
+    best_method="closest.topleft",
+    best_weights=[2, 0.3],
+)
 
 # %% [markdown]
 # Same counts and rates; pROC's threshold is the midpoint between this row's
@@ -131,8 +153,12 @@ table = wr.coords(roc, "all", ret="all")
 theirs = proc_coords("all", ret=["all"], best_method="youden", best_weights=[1, 0.5])
 if theirs is not None:
     columns = [c for c in table.columns if c != "threshold"]
-    print("largest |difference| over", len(columns), "measures:",
-          np.nanmax(np.abs(table[columns].to_numpy() - theirs[columns].to_numpy())))
+    print(
+        "largest |difference| over",
+        len(columns),
+        "measures:",
+        np.nanmax(np.abs(table[columns].to_numpy() - theirs[columns].to_numpy())),
+    )
 table.head()
 
 # %% [markdown]

@@ -14,28 +14,42 @@ __version__ = "0.1.0"
 
 # Public names that live in modules imported on first use.
 _LAZY = {
-    "partial_auc": "curves.areas", "cost_auc": "curves.areas", "cost_region": "curves.areas",
-    "threshold_cost": "decisions", "best_threshold": "decisions",
-    "roc_convex_hull": "decisions", "min_risk": "decisions",
+    "partial_auc": "curves.areas",
+    "cost_auc": "curves.areas",
+    "cost_region": "curves.areas",
+    "threshold_cost": "decisions",
+    "best_threshold": "decisions",
+    "roc_convex_hull": "decisions",
+    "min_risk": "decisions",
     "isocost_line": "decisions",
-    "weighted_pr": "curves.pr", "average_precision": "curves.pr",
+    "weighted_pr": "curves.pr",
+    "average_precision": "curves.pr",
     "auc_ci": "inference.interval",
-    "auc_var": "inference.delong", "auc_cov": "inference.delong",
+    "auc_var": "inference.delong",
+    "auc_cov": "inference.delong",
     "roc_test": "inference.comparison",
-    "ci_se": "inference.coords_ci", "ci_sp": "inference.coords_ci",
+    "ci_se": "inference.coords_ci",
+    "ci_sp": "inference.coords_ci",
     "ci_thresholds": "inference.coords_ci",
-    "roc_table": "tidy", "auc_table": "tidy",
-    "load_rocr_simple": "datasets", "load_asah": "datasets",
-    "measures": "metrics.table", "coords": "metrics.coordinates",
-    "cost_curve": "metrics.curve_measures", "prbe": "metrics.curve_measures",
-    "gain_curve": "metrics.curve_measures", "lift_curve": "metrics.curve_measures",
-    "det_curve": "metrics.curve_measures", "equal_error_rate": "metrics.curve_measures",
-    "pr_auc": "metrics.curve_measures", "normal_deviate": "metrics.curve_measures",
-    "compare_tables": "io.compare", "fold_predictions": "sklearn",
+    "roc_table": "tidy",
+    "auc_table": "tidy",
+    "load_rocr_simple": "datasets",
+    "load_asah": "datasets",
+    "measures": "metrics.table",
+    "coords": "metrics.coordinates",
+    "cost_curve": "metrics.curve_measures",
+    "prbe": "metrics.curve_measures",
+    "gain_curve": "metrics.curve_measures",
+    "lift_curve": "metrics.curve_measures",
+    "det_curve": "metrics.curve_measures",
+    "equal_error_rate": "metrics.curve_measures",
+    "pr_auc": "metrics.curve_measures",
+    "normal_deviate": "metrics.curve_measures",
+    "compare_tables": "io.compare",
+    "fold_predictions": "sklearn",
 }
 
-__all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc",
-           "auc_score", *_LAZY]
+__all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc", "auc_score", *_LAZY]
 
 
 # Names users of other packages reach for, and what to call here instead.

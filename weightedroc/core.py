@@ -151,7 +151,9 @@ def stable_order(guess, tag=None, weight=None, out=None):
     order = keys.view(np.int64)
     sorted_guess, sorted_weight = run_both(
         lambda: np.take(guess, order, out=out[1]),
-        lambda: None if weight is None else np.take(weight, order, out=out[2]), n)
+        lambda: None if weight is None else np.take(weight, order, out=out[2]),
+        n,
+    )
     wrong = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
     if len(wrong):
         moved = _resort_buckets(order, sorted_guess, shift, wrong)
@@ -166,9 +168,12 @@ def stable_order(guess, tag=None, weight=None, out=None):
 def _argsort_applied(guess, tag, weight, out):
     order = out[0].view(np.int64)
     order[:] = np.argsort(guess, kind="stable")
-    return Ordered(order, np.take(guess, order, out=out[1]),
-                   None if tag is None else tag[order],
-                   None if weight is None else np.take(weight, order, out=out[2]))
+    return Ordered(
+        order,
+        np.take(guess, order, out=out[1]),
+        None if tag is None else tag[order],
+        None if weight is None else np.take(weight, order, out=out[2]),
+    )
 
 
 _SIGN = np.uint64(1 << 63)
@@ -221,9 +226,11 @@ def _bucket_runs(sorted_guess, shift, wrong):
             open_[at[~same]] = False
         if open_.any():
             low = bucket[open_] << shift
-            edge[open_] = (np.searchsorted(sorted_guess, _doubles_of_keys(low), "left")
-                           if step < 0 else np.searchsorted(
-                               sorted_guess, _doubles_of_keys(low | lowest_bits), "right") - 1)
+            edge[open_] = (
+                np.searchsorted(sorted_guess, _doubles_of_keys(low), "left")
+                if step < 0
+                else np.searchsorted(sorted_guess, _doubles_of_keys(low | lowest_bits), "right") - 1
+            )
         edges.append(edge)
     start, first = np.unique(edges[0], return_index=True)
     return start, edges[1][first] + 1
@@ -251,8 +258,9 @@ def _resort_buckets(order, sorted_guess, shift, wrong):
     return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
 
 
-def cumulate(guess, label, weight=None, checked=False, start=(0, 0), *,
-             positive=None, direction="<"):
+def cumulate(
+    guess, label, weight=None, checked=False, start=(0, 0), *, positive=None, direction="<"
+):
     """Validate the inputs and return their `Cumulated` counts.
 
     The one pass every curve and metric reads: `stable_order`, then the
@@ -282,7 +290,8 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0), *,
     block = np.empty((5, n + 1))
     stop = prefault(block[2], block[1], block[3:])  # in the order they are written
     _, sorted_guess, positive, sorted_weight = stable_order(
-        guess, label, weight, (block[0, :n], block[2, :n], block[1, :n]))
+        guess, label, weight, (block[0, :n], block[2, :n], block[1, :n])
+    )
     is_end = np.empty(n, dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1] = True
@@ -295,13 +304,17 @@ def cumulate(guess, label, weight=None, checked=False, start=(0, 0), *,
     threshold, FN, TN = block[2:]
     threshold[-1] = np.inf
     FN[0], TN[0] = start
-    run_both(lambda: cumsum_where(sorted_weight, is_end, positive, False, start[0], FN[1:]),
-             lambda: cumsum_where(sorted_weight, is_end, positive, True, start[1], TN[1:]),
-             n)
+    run_both(
+        lambda: cumsum_where(sorted_weight, is_end, positive, False, start[0], FN[1:]),
+        lambda: cumsum_where(sorted_weight, is_end, positive, True, start[1], TN[1:]),
+        n,
+    )
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
-        raise ValueError("the total positive or negative weight overflows to inf: "
-                         "rescale the weights (R would return NaN rates)")
+        raise ValueError(
+            "the total positive or negative weight overflows to inf: "
+            "rescale the weights (R would return NaN rates)"
+        )
     if flip:
         np.negative(threshold, out=threshold)
     return Cumulated(threshold, FN, TN, float(total_pos), float(total_neg), block)

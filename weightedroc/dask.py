@@ -35,10 +35,10 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .curves.auc import trapezoids
 from .core import Cumulated, cumulate
-from .longdouble import running_sum
+from .curves.auc import trapezoids
 from .curves.roc import COLUMNS, curve_frame, rates
+from .longdouble import running_sum
 from .validation import check_guess, check_label, check_weight
 
 __all__ = ["weighted_roc", "weighted_auc"]
@@ -54,8 +54,7 @@ def _dask():
         import dask
         import dask.dataframe  # noqa: F401
     except ImportError:
-        raise ImportError("weightedroc.dask needs dask: pip install "
-                          "'weightedroc[dask]'") from None
+        raise ImportError("weightedroc.dask needs dask: pip install 'weightedroc[dask]'") from None
     return dask
 
 
@@ -64,11 +63,14 @@ def _check_columns(ddf, guess, label, weight):
     if not isinstance(ddf, dask.dataframe.DataFrame):
         raise TypeError(f"ddf must be a dask DataFrame, got {type(ddf).__name__}")
     roles = [("guess", guess), ("label", label)] + (
-        [("weight", weight)] if weight is not None else [])
+        [("weight", weight)] if weight is not None else []
+    )
     for role, name in roles:
         if name not in ddf.columns:
-            raise ValueError(f"no column {name!r} (given as {role}) in the dask "
-                             f"DataFrame; its columns are {list(map(str, ddf.columns))}")
+            raise ValueError(
+                f"no column {name!r} (given as {role}) in the dask "
+                f"DataFrame; its columns are {list(map(str, ddf.columns))}"
+            )
     return ddf[[name for _, name in roles]]
 
 
@@ -85,8 +87,9 @@ def _summary(part, guess, label, weight, seed):
     is Categorical.
     """
     column = part[label]
-    categories = (tuple(column.cat.categories)
-                  if isinstance(column.dtype, pd.CategoricalDtype) else None)
+    categories = (
+        tuple(column.cat.categories) if isinstance(column.dtype, pd.CategoricalDtype) else None
+    )
     if len(part) == 0:
         return np.empty(0), np.empty(0, dtype=object), categories
     g, _ = _values(part, guess, weight)
@@ -106,9 +109,11 @@ def _positive_values(found, categories):
     values = pd.unique(found)
     if categories:
         if len(categories) > 1:
-            raise ValueError("the label's categories differ between partitions "
-                             f"({' vs '.join(map(str, map(list, categories)))}): set "
-                             "them with .cat.set_categories([negative, positive])")
+            raise ValueError(
+                "the label's categories differ between partitions "
+                f"({' vs '.join(map(str, map(list, categories)))}): set "
+                "them with .cat.set_categories([negative, positive])"
+            )
         values = pd.Categorical(values, categories=list(categories[0]))
     positive = check_label(values)
     return list(np.asarray(values, dtype=object)[positive])
@@ -136,8 +141,11 @@ def _range_sums(tagged, size):
         pos = np.bincount(ranges[positive], minlength=size)
         return pos, rows - pos, rows
     weight = tagged["_weight"].to_numpy()
-    return (_long_double_sums(ranges[positive], weight[positive], size),
-            _long_double_sums(ranges[~positive], weight[~positive], size), rows)
+    return (
+        _long_double_sums(ranges[positive], weight[positive], size),
+        _long_double_sums(ranges[~positive], weight[~positive], size),
+        rows,
+    )
 
 
 def _long_double_sums(ranges, values, size):
@@ -181,8 +189,10 @@ def _counts(sums):
     upto = [np.cumsum(x) for x in (pos, neg)]  # weight up to the end of each range
     total_pos, total_neg = float(upto[0][-1]), float(upto[1][-1])
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
-        raise ValueError("the total positive or negative weight overflows to inf: "
-                         "rescale the weights (R would return NaN rates)")
+        raise ValueError(
+            "the total positive or negative weight overflows to inf: "
+            "rescale the weights (R would return NaN rates)"
+        )
     before = tuple(np.concatenate(([0], x[:-1])).astype(x.dtype) for x in upto)
     return _Counts(before, total_pos, total_neg, int(np.flatnonzero(rows)[-1]))
 
@@ -195,18 +205,23 @@ def _plan(ddf, guess, label, weight, npartitions):
     """
     dask = _dask()
     columns = _check_columns(ddf, guess, label, weight)
-    summaries = dask.compute(*[dask.delayed(_summary)(part, guess, label, weight, seed)
-                               for seed, part in enumerate(columns.to_delayed())])
+    summaries = dask.compute(
+        *[
+            dask.delayed(_summary)(part, guess, label, weight, seed)
+            for seed, part in enumerate(columns.to_delayed())
+        ]
+    )
     samples, found, categories = zip(*summaries) if summaries else ((), (), ())
     found = np.concatenate([np.empty(0, dtype=object), *found])
-    positive_values = _positive_values(found, list(dict.fromkeys(
-        c for c in categories if c is not None)))
+    positive_values = _positive_values(
+        found, list(dict.fromkeys(c for c in categories if c is not None))
+    )
     boundaries = _boundaries(samples, npartitions or ddf.npartitions)
     meta = _tag(columns._meta, guess, label, weight, positive_values, boundaries)
-    tagged = columns.map_partitions(_tag, guess, label, weight, positive_values,
-                                    boundaries, meta=meta)
-    sums = [dask.delayed(_range_sums)(part, len(boundaries) + 1)
-            for part in tagged.to_delayed()]
+    tagged = columns.map_partitions(
+        _tag, guess, label, weight, positive_values, boundaries, meta=meta
+    )
+    sums = [dask.delayed(_range_sums)(part, len(boundaries) + 1) for part in tagged.to_delayed()]
     ranges = tagged.set_index("_range", divisions=tuple(range(len(boundaries) + 2)))
     return ranges, dask.delayed(_counts)(sums)
 
@@ -239,9 +254,12 @@ def _range_counts(part, counts):
     order = np.argsort(part["_row"].to_numpy())  # input order, for R's ties
     weight = part["_weight"].to_numpy()[order] if "_weight" in part else None
     first = ranges.min()
-    threshold, FN, TN = _cumulate_from(part["_guess"].to_numpy()[order],
-                                       part["_positive"].to_numpy()[order], weight,
-                                       (before[0][first], before[1][first]))
+    threshold, FN, TN = _cumulate_from(
+        part["_guess"].to_numpy()[order],
+        part["_positive"].to_numpy()[order],
+        weight,
+        (before[0][first], before[1][first]),
+    )
     if ranges.max() == last_range:
         FN[-1], TN[-1] = total_pos, total_neg
     return Cumulated(threshold, FN, TN, total_pos, total_neg), ranges.max() == last_range
@@ -323,9 +341,13 @@ def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
 
 def _area(parts):
     """The AUC from the per-partition long double trapezoid sums, in order."""
-    rect, triangle = (np.cumsum(np.asarray(parts[f"{name}_high"], dtype=np.longdouble)
-                                + np.asarray(parts[f"{name}_low"], dtype=np.longdouble))[-1]
-                      for name in ("rect", "triangle"))
+    rect, triangle = (
+        np.cumsum(
+            np.asarray(parts[f"{name}_high"], dtype=np.longdouble)
+            + np.asarray(parts[f"{name}_low"], dtype=np.longdouble)
+        )[-1]
+        for name in ("rect", "triangle")
+    )
     return float(np.float64(rect)) + float(np.float64(triangle))
 
 

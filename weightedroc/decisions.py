@@ -78,8 +78,12 @@ def threshold_cost(roc: pd.DataFrame, cost_fp: float, cost_fn: float) -> pd.Data
     return out
 
 
-def best_threshold(roc: pd.DataFrame, method: str = "youden", cost_fp: float | None = None,
-                   cost_fn: float | None = None) -> pd.Series:
+def best_threshold(
+    roc: pd.DataFrame,
+    method: str = "youden",
+    cost_fp: float | None = None,
+    cost_fn: float | None = None,
+) -> pd.Series:
     """The row of the curve that is best by a criterion.
 
     Parameters
@@ -125,15 +129,16 @@ def best_threshold(roc: pd.DataFrame, method: str = "youden", cost_fp: float | N
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
     if method != "cost" and (cost_fp is not None or cost_fn is not None):
-        raise ValueError(f"cost_fp and cost_fn are used only with method='cost', "
-                         f"not with {method!r}")
+        raise ValueError(
+            f"cost_fp and cost_fn are used only with method='cost', not with {method!r}"
+        )
     TPR, FPR = arrays["TPR"], arrays["FPR"]
     FN, FP = unit_scaled(arrays["FN"]), unit_scaled(arrays["FP"], first=True)
     positives, negatives = FN[-1], FP[0]
     if method == "youden":  # TPR - FPR = 1 - (FN W-1 + FP W1) / (W1 W-1)
         loss, value = FN * negatives + FP * positives, TPR - FPR
     elif method == "closest.topleft":
-        loss, value = (FN * negatives) ** 2 + (FP * positives) ** 2, (1 - TPR) ** 2 + FPR ** 2
+        loss, value = (FN * negatives) ** 2 + (FP * positives) ** 2, (1 - TPR) ** 2 + FPR**2
     else:
         if cost_fp is None or cost_fn is None:
             raise ValueError("method='cost' needs both cost_fp and cost_fn")
@@ -141,8 +146,9 @@ def best_threshold(roc: pd.DataFrame, method: str = "youden", cost_fp: float | N
         value = cost_fp * arrays["FP"] + cost_fn * arrays["FN"]
         # One scale for both counts keeps their sum's proportions.
         total = max(arrays["FP"][0], arrays["FN"][-1])
-        loss = (cost_fp * unit_scaled(arrays["FP"], total=total)
-                + cost_fn * unit_scaled(arrays["FN"], total=total))
+        loss = cost_fp * unit_scaled(arrays["FP"], total=total) + cost_fn * unit_scaled(
+            arrays["FN"], total=total
+        )
     best = first_best(loss)
     row = roc.iloc[best].copy()
     row[method] = value[best]
@@ -269,8 +275,7 @@ class MinRisk(NamedTuple):
 
     def isocost_lines(self):
         """`isocost_line` through this optimum, with these costs."""
-        return isocost_line(self.p_target, self.c_miss, self.c_fa,
-                            point=(self.FPR, self.TPR))
+        return isocost_line(self.p_target, self.c_miss, self.c_fa, point=(self.FPR, self.TPR))
 
 
 def _check_p_target(p_target, arrays):
@@ -280,13 +285,15 @@ def _check_p_target(p_target, arrays):
     if isinstance(p_target, (bool, np.bool_)) or not isinstance(p_target, numbers.Real):
         raise TypeError(f"p_target must be a real number in (0, 1), got {p_target!r}")
     if not 0 < p_target < 1:
-        raise ValueError(f"p_target must be in (0, 1) (the prior probability of a "
-                         f"positive), got {p_target!r}")
+        raise ValueError(
+            f"p_target must be in (0, 1) (the prior probability of a positive), got {p_target!r}"
+        )
     return float(p_target)
 
 
-def min_risk(roc: pd.DataFrame, p_target: float | None = None, c_miss: float = 1.0,
-             c_fa: float = 1.0) -> MinRisk:
+def min_risk(
+    roc: pd.DataFrame, p_target: float | None = None, c_miss: float = 1.0, c_fa: float = 1.0
+) -> MinRisk:
     """The Bayes-optimal operating point: the threshold of least expected risk.
 
     The expected risk of a row is
@@ -344,9 +351,17 @@ def min_risk(roc: pd.DataFrame, p_target: float | None = None, c_miss: float = 1
     best = first_best(risk)
     all_negative, all_positive = p * c_miss, (1 - p) * c_fa
     rule = "all negative" if all_negative <= all_positive else "all positive"
-    return MinRisk(float(risk[best]), float(arrays["threshold"][best]),
-                   float(arrays["TPR"][best]), float(arrays["FPR"][best]),
-                   min(all_negative, all_positive), rule, p, c_miss, c_fa)
+    return MinRisk(
+        float(risk[best]),
+        float(arrays["threshold"][best]),
+        float(arrays["TPR"][best]),
+        float(arrays["FPR"][best]),
+        min(all_negative, all_positive),
+        rule,
+        p,
+        c_miss,
+        c_fa,
+    )
 
 
 def _segment(x0, y0, slope):
@@ -356,8 +371,12 @@ def _segment(x0, y0, slope):
     return [lo, hi], [y0 + slope * (lo - x0), y0 + slope * (hi - x0)]
 
 
-def isocost_line(p_target: float, c_miss: float = 1.0, c_fa: float = 1.0,
-                 point: tuple[float, float] | None = None) -> pd.DataFrame:
+def isocost_line(
+    p_target: float,
+    c_miss: float = 1.0,
+    c_fa: float = 1.0,
+    point: tuple[float, float] | None = None,
+) -> pd.DataFrame:
     """Lines of equal expected risk in ROC space, as a frame ready to draw.
 
     Points (FPR, TPR) on a line of slope ``(1 - p) c_fa / (p c_miss)`` have

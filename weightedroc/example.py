@@ -19,6 +19,7 @@ def main(argv=None):
     print(tp_fp)
     print(f"AUC = {WeightedAUC(tp_fp):.15g}")
     from .plots import roc_plot
+
     roc_plot(tp_fp).save(path, width=4, height=4, dpi=100, verbose=False)
     print(f"ROC plot written to {path}")
 

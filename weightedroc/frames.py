@@ -54,8 +54,9 @@ def _arrow_array(values, name):
     if not isinstance(values, pa.Array):
         return None
     if pa.types.is_struct(values.type):
-        raise ValueError(f"{name} must be 1-D (a vector), got Arrow data of type "
-                         f"{values.type} (a table)")
+        raise ValueError(
+            f"{name} must be 1-D (a vector), got Arrow data of type {values.type} (a table)"
+        )
     if pa.types.is_dictionary(values.type):  # categories in the dictionary's order
         return pd.Categorical(values.to_pandas())
     return values.to_numpy(zero_copy_only=False)  # a view for numbers without nulls
@@ -65,8 +66,10 @@ def _arrow_interface(values, name):
     try:
         import pyarrow as pa
     except ImportError:
-        raise TypeError(f"{name} exposes the Arrow C data interface; reading it needs "
-                        "pyarrow (pip install pyarrow)") from None
+        raise TypeError(
+            f"{name} exposes the Arrow C data interface; reading it needs "
+            "pyarrow (pip install pyarrow)"
+        ) from None
     if hasattr(values, "__arrow_c_array__"):
         return _arrow_array(pa.array(values), name)
     return _arrow_array(pa.chunked_array(values), name)
@@ -98,8 +101,7 @@ def is_frame(data):
         return False
     import narwhals as nw
 
-    return isinstance(nw.from_native(data, pass_through=True),
-                      (nw.DataFrame, nw.LazyFrame))
+    return isinstance(nw.from_native(data, pass_through=True), (nw.DataFrame, nw.LazyFrame))
 
 
 def as_pandas(data):

@@ -22,7 +22,7 @@ def chunks(size):
 
 def _after(carry, selected, buffer):
     """[carry, selected[0], selected[1], ...] in long double, in `buffer`."""
-    run = buffer[:len(selected) + 1]
+    run = buffer[: len(selected) + 1]
     run[0] = carry
     run[1:] = selected
     return run
@@ -77,7 +77,7 @@ def _counts_where(at, mask, invert, start, out):
     doubles = np.empty(len(counts))
     carry, done = int(start), 0
     for rows in chunks(len(at)):
-        run = counts[:len(at[rows])]
+        run = counts[: len(at[rows])]
         run[:] = True if mask is None else ~mask[rows] if invert else mask[rows]
         np.cumsum(run, out=run)
         run += carry
@@ -90,12 +90,12 @@ def _read(run, at, out, done, scratch):
     """out[done:] = run[at] as doubles, using the double `scratch`; returns
     the new `done`."""
     taken = np.count_nonzero(at)
-    target = out[done:done + taken]
+    target = out[done : done + taken]
     with np.errstate(over="ignore"):  # an overflow to inf is checked by callers
         if taken == len(at):  # untied guesses: every running sum is read
             np.copyto(target, run, casting="unsafe")
         else:  # round first: gathering doubles is faster than long doubles
-            rounded = scratch[:len(run)]
+            rounded = scratch[: len(run)]
             np.copyto(rounded, run, casting="unsafe")
             np.take(rounded, np.flatnonzero(at), out=target)
     return done + taken
@@ -113,7 +113,7 @@ def running_sum(values, start=0):
     carry = np.longdouble(start)
     for rows in chunks(len(values)):
         run = _after(carry, values[rows], buffer)
-        carry = np.dot(run, ones[:len(run)])
+        carry = np.dot(run, ones[: len(run)])
     return carry
 
 

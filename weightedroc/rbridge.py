@@ -95,8 +95,10 @@ def _r_label(label):
 
     if isinstance(getattr(label, "dtype", None), pd.CategoricalDtype):
         categorical = pd.Categorical(label)
-        return FactorVector(StrVector([str(v) for v in categorical]),
-                            levels=StrVector([str(v) for v in categorical.categories]))
+        return FactorVector(
+            StrVector([str(v) for v in categorical]),
+            levels=StrVector([str(v) for v in categorical.categories]),
+        )
     values = np.asarray(label)
     if values.dtype.kind in "OUS":
         return FactorVector(StrVector([str(v) for v in values]))
@@ -114,8 +116,12 @@ def _r_value(value):
 
 def _frame(r_data_frame):
     """A pandas DataFrame with the exact columns of an R data.frame."""
-    return pd.DataFrame({name: np.array(column, dtype=np.float64)
-                         for name, column in zip(r_data_frame.names, r_data_frame)})
+    return pd.DataFrame(
+        {
+            name: np.array(column, dtype=np.float64)
+            for name, column in zip(r_data_frame.names, r_data_frame)
+        }
+    )
 
 
 def r_weighted_roc(guess, label, weight=None):

@@ -47,8 +47,10 @@ def _event(y_true, pos_label):
         return pos_label
     classes = np.unique(np.asarray(y_true))
     if len(classes) != 2:
-        raise ValueError(f"y_true has {len(classes)} classes {classes.tolist()}; a ROC "
-                         "metric needs exactly 2 (binary classification)")
+        raise ValueError(
+            f"y_true has {len(classes)} classes {classes.tolist()}; a ROC "
+            "metric needs exactly 2 (binary classification)"
+        )
     return classes[1]
 
 
@@ -56,15 +58,21 @@ def _auc(y_true, y_score, sample_weight=None, pos_label=None):
     return auc_score(y_score, y_true, sample_weight, positive=_event(y_true, pos_label))
 
 
-def _partial_auc(y_true, y_score, sample_weight=None, pos_label=None, fpr_range=None,
-                 tpr_range=None, correct=False):
+def _partial_auc(
+    y_true,
+    y_score,
+    sample_weight=None,
+    pos_label=None,
+    fpr_range=None,
+    tpr_range=None,
+    correct=False,
+):
     roc = WeightedROC(y_score, y_true, sample_weight, positive=_event(y_true, pos_label))
     return partial_auc(roc, fpr_range=fpr_range, tpr_range=tpr_range, correct=correct)
 
 
 def _average_precision(y_true, y_score, sample_weight=None, pos_label=None):
-    return average_precision(y_score, y_true, sample_weight,
-                             positive=_event(y_true, pos_label))
+    return average_precision(y_score, y_true, sample_weight, positive=_event(y_true, pos_label))
 
 
 def _cost(y_true, y_score, sample_weight=None, pos_label=None, cost_fp=None, cost_fn=None):
@@ -134,16 +142,19 @@ def scorer(metric, *, positive=None, **options):
     function, greater_is_better, allowed = METRICS[metric]
     unknown = sorted(set(options) - set(allowed))
     if unknown:
-        raise TypeError(f"scorer({metric!r}) takes no option {unknown[0]!r}; its options "
-                        f"are {list(allowed) or 'none'}")
+        raise TypeError(
+            f"scorer({metric!r}) takes no option {unknown[0]!r}; its options "
+            f"are {list(allowed) or 'none'}"
+        )
     if metric == "cost":
         if options.get("cost_fp") is None or options.get("cost_fn") is None:
             raise ValueError("scorer('cost') needs both cost_fp and cost_fn")
         _costs(options["cost_fp"], options["cost_fn"])  # fail now, not in a fold
     if positive is not None:
         options["pos_label"] = positive
-    return make_scorer(function, response_method=RESPONSE,
-                       greater_is_better=greater_is_better, **options)
+    return make_scorer(
+        function, response_method=RESPONSE, greater_is_better=greater_is_better, **options
+    )
 
 
 def _rows(data, rows):
@@ -163,8 +174,9 @@ def _response(model, X, methods, positive):
         raise TypeError(f"{type(model).__name__} has none of the methods {list(methods)}")
     classes = list(getattr(model, "classes_", []))
     if len(classes) != 2:
-        raise ValueError(f"the fitted model has classes {classes}: fold_predictions "
-                         "needs a binary classifier")
+        raise ValueError(
+            f"the fitted model has classes {classes}: fold_predictions needs a binary classifier"
+        )
     if positive is not None and positive not in classes:
         raise ValueError(f"positive={positive!r} is not a class of the model: {classes}")
     column = 1 if positive is None else classes.index(positive)
@@ -174,13 +186,18 @@ def _response(model, X, methods, positive):
     return values.ravel() if column == 1 else -values.ravel()
 
 
-def fold_predictions(estimator: BaseEstimator, X: ArrayLike | spmatrix | sparray,
-                     y: ArrayLike, sample_weight: ArrayLike | None = None, *,
-                     cv: int | BaseCrossValidator | BaseShuffleSplit
-                     | Iterable[tuple[ArrayLike, ArrayLike]] = 5,
-                     groups: ArrayLike | None = None, params: dict[str, Any] | None = None,
-                     response_method: str | tuple[str, ...] = RESPONSE,
-                     positive: LabelValue = None) -> pd.DataFrame:
+def fold_predictions(
+    estimator: BaseEstimator,
+    X: ArrayLike | spmatrix | sparray,
+    y: ArrayLike,
+    sample_weight: ArrayLike | None = None,
+    *,
+    cv: int | BaseCrossValidator | BaseShuffleSplit | Iterable[tuple[ArrayLike, ArrayLike]] = 5,
+    groups: ArrayLike | None = None,
+    params: dict[str, Any] | None = None,
+    response_method: str | tuple[str, ...] = RESPONSE,
+    positive: LabelValue = None,
+) -> pd.DataFrame:
     """Held-out scores of each cross-validation fold, as a tidy frame.
 
     Like scikit-learn's ``cross_val_predict``, but the fold of each row is
@@ -247,11 +264,19 @@ def fold_predictions(estimator: BaseEstimator, X: ArrayLike | spmatrix | sparray
     splitter = check_cv(cv, y, classifier=is_classifier(estimator))
     frames = []
     for fold, (train, test) in enumerate(splitter.split(X, y, groups)):
-        fit_params = {name: _rows(value, train) if getattr(value, "__len__", None)
-                      and not isinstance(value, (str, dict)) and len(value) == n else value
-                      for name, value in params.items()}
+        fit_params = {
+            name: _rows(value, train)
+            if getattr(value, "__len__", None)
+            and not isinstance(value, (str, dict))
+            and len(value) == n
+            else value
+            for name, value in params.items()
+        }
         model = clone(estimator).fit(_rows(X, train), y[train], **fit_params)
         guess = _response(model, _rows(X, test), response_method, positive)
-        frames.append(pd.DataFrame({"fold": fold, "guess": guess, "label": y[test],
-                                    "weight": weight[test]}, index=test))
+        frames.append(
+            pd.DataFrame(
+                {"fold": fold, "guess": guess, "label": y[test], "weight": weight[test]}, index=test
+            )
+        )
     return pd.concat(frames)

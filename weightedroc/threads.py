@@ -78,6 +78,10 @@ def prefault(*arrays):
     madvise = _madvise() if _threaded(sum(a.size for a in arrays)) else None
     cancelled = threading.Event()
     if madvise is not None:
-        threading.Thread(target=_populate, args=(arrays, cancelled, madvise),
-                         daemon=True, name="weightedroc-prefault").start()
+        threading.Thread(
+            target=_populate,
+            args=(arrays, cancelled, madvise),
+            daemon=True,
+            name="weightedroc-prefault",
+        ).start()
     return cancelled.set

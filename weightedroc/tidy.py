@@ -23,8 +23,8 @@ import numpy as np
 import pandas as pd
 
 from ._typing import Columns, Direction, LabelValue
-from .curves.auc import trapezoid_area
 from .core import cumulate
+from .curves.auc import trapezoid_area
 from .curves.roc import COLUMNS, curve_frame, rates
 from .frames import Frame, is_frame
 from .threads import prefault, run_both
@@ -41,8 +41,10 @@ def _source(data):
         return data
     if is_frame(data):
         return Frame(data)
-    raise TypeError(f"data must be a pandas DataFrame, a polars DataFrame or LazyFrame, "
-                    f"or a PyArrow Table, got {type(data).__name__}")
+    raise TypeError(
+        f"data must be a pandas DataFrame, a polars DataFrame or LazyFrame, "
+        f"or a PyArrow Table, got {type(data).__name__}"
+    )
 
 
 def _column(data, name):
@@ -61,23 +63,31 @@ def _columns(data, guess, label, weight, by, reserved):
     roles += [("by", name) for name in by]
     for role, name in roles:
         if name not in columns:
-            raise ValueError(f"no column {name!r} (given as {role}) in data; its "
-                             f"columns are {list(map(str, columns))}")
+            raise ValueError(
+                f"no column {name!r} (given as {role}) in data; its "
+                f"columns are {list(map(str, columns))}"
+            )
     for role, name in roles:
         if (columns == name).sum() > 1:
-            raise ValueError(f"data has {(columns == name).sum()} columns named "
-                             f"{name!r} (given as {role}): rename them apart")
+            raise ValueError(
+                f"data has {(columns == name).sum()} columns named "
+                f"{name!r} (given as {role}): rename them apart"
+            )
     clash = [name for name in by if name in reserved or name in (guess, label, weight)]
     if clash:
-        raise ValueError(f"by column {clash[0]!r} clashes with the guess, label or "
-                         f"weight column or with an output column {reserved}")
+        raise ValueError(
+            f"by column {clash[0]!r} clashes with the guess, label or "
+            f"weight column or with an output column {reserved}"
+        )
     return by
 
 
 def _arrays(data, guess, label, weight, positive=None):
     """The three inputs validated over the whole frame, naming the column."""
-    checks = [("label", label, lambda values: check_label(values, positive=positive)),
-              ("guess", guess, check_guess)]
+    checks = [
+        ("label", label, lambda values: check_label(values, positive=positive)),
+        ("guess", guess, check_guess),
+    ]
     if weight is not None:
         checks.append(("weight", weight, check_weight))
     arrays = {}
@@ -126,8 +136,9 @@ def _integer_codes(values):
     low, high = int(values.min()), int(values.max())
     if high - low > 4 * len(values) + 1024:
         return None
-    shifted = (values if low == 0 and values.dtype == np.intp
-               else np.subtract(values, low, dtype=np.intp))
+    shifted = (
+        values if low == 0 and values.dtype == np.intp else np.subtract(values, low, dtype=np.intp)
+    )
     used = np.bincount(shifted) > 0
     lookup = np.cumsum(used) - 1  # the rank of each used value
     return lookup.take(shifted), int(lookup[-1]) + 1
@@ -145,6 +156,7 @@ def _groups(data, by):
         size = len(uniques)
     try:  # pandas' counting sort (what its groupby uses): about twice as fast
         from pandas.core.sorting import get_group_index_sorter
+
         order = get_group_index_sorter(codes.astype(np.intp, copy=False), size)
     except ImportError:  # (a private name, so a stable sort if it moves)
         order = np.argsort(codes, kind="stable")
@@ -162,12 +174,14 @@ def _counts(data, guess, label, weight, by, positive=None, direction="<"):
     """
     check_direction(direction)
     (g, positive, w), (order, ends) = run_both(
-        lambda: _arrays(data, guess, label, weight, positive), lambda: _groups(data, by),
-        len(data))
+        lambda: _arrays(data, guess, label, weight, positive), lambda: _groups(data, by), len(data)
+    )
     if order is not None:  # one gather each, then every group is a slice
         (g, w), positive = run_both(
             lambda: (np.take(g, order), None if w is None else np.take(w, order)),
-            lambda: np.take(positive, order), len(order))
+            lambda: np.take(positive, order),
+            len(order),
+        )
     if direction == ">":  # negated in place when gathered (a copy of ours)
         g = np.negative(g, out=g if order is not None else None)
     return len(ends), _cumulated(g, positive, w, order, ends, data, by, direction)
@@ -179,11 +193,12 @@ def _cumulated(g, positive, w, order, ends, data, by, direction):
         at = slice(start, stop)
         first = start if order is None else order[start]
         if positive[at].all() or not positive[at].any():
-            raise ValueError(f"group {_describe(data, by, first)}: only one label value; a ROC "
-                             "curve needs both positive and negative observations")
+            raise ValueError(
+                f"group {_describe(data, by, first)}: only one label value; a ROC "
+                "curve needs both positive and negative observations"
+            )
         try:
-            counts = cumulate(g[at], positive[at], None if w is None else w[at],
-                              checked=True)
+            counts = cumulate(g[at], positive[at], None if w is None else w[at], checked=True)
             if direction == ">":  # thresholds on the guesses' own scale
                 np.negative(counts.threshold, out=counts.threshold)
         except ValueError as error:
@@ -205,9 +220,16 @@ def _table(data, by, first_rows, lengths, columns, names):
     return pd.DataFrame({**keys, **dict(zip(names, columns))}, copy=False)
 
 
-def roc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
-              weight: Hashable | None = None, by: Columns | None = None, *,
-              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
+def roc_table(
+    data: pd.DataFrame,
+    guess: Hashable,
+    label: Hashable,
+    weight: Hashable | None = None,
+    by: Columns | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
     """Weighted ROC curves of every group of a frame, as one tidy frame.
 
     Parameters
@@ -288,7 +310,7 @@ def roc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
     try:
         for first, _, counts in counts_of:
             size = len(counts.threshold)
-            columns[:, at:at + size] = curve_frame(counts).to_numpy().T
+            columns[:, at : at + size] = curve_frame(counts).to_numpy().T
             first_rows.append(first)
             lengths.append(size)
             at += size
@@ -297,11 +319,19 @@ def roc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
     return _table(data, by, first_rows, lengths, columns[:, :at], COLUMNS)
 
 
-def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
-              weight: Hashable | None = None, by: Columns | None = None, *,
-              positive: LabelValue = None, direction: Direction = "<",
-              ci: bool = False, conf_level: float = 0.95,
-              weights_are: str = "importance") -> pd.DataFrame:
+def auc_table(
+    data: pd.DataFrame,
+    guess: Hashable,
+    label: Hashable,
+    weight: Hashable | None = None,
+    by: Columns | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    ci: bool = False,
+    conf_level: float = 0.95,
+    weights_are: str = "importance",
+) -> pd.DataFrame:
     """Weighted AUC of every group of a frame, one row per group.
 
     Parameters
@@ -344,15 +374,30 @@ def auc_table(data: pd.DataFrame, guess: Hashable, label: Hashable,
     first_rows, table = [], []
     for first, n, counts in _counts(data, guess, label, weight, by, positive, direction)[1]:
         first_rows.append(first)
-        table.append((trapezoid_area(*rates(counts)), n, counts.total_pos,
-                      counts.total_neg))
+        table.append((trapezoid_area(*rates(counts)), n, counts.total_pos, counts.total_neg))
     columns = [np.array(column) for column in zip(*table)]
     if ci:
         from .inference.interval import group_intervals
+
         order, ends = _groups(data, by)
-        rows = [slice(a, b) if order is None else order[a:b]
-                for a, b in zip(np.concatenate(([0], ends[:-1])), ends)]
-        columns += list(group_intervals(_arrays(data, guess, label, weight, positive), rows,
-                                        direction, conf_level, weights_are))
-    return _table(data, by, first_rows, np.ones(len(table), dtype=int), columns,
-                  AUC_COLUMNS + (["conf_low", "conf_high"] if ci else []))
+        rows = [
+            slice(a, b) if order is None else order[a:b]
+            for a, b in zip(np.concatenate(([0], ends[:-1])), ends)
+        ]
+        columns += list(
+            group_intervals(
+                _arrays(data, guess, label, weight, positive),
+                rows,
+                direction,
+                conf_level,
+                weights_are,
+            )
+        )
+    return _table(
+        data,
+        by,
+        first_rows,
+        np.ones(len(table), dtype=int),
+        columns,
+        AUC_COLUMNS + (["conf_low", "conf_high"] if ci else []),
+    )

@@ -40,8 +40,10 @@ def _to_array(values, name):
             return np.asarray(values, dtype=object)
         return values.to_numpy()
     if isinstance(values, (str, bytes)) or np.isscalar(values):
-        raise TypeError(f"{name} must be a 1-D array-like (list, numpy array, "
-                        f"pandas or polars Series, Arrow array), got a scalar {values!r}")
+        raise TypeError(
+            f"{name} must be a 1-D array-like (list, numpy array, "
+            f"pandas or polars Series, Arrow array), got a scalar {values!r}"
+        )
     try:
         array = np.asarray(values)
     except (ValueError, TypeError) as error:
@@ -55,9 +57,11 @@ def _object_kind(array):
     """For an object array: 'missing', 'bool', 'number', 'string' or 'mixed'."""
     if any(_is_missing(x) for x in array):
         return "missing"
-    for kind, types in (("bool", (bool, np.bool_)),
-                        ("number", numbers.Real),
-                        ("string", (str, np.str_))):
+    for kind, types in (
+        ("bool", (bool, np.bool_)),
+        ("number", numbers.Real),
+        ("string", (str, np.str_)),
+    ):
         if all(isinstance(x, types) for x in array):
             if kind == "number" and any(isinstance(x, (bool, np.bool_)) for x in array):
                 return "mixed"
@@ -67,11 +71,14 @@ def _object_kind(array):
 
 def _check_length(array, name, n):
     if n is not None and len(array) != n:
-        raise ValueError(f"length(label) == length({name}) is not TRUE: label has {n} "
-                         f"elements but {name} has {len(array)}")
+        raise ValueError(
+            f"length(label) == length({name}) is not TRUE: label has {n} "
+            f"elements but {name} has {len(array)}"
+        )
     if len(array) == 0:
-        raise ValueError(f"{name} is empty: a ROC curve needs at least one positive "
-                         "and one negative observation")
+        raise ValueError(
+            f"{name} is empty: a ROC curve needs at least one positive and one negative observation"
+        )
 
 
 def _as_float(array, name, missing_message, check_nan=True):
@@ -83,15 +90,18 @@ def _as_float(array, name, missing_message, check_nan=True):
         if found == "missing":
             raise ValueError(missing_message)
         if found != "number":
-            raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers "
-                            f"(int or float), got {found} values")
+            raise TypeError(
+                f"is.numeric({name}) is not TRUE: {name} must be numbers "
+                f"(int or float), got {found} values"
+            )
         array = array.astype(np.float64)
     elif kind == "b":
-        raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers, "
-                        "got booleans")
+        raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers, got booleans")
     elif kind not in "iuf":
-        raise TypeError(f"is.numeric({name}) is not TRUE: {name} must be numbers "
-                        f"(int or float), got dtype {array.dtype}")
+        raise TypeError(
+            f"is.numeric({name}) is not TRUE: {name} must be numbers "
+            f"(int or float), got dtype {array.dtype}"
+        )
     array = np.asarray(array, dtype=np.float64)
     if check_nan and len(array) and np.isnan(array.min()):  # min() is NaN if any value is
         raise ValueError(missing_message)
@@ -102,20 +112,22 @@ def check_guess(guess, n=None):
     """The scores as float64; NaN or non-numbers are errors."""
     array = _to_array(guess, "guess")
     if isinstance(array, pd.Categorical):
-        raise TypeError("is.numeric(guess) is not TRUE: guess must be numbers, "
-                        "got a Categorical")
+        raise TypeError("is.numeric(guess) is not TRUE: guess must be numbers, got a Categorical")
     _check_length(array, "guess", n)
     return _as_float(array, "guess", "ROC curve undefined for NA guess")
 
 
 def _factor_positive(codes, categories):
     if len(categories) != 2:
-        raise ValueError(f"a factor label must have exactly 2 levels (the first is "
-                         f"negative, the second positive), got {len(categories)}: "
-                         f"{[str(c) for c in categories]}")
+        raise ValueError(
+            f"a factor label must have exactly 2 levels (the first is "
+            f"negative, the second positive), got {len(categories)}: "
+            f"{[str(c) for c in categories]}"
+        )
     if (codes < 0).any():
-        raise ValueError("label must not contain NA: every observation needs a "
-                         "positive or negative label")
+        raise ValueError(
+            "label must not contain NA: every observation needs a positive or negative label"
+        )
     return codes == 1
 
 
@@ -123,8 +135,10 @@ def _numeric_positive(values):
     """Positive mask for numbers in {-1,1}, {0,1} or {1,2}, as R maps them."""
     low, high = values.min(), values.max()
     if low == high:
-        raise ValueError(f"only one label value: every label is {low:g}; a ROC "
-                         "curve needs both positive and negative observations")
+        raise ValueError(
+            f"only one label value: every label is {low:g}; a ROC "
+            "curve needs both positive and negative observations"
+        )
     if (low, high) in ((-1, 1), (0, 1), (1, 2)):
         positive = values == high
         if values.dtype.kind in "iu" and high - low == 1:
@@ -132,8 +146,10 @@ def _numeric_positive(values):
         if np.count_nonzero(positive) + np.count_nonzero(values == low) == len(values):
             return positive
     shown = ", ".join(f"{v:g}" for v in np.unique(values)[:10])
-    raise ValueError(f"label %in% c(-1, 1) are not all TRUE: numeric labels must take "
-                     f"the values {LABEL_SETS}, got {{{shown}}}")
+    raise ValueError(
+        f"label %in% c(-1, 1) are not all TRUE: numeric labels must take "
+        f"the values {LABEL_SETS}, got {{{shown}}}"
+    )
 
 
 def _named_positive(array, positive):
@@ -143,18 +159,23 @@ def _named_positive(array, positive):
         array = np.asarray(array, dtype=object)
     else:
         kind = array.dtype.kind
-        missing = ((kind == "O" and _object_kind(array) == "missing")
-                   or (kind == "f" and np.isnan(array).any()))
+        missing = (kind == "O" and _object_kind(array) == "missing") or (
+            kind == "f" and np.isnan(array).any()
+        )
     if missing:
-        raise ValueError("label must not contain NA: every observation needs a "
-                         "positive or negative label")
+        raise ValueError(
+            "label must not contain NA: every observation needs a positive or negative label"
+        )
     values = pd.unique(array)
     if len(values) != 2:
-        raise ValueError(f"label must take exactly 2 distinct values when positive= "
-                         f"is given, got {len(values)}: {list(values[:10])}")
+        raise ValueError(
+            f"label must take exactly 2 distinct values when positive= "
+            f"is given, got {len(values)}: {list(values[:10])}"
+        )
     if not any(value == positive for value in values):
-        raise ValueError(f"positive={positive!r} is not a label value: the labels "
-                         f"are {sorted(map(str, values))}")
+        raise ValueError(
+            f"positive={positive!r} is not a label value: the labels are {sorted(map(str, values))}"
+        )
     return np.asarray(array == positive, dtype=bool)
 
 
@@ -177,8 +198,9 @@ def check_label(label, n=None, positive=None):
     else:
         kind = _object_kind(array) if array.dtype.kind == "O" else array.dtype.kind
         if kind == "missing" or (kind == "f" and np.isnan(array).any()):
-            raise ValueError("label must not contain NA: every observation needs a "
-                             "positive or negative label")
+            raise ValueError(
+                "label must not contain NA: every observation needs a positive or negative label"
+            )
         if kind in ("b", "bool"):
             positive = array.astype(bool)
         elif kind in ("string", "U", "S", "T"):
@@ -188,11 +210,14 @@ def check_label(label, n=None, positive=None):
             numbers = array if kind in ("i", "u", "f") else array.astype(np.float64)
             positive = _numeric_positive(numbers)
         else:
-            raise TypeError(f"label must be numbers in {LABEL_SETS}, booleans, strings "
-                            f"or a 2-category Categorical, got {kind} values")
+            raise TypeError(
+                f"label must be numbers in {LABEL_SETS}, booleans, strings "
+                f"or a 2-category Categorical, got {kind} values"
+            )
     if positive.all() or not positive.any():
-        raise ValueError("only one label value: a ROC curve needs both positive and "
-                         "negative observations")
+        raise ValueError(
+            "only one label value: a ROC curve needs both positive and negative observations"
+        )
     return np.asarray(positive, dtype=bool)
 
 
@@ -210,20 +235,22 @@ def check_weight(weight, n=None):
     if np.isnan(low):  # min() is NaN if any value is
         raise ValueError(missing)
     if not low > 0:
-        raise ValueError(f"weight > 0 are not all TRUE: weights must be positive, "
-                         f"found {low:g}")
+        raise ValueError(f"weight > 0 are not all TRUE: weights must be positive, found {low:g}")
     if array.max() == np.inf:
-        raise ValueError("weights must be finite: an infinite weight makes the rates "
-                         "undefined (R returns NaN)")
+        raise ValueError(
+            "weights must be finite: an infinite weight makes the rates undefined (R returns NaN)"
+        )
     return array
 
 
 def check_direction(direction):
     """'<' (higher guess means positive, the default) or '>' (lower means positive)."""
     if direction not in ("<", ">"):
-        raise ValueError(f"direction must be '<' (higher guesses mean positive) or "
-                         f"'>' (lower guesses mean positive), got {direction!r}; it is "
-                         "never guessed from the data")
+        raise ValueError(
+            f"direction must be '<' (higher guesses mean positive) or "
+            f"'>' (lower guesses mean positive), got {direction!r}; it is "
+            "never guessed from the data"
+        )
     return direction
 
 
@@ -238,23 +265,29 @@ def check_inputs(guess, label, weight=None, positive=None):
 def check_curve(curve, columns=("TPR", "FPR")):
     """R's WeightedAUC checks on a curve frame, with R's wording."""
     if not isinstance(curve, pd.DataFrame):
-        raise TypeError(f"is.data.frame(tpr.fpr) is not TRUE: expected the DataFrame "
-                        f"returned by WeightedROC, got {type(curve).__name__}")
+        raise TypeError(
+            f"is.data.frame(tpr.fpr) is not TRUE: expected the DataFrame "
+            f"returned by WeightedROC, got {type(curve).__name__}"
+        )
     missing = [c for c in columns if c not in curve.columns]
     if missing:
-        raise ValueError(f"the curve has no column {missing[0]!r}: expected the "
-                         f"columns {list(columns)} as returned by WeightedROC")
+        raise ValueError(
+            f"the curve has no column {missing[0]!r}: expected the "
+            f"columns {list(columns)} as returned by WeightedROC"
+        )
     if len(curve) <= 1:
-        raise ValueError(f"nrow(tpr.fpr) > 1 is not TRUE: a curve needs at least 2 "
-                         f"rows, got {len(curve)}")
+        raise ValueError(
+            f"nrow(tpr.fpr) > 1 is not TRUE: a curve needs at least 2 rows, got {len(curve)}"
+        )
     arrays = {}
     for name in columns:
-        values = _as_float(_to_array(curve[name], name), name,
-                           f"column {name} must not contain NA")
+        values = _as_float(_to_array(curve[name], name), name, f"column {name} must not contain NA")
         if not (np.diff(values) <= 0).all():
-            raise ValueError(f"diff(tpr.fpr[[var.name]]) <= 0 are not all TRUE: "
-                             f"{name} must be non-increasing down the rows, as "
-                             "WeightedROC returns it")
+            raise ValueError(
+                f"diff(tpr.fpr[[var.name]]) <= 0 are not all TRUE: "
+                f"{name} must be non-increasing down the rows, as "
+                "WeightedROC returns it"
+            )
         arrays[name] = values
     return arrays
 
@@ -268,33 +301,47 @@ def check_roc_frame(roc):
     FN on the last row and the total negative weight FP on the first.
     """
     if not isinstance(roc, pd.DataFrame):
-        raise TypeError(f"roc must be the DataFrame returned by WeightedROC, got "
-                        f"{type(roc).__name__}")
+        raise TypeError(
+            f"roc must be the DataFrame returned by WeightedROC, got {type(roc).__name__}"
+        )
     if len(roc) < 2:
-        raise ValueError(f"roc must have at least 2 rows (a complete curve), got "
-                         f"{len(roc)}")
+        raise ValueError(f"roc must have at least 2 rows (a complete curve), got {len(roc)}")
     arrays = {}
     for name in ("TPR", "FPR", "threshold", "FN", "FP"):
         if name not in roc.columns:
-            raise ValueError(f"roc has no column {name!r}: expected the columns TPR, "
-                             "FPR, threshold, FN, FP of a WeightedROC frame")
-        arrays[name] = _as_float(_to_array(roc[name], name), name,
-                                 f"roc column {name} must not contain NA")
+            raise ValueError(
+                f"roc has no column {name!r}: expected the columns TPR, "
+                "FPR, threshold, FN, FP of a WeightedROC frame"
+            )
+        arrays[name] = _as_float(
+            _to_array(roc[name], name), name, f"roc column {name} must not contain NA"
+        )
     TPR, FPR, FN, FP = (arrays[k] for k in ("TPR", "FPR", "FN", "FP"))
-    if not ((np.diff(TPR) <= 0).all() and (np.diff(FPR) <= 0).all()
-            and (np.diff(FN) >= 0).all() and (np.diff(FP) <= 0).all()):
-        hint = (" (they look reversed: undo the sort, e.g. roc.iloc[::-1])"
-                if (np.diff(FPR) >= 0).all() and (np.diff(TPR) >= 0).all() else "")
-        raise ValueError("roc rows are not in WeightedROC's order: thresholds "
-                         "ascending, TPR and FPR non-increasing, FN non-decreasing, "
-                         f"FP non-increasing{hint}")
+    if not (
+        (np.diff(TPR) <= 0).all()
+        and (np.diff(FPR) <= 0).all()
+        and (np.diff(FN) >= 0).all()
+        and (np.diff(FP) <= 0).all()
+    ):
+        hint = (
+            " (they look reversed: undo the sort, e.g. roc.iloc[::-1])"
+            if (np.diff(FPR) >= 0).all() and (np.diff(TPR) >= 0).all()
+            else ""
+        )
+        raise ValueError(
+            "roc rows are not in WeightedROC's order: thresholds "
+            "ascending, TPR and FPR non-increasing, FN non-decreasing, "
+            f"FP non-increasing{hint}"
+        )
     ends = (FPR[0], TPR[0], FN[0], FPR[-1], TPR[-1], FP[-1])
     if ends != (1, 1, 0, 0, 0, 0) or not (FN[-1] > 0 and FP[0] > 0):
-        raise ValueError("roc must be a complete curve as WeightedROC returns it, "
-                         "from (FPR, TPR) = (1, 1) with FN = 0 on the first row to "
-                         "(0, 0) with FP = 0 on the last; got (FPR, TPR, FN) = "
-                         f"({FPR[0]:g}, {TPR[0]:g}, {FN[0]:g}) first and (FPR, TPR, "
-                         f"FP) = ({FPR[-1]:g}, {TPR[-1]:g}, {FP[-1]:g}) last")
+        raise ValueError(
+            "roc must be a complete curve as WeightedROC returns it, "
+            "from (FPR, TPR) = (1, 1) with FN = 0 on the first row to "
+            "(0, 0) with FP = 0 on the last; got (FPR, TPR, FN) = "
+            f"({FPR[0]:g}, {TPR[0]:g}, {FN[0]:g}) first and (FPR, TPR, "
+            f"FP) = ({FPR[-1]:g}, {TPR[-1]:g}, {FP[-1]:g}) last"
+        )
     return arrays
 
 

@@ -12,8 +12,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .auc import trapezoid_area
 from ..validation import check_cost, check_roc_frame
+from .auc import trapezoid_area
 
 
 def _check_range(value, name):
@@ -45,8 +45,12 @@ def _integral(x, y, t):
     return below[k] + step * (y[k] + at_t) / 2
 
 
-def partial_auc(roc: pd.DataFrame, fpr_range: tuple[float, float] | None = None,
-                tpr_range: tuple[float, float] | None = None, correct: bool = False) -> float:
+def partial_auc(
+    roc: pd.DataFrame,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
+) -> float:
     """Area under part of a weighted ROC curve, optionally McClish-standardised.
 
     The curve is the broken line through the rows of `roc`; at the range
@@ -127,9 +131,13 @@ def partial_auc(roc: pd.DataFrame, fpr_range: tuple[float, float] | None = None,
     if not correct:
         return area
     if area < diagonal:
-        warnings.warn(f"the partial area {area:g} is below that of the diagonal "
-                      f"({diagonal:g}): McClish's standardisation is then below 0.5 "
-                      "(pROC returns NA)", UserWarning, stacklevel=2)
+        warnings.warn(
+            f"the partial area {area:g} is below that of the diagonal "
+            f"({diagonal:g}): McClish's standardisation is then below 0.5 "
+            "(pROC returns NA)",
+            UserWarning,
+            stacklevel=2,
+        )
     return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
 
 
@@ -170,8 +178,10 @@ def _rho(cost_fn, cost_fp):
         name, given = ("cost_fn", cost_fn) if cost_fp is None else ("cost_fp", cost_fp)
         given = check_cost(given, name)
         if given >= 1:
-            raise ValueError(f"{name} given alone is a normalised cost and must be "
-                             f"in (0, 1), got {given!r}; or give both costs")
+            raise ValueError(
+                f"{name} given alone is a normalised cost and must be "
+                f"in (0, 1), got {given!r}; or give both costs"
+            )
         return given if name == "cost_fn" else 1 - given
     cost_fn, cost_fp = check_cost(cost_fn, "cost_fn"), check_cost(cost_fp, "cost_fp")
     return cost_fn / (cost_fn + cost_fp)
@@ -205,8 +215,9 @@ def _area_above(x, y, slope, intercept):
     both = np.maximum(du, 0) + np.maximum(dv, 0)
     gap = np.abs(du - dv)
     crossing = (du > 0) != (dv > 0)
-    triangle = np.divide(np.maximum(du, dv) ** 2, gap, out=np.zeros_like(gap),
-                         where=crossing & (gap > 0))
+    triangle = np.divide(
+        np.maximum(du, dv) ** 2, gap, out=np.zeros_like(gap), where=crossing & (gap > 0)
+    )
     area = np.where(crossing, triangle, both) * width / 2
     return float(area.sum())
 
@@ -222,8 +233,9 @@ def _cost_line(roc, cost_fn, cost_fp):
     return arrays, rho, pi, slope, intercept
 
 
-def cost_auc(roc: pd.DataFrame, cost_fn: float | None = None,
-             cost_fp: float | None = None) -> CostAUC:
+def cost_auc(
+    roc: pd.DataFrame, cost_fn: float | None = None, cost_fp: float | None = None
+) -> CostAUC:
     """Cost-based partial AUC: the area where the model beats a random classifier.
 
     With costs normalised so that c_FN + c_FP = 1 and rho = c_FN, and the
@@ -279,14 +291,15 @@ def cost_auc(roc: pd.DataFrame, cost_fn: float | None = None,
     """
     arrays, rho, pi, slope, intercept = _cost_line(roc, cost_fn, cost_fp)
     pauc = _area_above(arrays["FPR"][::-1], arrays["TPR"][::-1], slope, intercept)
-    max_pauc = _area_above(np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 1.0]),
-                           slope, intercept)
-    return CostAUC(pauc, max_pauc, pauc / max_pauc, float(rho), float(pi), float(slope),
-                   float(intercept))
+    max_pauc = _area_above(np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 1.0]), slope, intercept)
+    return CostAUC(
+        pauc, max_pauc, pauc / max_pauc, float(rho), float(pi), float(slope), float(intercept)
+    )
 
 
-def cost_region(roc: pd.DataFrame, cost_fn: float | None = None,
-                cost_fp: float | None = None) -> pd.DataFrame:
+def cost_region(
+    roc: pd.DataFrame, cost_fn: float | None = None, cost_fp: float | None = None
+) -> pd.DataFrame:
     """The region counted by `cost_auc`, as a frame ready for a ribbon.
 
     Parameters

@@ -8,9 +8,9 @@ import pandas as pd
 from .._typing import ArrayLike, Direction, LabelValue
 from ..core import cumulate
 from ..longdouble import chunks, running_sum
-from .roc import rates
 from ..threads import run_both
 from ..validation import check_curve
+from .roc import rates
 
 
 def _rectangles(TPR, width):
@@ -35,6 +35,7 @@ def _area(rows, size):
     Both sums run in chunks of rows (overlapping by one, for the segment
     between chunks), on two threads for long curves.
     """
+
     def total(areas):
         carry = np.longdouble(0)
         for segments in chunks(size - 1):
@@ -42,8 +43,7 @@ def _area(rows, size):
             carry = running_sum(areas(TPR, FPR[:-1] - FPR[1:]), carry)
         return float(carry)
 
-    rectangles, triangles = run_both(lambda: total(_rectangles), lambda: total(_triangles),
-                                     size)
+    rectangles, triangles = run_both(lambda: total(_rectangles), lambda: total(_triangles), size)
     return rectangles + triangles
 
 
@@ -91,15 +91,24 @@ def WeightedAUC(tpr_fpr: pd.DataFrame) -> float:
     curve = check_curve(tpr_fpr)
     TPR, FPR = curve["TPR"], curve["FPR"]
     if (FPR[0], TPR[0]) != (1, 1) or (FPR[-1], TPR[-1]) != (0, 0):
-        warnings.warn(f"incomplete ROC curve: it goes from (FPR, TPR) = ({FPR[0]:g}, "
-                      f"{TPR[0]:g}) to ({FPR[-1]:g}, {TPR[-1]:g}) instead of from "
-                      "(1, 1) to (0, 0), so its area is not the AUC", UserWarning,
-                      stacklevel=2)
+        warnings.warn(
+            f"incomplete ROC curve: it goes from (FPR, TPR) = ({FPR[0]:g}, "
+            f"{TPR[0]:g}) to ({FPR[-1]:g}, {TPR[-1]:g}) instead of from "
+            "(1, 1) to (0, 0), so its area is not the AUC",
+            UserWarning,
+            stacklevel=2,
+        )
     return trapezoid_area(TPR, FPR)
 
 
-def auc_score(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
-              positive: LabelValue = None, direction: Direction = "<") -> float:
+def auc_score(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> float:
     """The weighted AUC straight from the arrays, without building a frame.
 
     Equal, bit for bit, to ``WeightedAUC(WeightedROC(guess, label, weight))``

@@ -20,8 +20,14 @@ def _precision_recall(counts):
     return precision, TP / counts.total_pos
 
 
-def weighted_pr(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
-                positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
+def weighted_pr(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
     """Compute a weighted precision-recall curve.
 
     Parameters
@@ -61,12 +67,25 @@ def weighted_pr(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = N
     """
     counts = cumulate(guess, label, weight, positive=positive, direction=direction)
     precision, recall = _precision_recall(counts)
-    return pd.DataFrame({"threshold": counts.threshold, "precision": precision,
-                         "recall": recall, "TP": counts.TP, "FP": counts.FP})
+    return pd.DataFrame(
+        {
+            "threshold": counts.threshold,
+            "precision": precision,
+            "recall": recall,
+            "TP": counts.TP,
+            "FP": counts.FP,
+        }
+    )
 
 
-def average_precision(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
-                      positive: LabelValue = None, direction: Direction = "<") -> float:
+def average_precision(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> float:
     """Weighted average precision: the step-wise area under the PR curve.
 
     .. math:: AP = \\sum_n (R_n - R_{n+1}) P_n

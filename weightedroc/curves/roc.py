@@ -43,13 +43,18 @@ def curve_frame(counts):
         FP = np.subtract(counts.total_neg, columns[4], out=columns[4])
         _fpr(FP, counts.total_neg, columns[1])
 
-    run_both(negatives, lambda: _tpr(columns[3], counts.total_pos, columns[0]),
-             columns.shape[1])
+    run_both(negatives, lambda: _tpr(columns[3], counts.total_pos, columns[0]), columns.shape[1])
     return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
 
 
-def WeightedROC(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
-                positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
+def WeightedROC(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
     """Compute a weighted ROC curve, exactly as R's WeightedROC.
 
     Parameters

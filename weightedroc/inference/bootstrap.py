@@ -9,8 +9,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._typing import ArrayLike, Direction, LabelValue
-from .replicates import (CELLS, auc_rows, batches, check_level, class_weights, draw,  # noqa: F401
-                         partial_rows, prepare)
+from .replicates import (  # noqa: F401
+    CELLS,
+    auc_rows,
+    batches,
+    check_level,
+    class_weights,
+    draw,
+    partial_rows,
+    prepare,
+)
 
 
 @dataclass(frozen=True)
@@ -39,12 +47,14 @@ class AUCInterval:
     replicates: np.ndarray = field(repr=False)
 
 
-def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups,
-                    pos_draws, neg_draws):
+def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups, pos_draws, neg_draws):
     """AUC of each replicate: rows of draws are indices into each class."""
     from .replicates import group_weights
-    return auc_rows(group_weights(pos_group, pos_weight, pos_draws, n_groups),
-                    group_weights(neg_group, neg_weight, neg_draws, n_groups))
+
+    return auc_rows(
+        group_weights(pos_group, pos_weight, pos_draws, n_groups),
+        group_weights(neg_group, neg_weight, neg_draws, n_groups),
+    )
 
 
 def check_partial(partial_auc):
@@ -52,13 +62,18 @@ def check_partial(partial_auc):
     if partial_auc is None:
         return None
     if not isinstance(partial_auc, dict):
-        raise TypeError("partial_auc must be a dict of weightedroc.partial_auc's keywords, "
-                        f"e.g. dict(fpr_range=(0, 0.2), correct=True), got {partial_auc!r}")
+        raise TypeError(
+            "partial_auc must be a dict of weightedroc.partial_auc's keywords, "
+            f"e.g. dict(fpr_range=(0, 0.2), correct=True), got {partial_auc!r}"
+        )
     unknown = set(partial_auc) - {"fpr_range", "tpr_range", "correct"}
     if unknown:
-        raise TypeError(f"partial_auc has unknown keys {sorted(unknown)}: expected "
-                        "fpr_range, tpr_range and correct")
+        raise TypeError(
+            f"partial_auc has unknown keys {sorted(unknown)}: expected "
+            "fpr_range, tpr_range and correct"
+        )
     from ..curves.areas import _check_range
+
     found = {"fpr_range": None, "tpr_range": None, "correct": bool(partial_auc.get("correct"))}
     for name in ("fpr_range", "tpr_range"):
         if partial_auc.get(name) is not None:
@@ -72,11 +87,14 @@ def area_of(sample, partial):
     """The (partial) AUC of a sample's own curve, as `weightedroc.partial_auc`."""
     from ..curves.areas import partial_auc as area
     from ..curves.roc import curve_frame
+
     if partial is None:
         from ..curves.auc import trapezoid_area
         from ..curves.roc import rates
+
         return trapezoid_area(*rates(sample.counts))
     import warnings
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a corrected area below the diagonal
         return area(curve_frame(sample.counts), **partial)
@@ -87,8 +105,19 @@ def replicate_areas(sample, P, N, partial):
     return auc_rows(P, N) if partial is None else partial_rows(P, N, **partial)
 
 
-def bootstrap_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, *,
-                 positive=None, direction="<", partial_auc=None, weights_are="importance"):
+def bootstrap_ci(
+    guess,
+    label,
+    weight=None,
+    level=0.95,
+    n_boot=2000,
+    seed=None,
+    *,
+    positive=None,
+    direction="<",
+    partial_auc=None,
+    weights_are="importance",
+):
     """Stratified bootstrap interval of the (partial) AUC: `auc_ci`'s engine."""
     check_level(level, n_boot)
     partial = check_partial(partial_auc)
@@ -98,17 +127,26 @@ def bootstrap_ci(guess, label, weight=None, level=0.95, n_boot=2000, seed=None, 
     replicates = np.empty(n_boot)
     for start, size in batches(n_boot, sum(len(g) for g, _ in sample.pools)):
         P, N = class_weights(sample, draw(rng, sample, size))
-        replicates[start:start + size] = replicate_areas(sample, P, N, partial)
+        replicates[start : start + size] = replicate_areas(sample, P, N, partial)
     lower, upper = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
-    return AUCInterval(float(estimate), float(lower), float(upper), float(level),
-                       int(n_boot), replicates)
+    return AUCInterval(
+        float(estimate), float(lower), float(upper), float(level), int(n_boot), replicates
+    )
 
 
-def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
-           level: float = 0.95, n_boot: int = 2000,
-           seed: int | np.random.Generator | None = None, *,
-           positive: LabelValue = None, direction: Direction = "<",
-           partial_auc: dict | None = None, weights_are: str = "importance") -> AUCInterval:
+def auc_ci(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    level: float = 0.95,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    partial_auc: dict | None = None,
+    weights_are: str = "importance",
+) -> AUCInterval:
     """Bootstrap confidence interval for the weighted AUC or partial AUC.
 
     Each replicate draws, with replacement, as many positives as there are
@@ -160,5 +198,15 @@ def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
     >>> round(part.estimate, 6)  # TPR 2/3 until FPR 1/3, then 1: 2/9 + 1/6
     0.388889
     """
-    return bootstrap_ci(guess, label, weight, level, n_boot, seed, positive=positive,
-                        direction=direction, partial_auc=partial_auc, weights_are=weights_are)
+    return bootstrap_ci(
+        guess,
+        label,
+        weight,
+        level,
+        n_boot,
+        seed,
+        positive=positive,
+        direction=direction,
+        partial_auc=partial_auc,
+        weights_are=weights_are,
+    )

@@ -12,8 +12,17 @@ import numpy as np
 import pandas as pd
 
 from .._typing import ArrayLike, Direction, LabelValue
-from .replicates import (batches, check_level, class_weights, curve_rows, draw, prepare,
-                         se_at_sp, se_sp_rows, sp_at_se)
+from .replicates import (
+    batches,
+    check_level,
+    class_weights,
+    curve_rows,
+    draw,
+    prepare,
+    se_at_sp,
+    se_sp_rows,
+    sp_at_se,
+)
 
 
 def _check_points(values, name, default=None) -> np.ndarray:
@@ -23,9 +32,14 @@ def _check_points(values, name, default=None) -> np.ndarray:
             raise TypeError(f"{name} are required (numbers)")
         return default
     array = np.atleast_1d(np.asarray(values))
-    if array.ndim != 1 or len(array) == 0 or not all(
+    if (
+        array.ndim != 1
+        or len(array) == 0
+        or not all(
             isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
-            for v in array.tolist()):
+            for v in array.tolist()
+        )
+    ):
         raise TypeError(f"{name} must be a non-empty 1-D array of numbers, got {values!r}")
     array = array.astype(float)
     if np.isnan(array).any():
@@ -47,17 +61,27 @@ def _bootstrap(sample, n_boot, seed, read):
 
 
 def _frame(x_name, x, own_name, own, replicates, conf_level):
-    lower, median, upper = np.quantile(replicates, [(1 - conf_level) / 2, 0.5,
-                                                    (1 + conf_level) / 2], axis=0)
-    return pd.DataFrame({x_name: x, own_name: own, "lower": lower, "median": median,
-                         "upper": upper})
+    lower, median, upper = np.quantile(
+        replicates, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
+    )
+    return pd.DataFrame(
+        {x_name: x, own_name: own, "lower": lower, "median": median, "upper": upper}
+    )
 
 
-def ci_se(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
-          specificities: ArrayLike | None = None, *, conf_level: float = 0.95,
-          n_boot: int = 2000, seed: int | np.random.Generator | None = None,
-          positive: LabelValue = None, direction: Direction = "<",
-          weights_are: str = "importance") -> pd.DataFrame:
+def ci_se(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    specificities: ArrayLike | None = None,
+    *,
+    conf_level: float = 0.95,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> pd.DataFrame:
     """Bootstrap interval of the sensitivity at given specificities (pROC's ci.se).
 
     Each stratified replicate's sensitivity at a specificity is read as
@@ -99,16 +123,28 @@ def ci_se(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are)
     own = np.array([se_at_sp(*curve_rows(sample), s)[0] for s in specificities])
-    reps = _bootstrap(sample, n_boot, seed,
-                      lambda se, sp: np.stack([se_at_sp(se, sp, s) for s in specificities], 1))
+    reps = _bootstrap(
+        sample,
+        n_boot,
+        seed,
+        lambda se, sp: np.stack([se_at_sp(se, sp, s) for s in specificities], 1),
+    )
     return _frame("specificity", specificities, "sensitivity", own, reps, conf_level)
 
 
-def ci_sp(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
-          sensitivities: ArrayLike | None = None, *, conf_level: float = 0.95,
-          n_boot: int = 2000, seed: int | np.random.Generator | None = None,
-          positive: LabelValue = None, direction: Direction = "<",
-          weights_are: str = "importance") -> pd.DataFrame:
+def ci_sp(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    sensitivities: ArrayLike | None = None,
+    *,
+    conf_level: float = 0.95,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> pd.DataFrame:
     """Bootstrap interval of the specificity at given sensitivities (pROC's ci.sp).
 
     As `ci_se` with the axes exchanged: at a sensitivity the curve
@@ -144,16 +180,28 @@ def ci_sp(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are)
     own = np.array([sp_at_se(*curve_rows(sample), s)[0] for s in sensitivities])
-    reps = _bootstrap(sample, n_boot, seed,
-                      lambda se, sp: np.stack([sp_at_se(se, sp, s) for s in sensitivities], 1))
+    reps = _bootstrap(
+        sample,
+        n_boot,
+        seed,
+        lambda se, sp: np.stack([sp_at_se(se, sp, s) for s in sensitivities], 1),
+    )
     return _frame("sensitivity", sensitivities, "specificity", own, reps, conf_level)
 
 
-def ci_thresholds(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None,
-                  thresholds: ArrayLike | None = None, *, conf_level: float = 0.95,
-                  n_boot: int = 2000, seed: int | np.random.Generator | None = None,
-                  positive: LabelValue = None, direction: Direction = "<",
-                  weights_are: str = "importance") -> pd.DataFrame:
+def ci_thresholds(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    thresholds: ArrayLike | None = None,
+    *,
+    conf_level: float = 0.95,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> pd.DataFrame:
     """Bootstrap intervals of specificity and sensitivity at given thresholds
     (pROC's ci.thresholds with numeric thresholds).
 
@@ -196,7 +244,13 @@ def ci_thresholds(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None =
         return np.stack((sp[:, column], se[:, column]), 2).reshape(len(se), -1)
 
     own = read(*curve_rows(sample))[0]
-    frame = _frame("threshold", np.repeat(thresholds, 2), "estimate", own,
-                   _bootstrap(sample, n_boot, seed, read), conf_level)
+    frame = _frame(
+        "threshold",
+        np.repeat(thresholds, 2),
+        "estimate",
+        own,
+        _bootstrap(sample, n_boot, seed, read),
+        conf_level,
+    )
     frame.insert(1, "measure", np.tile(["specificity", "sensitivity"], len(thresholds)))
     return frame

@@ -73,13 +73,19 @@ class HTest:
 
     def __repr__(self):
         pvalue = self.p_value
-        shown_p = ("< 2.2e-16" if pvalue < 2.2e-16 else f"= {_g(pvalue, 4)}")
+        shown_p = "< 2.2e-16" if pvalue < 2.2e-16 else f"= {_g(pvalue, 4)}"
         parts = [f"{self.statistic_name} = {_g(self.statistic)}"]
         parts += [f"{name} = {_g(value)}" for name, value in self.parameter.items()]
         parts.append(f"p-value {shown_p}")
-        lines = ["", f"\t{self.method}", "", f"data:  {self.data_name}", ", ".join(parts),
-                 f"alternative hypothesis: true {self.null_name} is "
-                 f"{_ALTERNATIVE[self.alternative]} {_g(self.null_value)}"]
+        lines = [
+            "",
+            f"\t{self.method}",
+            "",
+            f"data:  {self.data_name}",
+            ", ".join(parts),
+            f"alternative hypothesis: true {self.null_name} is "
+            f"{_ALTERNATIVE[self.alternative]} {_g(self.null_value)}",
+        ]
         if self.conf_int is not None:
             lines.append(f"{_g(100 * self.conf_level)} percent confidence interval:")
             lines.append(" " + " ".join(format_vector(self.conf_int)))

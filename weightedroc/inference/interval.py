@@ -11,11 +11,21 @@ from .checks import check_choice, check_conf_level
 from .delong import auc_var
 
 
-def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, *,
-           method: str = "delong", conf_level: float = 0.95, n_boot: int = 2000,
-           seed: int | np.random.Generator | None = None, weights_are: str = "importance",
-           positive: LabelValue = None, direction: Direction = "<",
-           level: float | None = None, **kwargs: Any) -> bootstrap.AUCInterval:
+def auc_ci(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    method: str = "delong",
+    conf_level: float = 0.95,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    weights_are: str = "importance",
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    level: float | None = None,
+    **kwargs: Any,
+) -> bootstrap.AUCInterval:
     """Confidence interval of the (weighted) AUC, as pROC's ``ci.auc``.
 
     ``method="delong"`` (the default, as in pROC) is the normal interval
@@ -65,20 +75,42 @@ def auc_ci(guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None, 
     check_choice(method, "method", ("delong", "bootstrap"))
     conf_level = check_conf_level(conf_level if level is None else level)
     if method == "bootstrap":
-        return bootstrap.auc_ci(guess, label, weight, conf_level, n_boot, seed,
-                                positive=positive, direction=direction,
-                                weights_are=weights_are, **kwargs)
+        return bootstrap.auc_ci(
+            guess,
+            label,
+            weight,
+            conf_level,
+            n_boot,
+            seed,
+            positive=positive,
+            direction=direction,
+            weights_are=weights_are,
+            **kwargs,
+        )
     if kwargs:
         raise TypeError(f"auc_ci(method='delong') got unexpected arguments {sorted(kwargs)}")
     from ..curves.auc import auc_score
+
     estimate = auc_score(guess, label, weight, positive=positive, direction=direction)
-    sd = np.sqrt(auc_var(guess, label, weight, weights_are=weights_are, positive=positive,
-                         direction=direction))
+    sd = np.sqrt(
+        auc_var(
+            guess, label, weight, weights_are=weights_are, positive=positive, direction=direction
+        )
+    )
     normal = NormalDist(estimate, sd) if sd > 0 else None
-    lower, upper = ((estimate, estimate) if normal is None else
-                    (normal.inv_cdf((1 - conf_level) / 2), normal.inv_cdf(1 - (1 - conf_level) / 2)))
-    return bootstrap.AUCInterval(estimate, float(min(max(lower, 0.0), 1.0)),
-                                 float(min(max(upper, 0.0), 1.0)), conf_level, 0, np.empty(0))
+    lower, upper = (
+        (estimate, estimate)
+        if normal is None
+        else (normal.inv_cdf((1 - conf_level) / 2), normal.inv_cdf(1 - (1 - conf_level) / 2))
+    )
+    return bootstrap.AUCInterval(
+        estimate,
+        float(min(max(lower, 0.0), 1.0)),
+        float(min(max(upper, 0.0), 1.0)),
+        conf_level,
+        0,
+        np.empty(0),
+    )
 
 
 def group_intervals(arrays, groups, direction, conf_level, weights_are):
@@ -92,7 +124,13 @@ def group_intervals(arrays, groups, direction, conf_level, weights_are):
         if weights_are == "frequency" and w is not None:
             counts = [w[positive[at]].sum(), w[~positive[at]].sum()]
         if min(counts) >= 2:
-            interval = auc_ci(guess[at], positive[at], w, conf_level=conf_level,
-                              weights_are=weights_are, direction=direction)
+            interval = auc_ci(
+                guess[at],
+                positive[at],
+                w,
+                conf_level=conf_level,
+                weights_are=weights_are,
+                direction=direction,
+            )
             bounds[:, i] = interval.lower, interval.upper
     return bounds

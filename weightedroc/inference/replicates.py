@@ -42,8 +42,10 @@ def check_weights_are(weights_are, weight):
         return None
     bad = np.flatnonzero(weight != np.floor(weight))
     if len(bad):
-        raise ValueError('weights_are="frequency" needs integer weights (counts of identical '
-                         f"rows), got {float(weight[bad[0]])!r} at position {bad[0]}")
+        raise ValueError(
+            'weights_are="frequency" needs integer weights (counts of identical '
+            f"rows), got {float(weight[bad[0]])!r} at position {bad[0]}"
+        )
     return weight.astype(np.int64)
 
 
@@ -67,12 +69,12 @@ def check_n_boot(n_boot):
 class Sample:
     """One curve's data, grouped once, and the pools replicates draw from."""
 
-    guess: np.ndarray        # checked; negated for direction ">"
-    positive: np.ndarray     # boolean
+    guess: np.ndarray  # checked; negated for direction ">"
+    positive: np.ndarray  # boolean
     weight: np.ndarray | None
-    counts: object           # the `Cumulated` of the data
-    group: np.ndarray        # group (index of the distinct guess) of each row
-    pools: tuple             # ((group, weight) of positives, same of negatives)
+    counts: object  # the `Cumulated` of the data
+    group: np.ndarray  # group (index of the distinct guess) of each row
+    pools: tuple  # ((group, weight) of positives, same of negatives)
 
     @property
     def n_groups(self):
@@ -100,8 +102,11 @@ def prepare(guess, label, weight=None, positive=None, direction="<", weights_are
         else:
             # A power-of-two scale keeps the replicate sums in range, exactly,
             # so the results are the same for weights times 2**k.
-            scaled = (np.ones(len(rows)) if weight is None else
-                      unit_scaled(weight[rows], total=counts.total_pos + counts.total_neg))
+            scaled = (
+                np.ones(len(rows))
+                if weight is None
+                else unit_scaled(weight[rows], total=counts.total_pos + counts.total_neg)
+            )
             pools.append((group[rows], scaled))
     return Sample(guess, label, weight, counts, group, tuple(pools))
 
@@ -153,8 +158,9 @@ def se_sp_rows(P, N):
 def _rows_integral(x, y, t):
     """Integral from 0 to t of each row's broken line y(x) (x non-decreasing)."""
     width = np.diff(x, axis=1)
-    below = np.concatenate((np.zeros((len(x), 1)),
-                            np.cumsum(width * (y[:, :-1] + y[:, 1:]) / 2, axis=1)), axis=1)
+    below = np.concatenate(
+        (np.zeros((len(x), 1)), np.cumsum(width * (y[:, :-1] + y[:, 1:]) / 2, axis=1)), axis=1
+    )
     k = np.clip((x <= t).sum(axis=1) - 1, 0, x.shape[1] - 2)[:, None]
     x0, y0 = np.take_along_axis(x, k, 1)[:, 0], np.take_along_axis(y, k, 1)[:, 0]
     w = np.take_along_axis(width, k, 1)[:, 0]
@@ -171,7 +177,7 @@ def partial_rows(P, N, fpr_range=None, tpr_range=None, correct=False):
         area, lo, hi, diagonal = auc_rows(P, N), 0.0, 1.0, 0.5
     else:
         se, sp = se_sp_rows(P, N)
-        tpr, fpr = se[:, ::-1], 1 - sp[:, ::-1]   # from (0, 0) to (1, 1)
+        tpr, fpr = se[:, ::-1], 1 - sp[:, ::-1]  # from (0, 0) to (1, 1)
         if tpr_range is None:
             lo, hi = fpr_range
             area = _rows_integral(fpr, tpr, hi) - _rows_integral(fpr, tpr, lo)

@@ -20,27 +20,33 @@ ALTERNATIVES = ("two.sided", "less", "greater")
 
 def check_alternative(alternative):
     if alternative not in ALTERNATIVES:
-        raise ValueError(f'alternative must be "two.sided", "less" or "greater", '
-                         f"got {alternative!r}")
+        raise ValueError(
+            f'alternative must be "two.sided", "less" or "greater", got {alternative!r}'
+        )
     return alternative
 
 
 def normal_p_value(statistic, alternative):
     """pROC's p-value of a standard normal statistic."""
+
     def lower_tail(z):  # pnorm(z)
         return 0.5 * math.erfc(-z / math.sqrt(2))
+
     if alternative == "two.sided":
         return 2 * lower_tail(-abs(statistic))
     return lower_tail(-statistic) if alternative == "greater" else lower_tail(statistic)
 
 
-def two_samples(guess1, guess2, label, weight, label2, weight2, paired,
-                positive, direction, weights_are):
+def two_samples(
+    guess1, guess2, label, weight, label2, weight2, paired, positive, direction, weights_are
+):
     """The two curves' `Sample`s.  Paired curves share label and weight."""
     if paired:
         if label2 is not None or weight2 is not None:
-            raise ValueError("paired curves share label and weight (the same observations "
-                             "scored twice): give label2/weight2 only with paired=False")
+            raise ValueError(
+                "paired curves share label and weight (the same observations "
+                "scored twice): give label2/weight2 only with paired=False"
+            )
         first = prepare(guess1, label, weight, positive, direction, weights_are)
         try:
             second = prepare(guess2, label, weight, positive, direction, weights_are)
@@ -49,8 +55,10 @@ def two_samples(guess1, guess2, label, weight, label2, weight2, paired,
         return first, second
     if label2 is None:
         label2, weight2 = label, (weight if weight2 is None else weight2)
-    return (prepare(guess1, label, weight, positive, direction, weights_are),
-            prepare(guess2, label2, weight2, positive, direction, weights_are))
+    return (
+        prepare(guess1, label, weight, positive, direction, weights_are),
+        prepare(guess2, label2, weight2, positive, direction, weights_are),
+    )
 
 
 def _estimate_names(partial):
@@ -66,10 +74,23 @@ def _estimate_names(partial):
     return tuple(f"{corrected}pAUC ({text}) of roc{k}" for k in (1, 2))
 
 
-def bootstrap_test(guess1, guess2, label, weight=None, *, label2=None, weight2=None,
-                   paired=True, alternative="two.sided", n_boot=2000, seed=None,
-                   partial_auc=None, positive=None, direction="<",
-                   weights_are="importance"):
+def bootstrap_test(
+    guess1,
+    guess2,
+    label,
+    weight=None,
+    *,
+    label2=None,
+    weight2=None,
+    paired=True,
+    alternative="two.sided",
+    n_boot=2000,
+    seed=None,
+    partial_auc=None,
+    positive=None,
+    direction="<",
+    weights_are="importance",
+):
     """Bootstrap test of two weighted (partial) AUCs, as pROC's roc.test.
 
     Each replicate resamples positives and negatives apart (stratified);
@@ -123,8 +144,9 @@ def bootstrap_test(guess1, guess2, label, weight=None, *, label2=None, weight2=N
     check_alternative(alternative)
     check_n_boot(n_boot)
     partial = check_partial(partial_auc)
-    first, second = two_samples(guess1, guess2, label, weight, label2, weight2, paired,
-                                positive, direction, weights_are)
+    first, second = two_samples(
+        guess1, guess2, label, weight, label2, weight2, paired, positive, direction, weights_are
+    )
     estimates = area_of(first, partial), area_of(second, partial)
     rng = np.random.default_rng(seed)
     diffs = np.empty(n_boot)
@@ -135,15 +157,19 @@ def bootstrap_test(guess1, guess2, label, weight=None, *, label2=None, weight2=N
         if not paired:
             draws = draw(rng, second, size)
         areas.append(replicate_areas(second, *class_weights(second, draws), partial))
-        diffs[start:start + size] = areas[0] - areas[1]
+        diffs[start : start + size] = areas[0] - areas[1]
     with np.errstate(invalid="ignore", divide="ignore"):
         statistic = (estimates[0] - estimates[1]) / np.std(diffs, ddof=1)
     if np.isnan(statistic) and (diffs == 0).all() and estimates[0] == estimates[1]:
         statistic = 0.0  # pROC's special case: no difference at all
     title = "correlated ROC curves" if paired else "ROC curves"
-    return HTest(statistic=float(statistic),
-                 p_value=normal_p_value(float(statistic), alternative),
-                 estimate=dict(zip(_estimate_names(partial), map(float, estimates))),
-                 method=f"Bootstrap test for two {title}", alternative=alternative,
-                 parameter={"boot.n": int(n_boot), "boot.stratified": 1},
-                 data_name="guess1 and guess2", statistic_name="D")
+    return HTest(
+        statistic=float(statistic),
+        p_value=normal_p_value(float(statistic), alternative),
+        estimate=dict(zip(_estimate_names(partial), map(float, estimates))),
+        method=f"Bootstrap test for two {title}",
+        alternative=alternative,
+        parameter={"boot.n": int(n_boot), "boot.stratified": 1},
+        data_name="guess1 and guess2",
+        statistic_name="D",
+    )

@@ -107,8 +107,9 @@ def _paired(first, second, n_boot, rng):
         S2 = S + rng.random(n) - 0.5
         keep = np.round(rng.random(n)) == 0
         R3, S3 = np.where(keep, R2, S), np.where(keep, S2, R)
-        permuted[b] = paired_statistic(np.argsort(R3, kind="stable"),
-                                       np.argsort(S3, kind="stable"), case, w)
+        permuted[b] = paired_statistic(
+            np.argsort(R3, kind="stable"), np.argsort(S3, kind="stable"), case, w
+        )
     return observed, permuted
 
 
@@ -122,8 +123,9 @@ def _unpaired(first, second, n_boot, rng):
         Rj, Sj = R + rng.random(len(R)) - 0.5, S + rng.random(len(S)) - 0.5
         Rw, Sw = w1.copy(), w2.copy()
         for in1, in2 in ((~c1, ~c2), (c1, c2)):  # controls, then cases
-            pooled = rng.permutation(np.concatenate((np.flatnonzero(in1),
-                                                     len(R) + np.flatnonzero(in2))))
+            pooled = rng.permutation(
+                np.concatenate((np.flatnonzero(in1), len(R) + np.flatnonzero(in2)))
+            )
             values, weights = np.concatenate((Rj, Sj)), np.concatenate((Rw, Sw))
             k = in1.sum()
             Rj[in1], Rw[in1] = values[pooled[:k]], weights[pooled[:k]]
@@ -132,9 +134,22 @@ def _unpaired(first, second, n_boot, rng):
     return observed, permuted
 
 
-def venkatraman_test(guess1, guess2, label, weight=None, *, label2=None, weight2=None,
-                     paired=True, alternative="two.sided", n_boot=2000, seed=None,
-                     positive=None, direction="<", weights_are="importance"):
+def venkatraman_test(
+    guess1,
+    guess2,
+    label,
+    weight=None,
+    *,
+    label2=None,
+    weight2=None,
+    paired=True,
+    alternative="two.sided",
+    n_boot=2000,
+    seed=None,
+    positive=None,
+    direction="<",
+    weights_are="importance",
+):
     """Venkatraman's permutation test that two weighted ROC curves are equal.
 
     As pROC's ``roc.test(method = "venkatraman")``: the observed statistic
@@ -171,8 +186,10 @@ def venkatraman_test(guess1, guess2, label, weight=None, *, label2=None, weight2
     check_n_boot(n_boot)
     if paired:
         if label2 is not None or weight2 is not None:
-            raise ValueError("paired curves share label and weight (the same observations "
-                             "scored twice): give label2/weight2 only with paired=False")
+            raise ValueError(
+                "paired curves share label and weight (the same observations "
+                "scored twice): give label2/weight2 only with paired=False"
+            )
         first = _sample(guess1, label, weight, positive, direction, weights_are)
         second = _sample(guess2, label, weight, positive, direction, weights_are)
     else:
@@ -183,8 +200,13 @@ def venkatraman_test(guess1, guess2, label, weight=None, *, label2=None, weight2
     rng = np.random.default_rng(seed)
     observed, permuted = (_paired if paired else _unpaired)(first, second, n_boot, rng)
     kind = "paired" if paired else "unpaired"
-    return HTest(statistic=observed, p_value=float(np.sum(permuted >= observed) / n_boot),
-                 estimate={}, method=f"Venkatraman's test for two {kind} ROC curves",
-                 parameter={"boot.n": int(n_boot)}, data_name="guess1 and guess2",
-                 statistic_name="E",
-                 null_name="difference in at least one ROC operating point")
+    return HTest(
+        statistic=observed,
+        p_value=float(np.sum(permuted >= observed) / n_boot),
+        estimate={},
+        method=f"Venkatraman's test for two {kind} ROC curves",
+        parameter={"boot.n": int(n_boot)},
+        data_name="guess1 and guess2",
+        statistic_name="E",
+        null_name="difference in at least one ROC operating point",
+    )

@@ -16,8 +16,8 @@ import threading
 import pandas as pd
 
 from .. import __version__
-from .tables import atomic_path, first_non_number, read_table, table_format, write_table
 from ..tidy import auc_table, roc_table
+from .tables import atomic_path, first_non_number, read_table, table_format, write_table
 
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")
 
@@ -80,55 +80,96 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_command(commands, name, help_text, output_help):
-    command = commands.add_parser(name, help=help_text, description=help_text,
-                                  epilog=EPILOG,
-                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    command.add_argument("input", metavar="INPUT",
-                         help="CSV or Parquet file of observations, '-' for CSV on stdin")
-    command.add_argument("--guess", required=True, metavar="COL",
-                         help="column of scores (larger: more likely positive)")
-    command.add_argument("--label", required=True, metavar="COL",
-                         help="column of true classes")
-    command.add_argument("--weight", metavar="COL",
-                         help="column of positive observation weights (default: 1)")
-    command.add_argument("--by", action="append", type=_column_list, metavar="COL[,COL...]",
-                         help="group columns, comma-separated or repeated: one "
-                              "curve/AUC per group (missing values form their own group)")
-    command.add_argument("--positive", metavar="VALUE",
-                         help="the label value that is the event (read as the label "
-                              "column's type); default: R's rules")
-    command.add_argument("--direction", choices=("<", ">"), default="<",
-                         help="'<': higher guesses mean positive (default); "
-                              "'>': lower guesses mean positive (never guessed)")
-    command.add_argument("--delimiter", metavar="CHAR", type=_delimiter,
-                         help="field separator of a CSV INPUT (default: tab for "
-                              ".tsv/.tab, else a comma); 'tab' or '\\t' for a tab")
+    command = commands.add_parser(
+        name,
+        help=help_text,
+        description=help_text,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument(
+        "input", metavar="INPUT", help="CSV or Parquet file of observations, '-' for CSV on stdin"
+    )
+    command.add_argument(
+        "--guess",
+        required=True,
+        metavar="COL",
+        help="column of scores (larger: more likely positive)",
+    )
+    command.add_argument("--label", required=True, metavar="COL", help="column of true classes")
+    command.add_argument(
+        "--weight", metavar="COL", help="column of positive observation weights (default: 1)"
+    )
+    command.add_argument(
+        "--by",
+        action="append",
+        type=_column_list,
+        metavar="COL[,COL...]",
+        help="group columns, comma-separated or repeated: one "
+        "curve/AUC per group (missing values form their own group)",
+    )
+    command.add_argument(
+        "--positive",
+        metavar="VALUE",
+        help="the label value that is the event (read as the label "
+        "column's type); default: R's rules",
+    )
+    command.add_argument(
+        "--direction",
+        choices=("<", ">"),
+        default="<",
+        help="'<': higher guesses mean positive (default); "
+        "'>': lower guesses mean positive (never guessed)",
+    )
+    command.add_argument(
+        "--delimiter",
+        metavar="CHAR",
+        type=_delimiter,
+        help="field separator of a CSV INPUT (default: tab for "
+        ".tsv/.tab, else a comma); 'tab' or '\\t' for a tab",
+    )
     command.add_argument("--output", "-o", metavar="PATH", help=output_help)
-    command.add_argument("--format", choices=("csv", "tsv", "parquet"),
-                         help="format of --output when its suffix does not tell "
-                              "(default for devices such as /dev/null: csv)")
+    command.add_argument(
+        "--format",
+        choices=("csv", "tsv", "parquet"),
+        help="format of --output when its suffix does not tell "
+        "(default for devices such as /dev/null: csv)",
+    )
     return command
 
 
 def parser():
     """The argparse parser of the ``weightedroc`` command."""
-    main_parser = _Parser(prog="weightedroc", epilog=EPILOG,
-                          description="Exact weighted ROC curves and AUC "
-                                      "(R's WeightedROC, bit for bit).",
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
-    main_parser.add_argument("--version", action="version",
-                             version=f"%(prog)s {__version__}")
-    commands = main_parser.add_subparsers(dest="command", required=True,
-                                          metavar="{roc,auc,compare}")
-    roc = _add_command(commands, "roc", "write the weighted ROC curve (of each group)",
-                       "CSV or Parquet file for the curve (default: CSV on stdout); "
-                       "columns: the --by columns, TPR, FPR, threshold, FN, FP")
-    roc.add_argument("--plot", metavar="PNG",
-                     help="also draw the curve(s) to this image (.png, .pdf or .svg; "
-                          "needs plotnine: pip install 'weightedroc[plot]')")
-    _add_command(commands, "auc", "write the weighted AUC (of each group)",
-                 "CSV or Parquet file for the table (default: CSV on stdout); "
-                 "columns: the --by columns, auc, n, positive_weight, negative_weight")
+    main_parser = _Parser(
+        prog="weightedroc",
+        epilog=EPILOG,
+        description="Exact weighted ROC curves and AUC (R's WeightedROC, bit for bit).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    main_parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = main_parser.add_subparsers(
+        dest="command", required=True, metavar="{roc,auc,compare}"
+    )
+    roc = _add_command(
+        commands,
+        "roc",
+        "write the weighted ROC curve (of each group)",
+        "CSV or Parquet file for the curve (default: CSV on stdout); "
+        "columns: the --by columns, TPR, FPR, threshold, FN, FP",
+    )
+    roc.add_argument(
+        "--plot",
+        metavar="PNG",
+        help="also draw the curve(s) to this image (.png, .pdf or .svg; "
+        "needs plotnine: pip install 'weightedroc[plot]')",
+    )
+    _add_command(
+        commands,
+        "auc",
+        "write the weighted AUC (of each group)",
+        "CSV or Parquet file for the table (default: CSV on stdout); "
+        "columns: the --by columns, auc, n, positive_weight, negative_weight",
+    )
     _add_compare(commands)
     return main_parser
 
@@ -149,19 +190,24 @@ def _check_paths(args):
     plot = getattr(args, "plot", None)
     for option, path in (("--output", args.output), ("--plot", plot)):
         if path not in (None, "-") and args.input != "-" and _same_file(path, args.input):
-            raise UsageError(f"{option} {path!r} is the input file: refusing to "
-                             "overwrite the data (write to another path)")
+            raise UsageError(
+                f"{option} {path!r} is the input file: refusing to "
+                "overwrite the data (write to another path)"
+            )
     if args.output not in (None, "-") and not (
-            os.path.exists(args.output) and not os.path.isfile(args.output)):
+        os.path.exists(args.output) and not os.path.isfile(args.output)
+    ):
         table_format(args.output, args.format)  # devices default to CSV
     if plot is not None and not plot.lower().endswith(PLOT_SUFFIXES):
-        raise UsageError(f"--plot {plot!r}: expected a file name ending in "
-                         f"{', '.join(PLOT_SUFFIXES)}")
+        raise UsageError(
+            f"--plot {plot!r}: expected a file name ending in {', '.join(PLOT_SUFFIXES)}"
+        )
     for path in (args.output, plot):
         if path not in (None, "-") and not os.path.isdir(os.path.dirname(path) or "."):
             raise UsageError(f"cannot write {path!r}: its directory does not exist")
     if plot is not None:
         from ..plots._plotnine import plotnine
+
         plotnine()  # a missing extra fails now, not after the work
 
 
@@ -179,9 +225,11 @@ def _check_numbers(data, args):
         only = str(data.columns[0])
         for separator in (";", "\t", "|"):
             if separator in only:
-                raise UsageError(f"the input has one column, {only!r}: if its fields are "
-                                 f"separated by {separator!r}, say --delimiter "
-                                 f"{separator!r}".replace("'\\t'", "tab"))
+                raise UsageError(
+                    f"the input has one column, {only!r}: if its fields are "
+                    f"separated by {separator!r}, say --delimiter "
+                    f"{separator!r}".replace("'\\t'", "tab")
+                )
 
 
 def _label_value(data, args):
@@ -204,6 +252,7 @@ def _label_value(data, args):
 
 def _save_plot(table, by, path):
     from ..plots import roc_plot
+
     plot = roc_plot(table, group=list(by) if by else None)
     with atomic_path(path) as temporary:
         plot.save(temporary, width=6.5 if by else 5, height=5, dpi=150, verbose=False)
@@ -232,8 +281,15 @@ def run(args):
         raise UsageError(f"cannot read {args.input!r}: {error}") from None
     _check_numbers(data, args)
     make = roc_table if args.command == "roc" else auc_table
-    table = make(data, guess=args.guess, label=args.label, weight=args.weight, by=args.by,
-                 positive=_label_value(data, args), direction=args.direction)
+    table = make(
+        data,
+        guess=args.guess,
+        label=args.label,
+        weight=args.weight,
+        by=args.by,
+        positive=_label_value(data, args),
+        direction=args.direction,
+    )
     del data
     if getattr(args, "plot", None):  # first: the likelier failure
         with _writing(args.plot):
@@ -260,13 +316,22 @@ examples:
 
 
 def _add_compare(commands):
-    command = commands.add_parser("compare", help=COMPARE_HELP, description=COMPARE_HELP,
-                                  epilog=COMPARE_EPILOG,
-                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    command = commands.add_parser(
+        "compare",
+        help=COMPARE_HELP,
+        description=COMPARE_HELP,
+        epilog=COMPARE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     command.add_argument("first", metavar="A", help="CSV or Parquet file of a table")
     command.add_argument("second", metavar="B", help="CSV or Parquet file of the same table")
-    command.add_argument("--ulps", type=int, default=0, metavar="N",
-                         help="values at most N doubles apart count as equal (default 0)")
+    command.add_argument(
+        "--ulps",
+        type=int,
+        default=0,
+        metavar="N",
+        help="values at most N doubles apart count as equal (default 0)",
+    )
 
 
 def _run_compare(args):
@@ -282,14 +347,18 @@ def _run_compare(args):
     except (ValueError, OSError, UnicodeDecodeError) as error:
         raise UsageError(str(error)) from None
     shown = report.astype(object).where(report.notna(), "-")
-    shown["max_rel_diff"] = [value if value == "-" else f"{value:.3g}"
-                             for value in shown["max_rel_diff"]]
+    shown["max_rel_diff"] = [
+        value if value == "-" else f"{value:.3g}" for value in shown["max_rel_diff"]
+    ]
     if not report["na_mismatches"].any():
         shown = shown.drop(columns="na_mismatches")
     print(shown.to_string(index=False))
     same = bool(report["within_ulps"].all())
-    print(("identical" if report["identical"].all() else f"within {args.ulps} ulps")
-          if same else "different")
+    print(
+        ("identical" if report["identical"].all() else f"within {args.ulps} ulps")
+        if same
+        else "different"
+    )
     return 0 if same else 1
 
 
@@ -301,9 +370,11 @@ def _fail(message, status):
 def main(argv=None):
     """Run the command line; returns the exit status: 0, 2 for bad input,
     128 + the signal's number after SIGINT or SIGTERM (no output file left)."""
-    handlers = {caught: signal.signal(caught, _interrupt)
-                for caught in (signal.SIGINT, signal.SIGTERM)
-                if threading.current_thread() is threading.main_thread()}
+    handlers = {
+        caught: signal.signal(caught, _interrupt)
+        for caught in (signal.SIGINT, signal.SIGTERM)
+        if threading.current_thread() is threading.main_thread()
+    }
     try:
         status = run(parser().parse_args(argv))
     except Interrupted as stop:

@@ -14,8 +14,15 @@ import pandas as pd
 
 __all__ = ["compare_tables", "ulp_distance"]
 
-REPORT_COLUMNS = ["column", "identical", "max_ulps", "max_rel_diff", "first_diff_row",
-                  "na_mismatches", "within_ulps"]
+REPORT_COLUMNS = [
+    "column",
+    "identical",
+    "max_ulps",
+    "max_rel_diff",
+    "first_diff_row",
+    "na_mismatches",
+    "within_ulps",
+]
 
 
 def _ordered(values):
@@ -58,17 +65,24 @@ def _read(table, name) -> pd.DataFrame:
         frame = read_table(path)
         first = frame.columns[0] if len(frame.columns) else None
         # R's write.csv without row.names = FALSE: a first column "" of 1..n.
-        if first in ("", "Unnamed: 0") and (frame[first].astype(str).to_numpy()
-                                            == np.arange(1, len(frame) + 1).astype(str)).all():
+        if (
+            first in ("", "Unnamed: 0")
+            and (
+                frame[first].astype(str).to_numpy() == np.arange(1, len(frame) + 1).astype(str)
+            ).all()
+        ):
             frame = frame.drop(columns=first)
         return frame
-    raise TypeError(f"table {name} must be a pandas DataFrame or the path of a CSV or "
-                    f"Parquet file, got {type(table).__name__}")
+    raise TypeError(
+        f"table {name} must be a pandas DataFrame or the path of a CSV or "
+        f"Parquet file, got {type(table).__name__}"
+    )
 
 
 def _is_number(column):
-    return column.dtype.kind in "iuf" or (pd.api.types.is_numeric_dtype(column.dtype)
-                                          and not pd.api.types.is_bool_dtype(column.dtype))
+    return column.dtype.kind in "iuf" or (
+        pd.api.types.is_numeric_dtype(column.dtype) and not pd.api.types.is_bool_dtype(column.dtype)
+    )
 
 
 def _aligned(a, b, shared, sort_by) -> list[pd.DataFrame]:
@@ -83,8 +97,7 @@ def _aligned(a, b, shared, sort_by) -> list[pd.DataFrame]:
     for frame in (a, b):
         frame = frame[shared].reset_index(drop=True)
         if sort_by:
-            frame = frame.sort_values(sort_by, kind="stable", na_position="last",
-                                      ignore_index=True)
+            frame = frame.sort_values(sort_by, kind="stable", na_position="last", ignore_index=True)
         out.append(frame)
     return out
 
@@ -102,11 +115,14 @@ def _compare_numbers(x, y, ulps):
     relative = np.where(np.isnan(relative), np.inf, relative)  # inf against -inf
     bad = (na_x != na_y) | (distance > np.uint64(ulps))
     first = int(np.flatnonzero(bad)[0]) if bad.any() else pd.NA
-    return {"identical": bool((na_x == na_y).all() and not distance[both].any()),
-            "max_ulps": int(distance[both].max()) if both.any() else 0,
-            "max_rel_diff": float(relative[both].max()) if both.any() else 0.0,
-            "first_diff_row": first, "na_mismatches": int((na_x != na_y).sum()),
-            "within_ulps": not bad.any()}
+    return {
+        "identical": bool((na_x == na_y).all() and not distance[both].any()),
+        "max_ulps": int(distance[both].max()) if both.any() else 0,
+        "max_rel_diff": float(relative[both].max()) if both.any() else 0.0,
+        "first_diff_row": first,
+        "na_mismatches": int((na_x != na_y).sum()),
+        "within_ulps": not bad.any(),
+    }
 
 
 def _compare_other(x, y):
@@ -114,13 +130,23 @@ def _compare_other(x, y):
     na_x, na_y = pd.isna(x), pd.isna(y)
     bad = (na_x != na_y) | (~na_x & ~na_y & (x.astype(str) != y.astype(str)))
     first = int(np.flatnonzero(bad)[0]) if bad.any() else pd.NA
-    return {"identical": not bad.any(), "max_ulps": pd.NA, "max_rel_diff": np.nan,
-            "first_diff_row": first, "na_mismatches": int((na_x != na_y).sum()),
-            "within_ulps": not bad.any()}
+    return {
+        "identical": not bad.any(),
+        "max_ulps": pd.NA,
+        "max_rel_diff": np.nan,
+        "first_diff_row": first,
+        "na_mismatches": int((na_x != na_y).sum()),
+        "within_ulps": not bad.any(),
+    }
 
 
-def compare_tables(a: pd.DataFrame | str | os.PathLike, b: pd.DataFrame | str | os.PathLike,
-                   *, ulps: int = 0, sort_by: Sequence[Hashable] | None = None) -> pd.DataFrame:
+def compare_tables(
+    a: pd.DataFrame | str | os.PathLike,
+    b: pd.DataFrame | str | os.PathLike,
+    *,
+    ulps: int = 0,
+    sort_by: Sequence[Hashable] | None = None,
+) -> pd.DataFrame:
     """Compare two tables of the same curve(s), column by column.
 
     Parameters
@@ -179,11 +205,15 @@ def compare_tables(a: pd.DataFrame | str | os.PathLike, b: pd.DataFrame | str | 
     a, b = _read(a, "a"), _read(b, "b")
     shared = [c for c in a.columns if c in set(b.columns)]
     if not shared:
-        raise ValueError(f"the tables share no column: {list(map(str, a.columns))} "
-                         f"against {list(map(str, b.columns))}")
+        raise ValueError(
+            f"the tables share no column: {list(map(str, a.columns))} "
+            f"against {list(map(str, b.columns))}"
+        )
     if len(a) != len(b):
-        raise ValueError(f"the tables have different numbers of rows: {len(a)} and "
-                         f"{len(b)}; they are not the same curve")
+        raise ValueError(
+            f"the tables have different numbers of rows: {len(a)} and "
+            f"{len(b)}; they are not the same curve"
+        )
     a, b = _aligned(a, b, shared, sort_by)
     rows = []
     for name in shared:

@@ -48,9 +48,11 @@ def table_format(path, given=None):
         return "csv"
     if name.endswith(PARQUET_SUFFIXES):
         return "parquet"
-    raise ValueError(f"cannot tell the format of {os.fspath(path)!r} from its suffix "
-                     f"(one of {', '.join(CSV_SUFFIXES + TSV_SUFFIXES + PARQUET_SUFFIXES)}): "
-                     "say it with --format csv|tsv|parquet")
+    raise ValueError(
+        f"cannot tell the format of {os.fspath(path)!r} from its suffix "
+        f"(one of {', '.join(CSV_SUFFIXES + TSV_SUFFIXES + PARQUET_SUFFIXES)}): "
+        "say it with --format csv|tsv|parquet"
+    )
 
 
 def default_delimiter(path, given=None):
@@ -64,8 +66,9 @@ def _pyarrow():
     try:
         import pyarrow  # noqa: F401
     except ImportError:
-        raise ImportError("Parquet files need pyarrow, which is not installed: "
-                          "pip install 'weightedroc[parquet]'") from None
+        raise ImportError(
+            "Parquet files need pyarrow, which is not installed: pip install 'weightedroc[parquet]'"
+        ) from None
 
 
 def read_table(path, delimiter=None, file_format=None):
@@ -83,8 +86,13 @@ def read_table(path, delimiter=None, file_format=None):
     source = sys.stdin if os.fspath(path) == "-" else path
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # mixed types are reported by column and row
-        frame = pd.read_csv(source, sep=delimiter or default_delimiter(path, file_format),
-                            keep_default_na=False, na_values=["", "NA"], low_memory=False)
+        frame = pd.read_csv(
+            source,
+            sep=delimiter or default_delimiter(path, file_format),
+            keep_default_na=False,
+            na_values=["", "NA"],
+            low_memory=False,
+        )
     for name in frame.columns:
         text = frame[name]
         if isinstance(text.dtype, pd.StringDtype) or text.dtype.kind == "O":
@@ -143,11 +151,14 @@ def _quoted(text, delimiter):
 def _other_text(column, delimiter):
     """Text of a non-float column as pandas' to_csv writes it (NA for missing)."""
     if not (isinstance(column.dtype, pd.CategoricalDtype) or column.dtype.kind in "iubOSUT"):
-        text = column.to_frame().to_csv(index=False, header=False, na_rep="NA",
-                                        lineterminator="\n", sep=delimiter)
+        text = column.to_frame().to_csv(
+            index=False, header=False, na_rep="NA", lineterminator="\n", sep=delimiter
+        )
         # dates and such: pandas' own text, each field as it was written
-        return [_quoted(row[0], delimiter) if row else ""
-                for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+        return [
+            _quoted(row[0], delimiter) if row else ""
+            for row in csv.reader(io.StringIO(text), delimiter=delimiter)
+        ]
     codes, uniques = pd.factorize(column, use_na_sentinel=True)
     shown = [_quoted(str(value), delimiter) for value in uniques] + ["NA"]
     return np.asarray(shown, dtype=object)[codes].tolist()  # code -1 (missing) is "NA"
@@ -163,7 +174,7 @@ def _csv_lines(frame, delimiter=","):
     """The CSV text of `frame` (header first) in blocks of ROWS rows."""
     yield delimiter.join(_quoted(str(name), delimiter) for name in frame.columns) + "\n"
     for start in range(0, len(frame), ROWS):
-        part = frame.iloc[start:start + ROWS]
+        part = frame.iloc[start : start + ROWS]
         columns = [_column_text(part[name], delimiter) for name in part.columns]
         if len(columns) == 1:  # a lone empty field is written quoted, as csv does
             columns = [['""' if text == "" else text for text in columns[0]]]
@@ -176,7 +187,8 @@ def to_csv_text(frame, delimiter=","):
     Examples
     --------
     >>> import pandas as pd
-    >>> print(to_csv_text(pd.DataFrame({"x": [0.1, float("inf"), None], "y": ["a", None, "b"]})), end="")
+    >>> frame = pd.DataFrame({"x": [0.1, float("inf"), None], "y": ["a", None, "b"]})
+    >>> print(to_csv_text(frame), end="")
     x,y
     0.10000000000000001,a
     Inf,NA
@@ -195,8 +207,9 @@ def atomic_path(path):
     """
     path = os.fspath(path)
     directory = os.path.dirname(path) or "."
-    temporary = os.path.join(directory, f".weightedroc-{secrets.token_hex(6)}-"
-                                        f"{os.path.basename(path)}")
+    temporary = os.path.join(
+        directory, f".weightedroc-{secrets.token_hex(6)}-{os.path.basename(path)}"
+    )
     # Created as open() would create it (mode 0o666 less the umask).
     os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     try:
@@ -226,10 +239,11 @@ def _open_text(path):
 def _write_parquet(frame, path):
     import pyarrow as pa
     import pyarrow.parquet as pq
+
     schema = pa.Schema.from_pandas(frame, preserve_index=False)
     with pq.ParquetWriter(path, schema) as writer:
         for start in range(0, max(len(frame), 1), ROWS * 8):
-            part = frame.iloc[start:start + ROWS * 8]
+            part = frame.iloc[start : start + ROWS * 8]
             writer.write_table(pa.Table.from_pandas(part, schema=schema, preserve_index=False))
 
 
@@ -256,8 +270,11 @@ def write_table(frame, path=None, file_format=None, delimiter=None):
         sys.stdout.flush()
         return
     device = os.path.exists(path) and not os.path.isfile(path)  # /dev/null, a FIFO
-    if device and file_format is None and not os.fspath(path).lower().endswith(
-            CSV_SUFFIXES + TSV_SUFFIXES + PARQUET_SUFFIXES):
+    if (
+        device
+        and file_format is None
+        and not os.fspath(path).lower().endswith(CSV_SUFFIXES + TSV_SUFFIXES + PARQUET_SUFFIXES)
+    ):
         file_format = "csv"
     kind = table_format(path, file_format)
     delimiter = delimiter or default_delimiter(path, file_format)

@@ -10,6 +10,7 @@ row and (g[i-1] + g[i]) / 2 on the others.
 
 import numbers
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -19,11 +20,22 @@ from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_a
 
 #: Inputs pROC accepts (monotone coordinates) and whether each decreases
 #: down the rows (pROC's coord.is.decreasing); threshold is handled apart.
-INPUTS = {"sensitivity": True, "specificity": False, "tn": False, "tp": True,
-          "fn": False, "fp": True, "tpr": True, "tnr": False, "fpr": True, "fnr": False,
-          "1-specificity": True, "1-sensitivity": False, "recall": True}
-_INPUT_ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv",
-                  "ppe": "1-ppv"}
+INPUTS = {
+    "sensitivity": True,
+    "specificity": False,
+    "tn": False,
+    "tp": True,
+    "fn": False,
+    "fp": True,
+    "tpr": True,
+    "tnr": False,
+    "fpr": True,
+    "fnr": False,
+    "1-specificity": True,
+    "1-sensitivity": False,
+    "recall": True,
+}
+_INPUT_ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv", "ppe": "1-ppv"}
 BEST_METHODS = ("youden", "closest.topleft")
 # Criteria within this (relative to the curve's range) are ties: rounding in
 # the rates, not the data, would tell them apart.
@@ -34,10 +46,8 @@ def _check_input(input):
     input = _INPUT_ALIASES.get(input, input)
     if input != "threshold" and input not in INPUTS:
         if isinstance(input, str) and input in PROC_ALL:
-            raise ValueError(f"Coordinate '{input}' is not monotone and cannot be used "
-                             "as input.")
-        raise ValueError(f"input must be 'threshold' or one of {sorted(INPUTS)}, "
-                         f"got {input!r}")
+            raise ValueError(f"Coordinate '{input}' is not monotone and cannot be used as input.")
+        raise ValueError(f"input must be 'threshold' or one of {sorted(INPUTS)}, got {input!r}")
     return input
 
 
@@ -90,10 +100,21 @@ def _input_column(counts, input):
     with np.errstate(divide="ignore", invalid="ignore"):
         se, sp = counts.TP / counts.P, counts.TN / counts.N
         tp, tn = se * counts.P, sp * counts.N
-        return {"sensitivity": se, "tpr": se, "recall": se, "specificity": sp, "tnr": sp,
-                "fpr": 1 - sp, "1-specificity": 1 - sp, "1-sensitivity": 1 - se,
-                "fnr": (counts.P - tp) / counts.P, "tp": tp, "fn": counts.P - tp,
-                "tn": tn, "fp": counts.N - tn}[input]
+        return {
+            "sensitivity": se,
+            "tpr": se,
+            "recall": se,
+            "specificity": sp,
+            "tnr": sp,
+            "fpr": 1 - sp,
+            "1-specificity": 1 - sp,
+            "1-sensitivity": 1 - se,
+            "fnr": (counts.P - tp) / counts.P,
+            "tp": tp,
+            "fn": counts.P - tp,
+            "tn": tn,
+            "fp": counts.N - tn,
+        }[input]
 
 
 def _interpolate(counts, input, x):
@@ -110,22 +131,33 @@ def _interpolate(counts, input, x):
     out = {k: np.empty(len(x)) for k in ("threshold", "TP", "TN")}
     for i, value in enumerate(x):
         if not low <= value <= high:
-            shown = np.ldexp([value, low, high], counts.exponent if input in ("tn", "tp", "fn", "fp") else 0)
-            raise ValueError(f"Input {input} ({shown[0]:g}) not in range "
-                             f"({shown[1]:g}-{shown[2]:g})")
+            shown = np.ldexp(
+                [value, low, high], counts.exponent if input in ("tn", "tp", "fn", "fp") else 0
+            )
+            raise ValueError(
+                f"Input {input} ({shown[0]:g}) not in range ({shown[1]:g}-{shown[2]:g})"
+            )
         exact = np.flatnonzero(values == value)
         if len(exact):
             row = exact[-1] if decreasing else exact[0]
             out["threshold"][i], out["TP"][i], out["TN"][i] = (
-                counts.threshold[row], TP[row], TN[row])
+                counts.threshold[row],
+                TP[row],
+                TN[row],
+            )
             continue
         nxt = int(np.argmax(values < value if decreasing else values > value))
         share = (value - values[nxt]) / (values[nxt - 1] - values[nxt])
         out["threshold"][i] = np.nan
         out["TP"][i] = TP[nxt] + share * (TP[nxt - 1] - TP[nxt])
         out["TN"][i] = TN[nxt] + share * (TN[nxt - 1] - TN[nxt])
-    return counts._replace(threshold=out["threshold"], TP=out["TP"], TN=out["TN"],
-                           FN=counts.P - out["TP"], FP=counts.N - out["TN"])
+    return counts._replace(
+        threshold=out["threshold"],
+        TP=out["TP"],
+        TN=out["TN"],
+        FN=counts.P - out["TP"],
+        FP=counts.N - out["TN"],
+    )
 
 
 def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
@@ -140,8 +172,9 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
             if method not in ret:
                 extra = [method]
         else:
-            raise ValueError(f"x must be 'all', 'best', 'local maximas' or numbers "
-                             f"(values of input), got {x!r}")
+            raise ValueError(
+                f"x must be 'all', 'best', 'local maximas' or numbers (values of input), got {x!r}"
+            )
         picked = counts.take(rows)
     else:
         x = np.atleast_1d(np.asarray(x, dtype=float))
@@ -158,13 +191,21 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
     return table.reset_index(drop=True)
 
 
-def coords(roc: pd.DataFrame | tuple, x: str | float | Sequence[float] = "all",
-           input: str = "threshold",
-           ret: str | Sequence[str] = ("threshold", "specificity", "sensitivity"),
-           *, best_method: str = "youden", best_weights: tuple[float, float] = (1, 0.5),
-           ties: str = "all", drop_duplicates: bool = False, transpose: bool = False,
-           group: str | Sequence[str] | None = None, positive: LabelValue = None,
-           direction: Direction = "<") -> pd.DataFrame:
+def coords(
+    roc: pd.DataFrame | tuple,
+    x: str | float | Sequence[float] = "all",
+    input: str = "threshold",
+    ret: str | Sequence[str] = ("threshold", "specificity", "sensitivity"),
+    *,
+    best_method: str = "youden",
+    best_weights: tuple[float, float] = (1, 0.5),
+    ties: str = "all",
+    drop_duplicates: bool = False,
+    transpose: bool = False,
+    group: str | Sequence[str] | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
     """pROC's ``coords()``: measures at chosen points of a weighted ROC curve.
 
     Parameters
@@ -243,10 +284,10 @@ def coords(roc: pd.DataFrame | tuple, x: str | float | Sequence[float] = "all",
     input = _check_input(input)
     params = parameters(best_weights=best_weights)
     if not isinstance(x, str):
-        if isinstance(x, numbers.Number):
-            x = [x]
-        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in x):
+        points: Any = [x] if isinstance(x, numbers.Number) else x
+        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in points):
             raise ValueError(f"'x' must be a numeric or character vector, got {x!r}")
+        x = points
     args = (x, input, ret, params, best_method, ties, drop_duplicates)
     if group is None:
         table = _one(counts_of(roc, positive, direction), *args)

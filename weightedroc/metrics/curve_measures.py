@@ -14,7 +14,7 @@ import pandas as pd
 from .._typing import ArrayLike, Direction, LabelValue
 from ..curves.roc import curve_frame
 from ..decisions import roc_convex_hull
-from .table import Counts, counts_of
+from .table import counts_of
 
 
 class CostCurve(NamedTuple):
@@ -31,8 +31,9 @@ def _frame(counts):
     return curve_frame(Cumulated(counts.threshold, counts.FN, counts.TN, counts.P, counts.N))
 
 
-def cost_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-               direction: Direction = "<") -> CostCurve:
+def cost_curve(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> CostCurve:
     """Drummond and Holte's cost curve (ROCR's ``performance(pred, "ecost")``).
 
     Each threshold is a line from (0, FPR) to (1, FNR): its normalised
@@ -67,21 +68,30 @@ def cost_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     """
     counts = counts_of(roc, positive, direction)
     FPR, FNR = counts.FP / counts.N, counts.FN / counts.P
-    lines = pd.DataFrame({"threshold": np.repeat(counts.threshold, 2),
-                          "probability_cost": np.tile([0.0, 1.0], len(FPR)),
-                          "cost": np.column_stack((FPR, FNR)).ravel()})
+    lines = pd.DataFrame(
+        {
+            "threshold": np.repeat(counts.threshold, 2),
+            "probability_cost": np.tile([0.0, 1.0], len(FPR)),
+            "cost": np.column_stack((FPR, FNR)).ravel(),
+        }
+    )
     hull = roc_convex_hull(_frame(counts)).index.to_numpy()[::-1]  # ascending FPR
     FP, TP = counts.FP[hull], counts.TP[hull]
     dF, dT = np.diff(FP) * counts.P, np.diff(TP) * counts.N
     x = dF / (dF + dT)
     y = FPR[hull][:-1] + x * (FNR[hull][:-1] - FPR[hull][:-1])
-    envelope = pd.DataFrame({"probability_cost": np.concatenate(([0.0], x, [1.0])),
-                             "cost": np.concatenate(([0.0], y, [0.0]))})
+    envelope = pd.DataFrame(
+        {
+            "probability_cost": np.concatenate(([0.0], x, [1.0])),
+            "cost": np.concatenate(([0.0], y, [0.0])),
+        }
+    )
     return CostCurve(lines, envelope.drop_duplicates(ignore_index=True))
 
 
-def prbe(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-         direction: Direction = "<") -> pd.DataFrame:
+def prbe(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> pd.DataFrame:
     """Precision-recall break-even points (ROCR's ``performance(pred, "prbe")``).
 
     Thresholds where precision equals recall: rows where they are equal
@@ -116,8 +126,9 @@ def prbe(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     finite = np.isfinite(counts.threshold)
     c = counts.take(finite)
     if len(c.threshold) < 2:
-        raise ValueError("Not enough distinct predictions to compute precision/recall "
-                         "intersections.")
+        raise ValueError(
+            "Not enough distinct predictions to compute precision/recall intersections."
+        )
     with np.errstate(divide="ignore", invalid="ignore"):
         recall, precision = c.TP / c.P, c.TP / (c.TP + c.FP)
     difference = recall - precision
@@ -130,16 +141,24 @@ def prbe(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     flip = -1.0 if c.direction == ">" else 1.0
     t = flip * c.threshold
     between = flip * ((1 - share) * t[crossing] + share * t[crossing + 1])
-    found = pd.DataFrame({
-        "threshold": np.concatenate((flip * t[equal], between)),
-        "prbe": np.concatenate((recall[equal], recall[crossing]
-                                + share * (recall[crossing + 1] - recall[crossing]))),
-        "row": np.concatenate((np.flatnonzero(equal), crossing + 0.5))})
+    found = pd.DataFrame(
+        {
+            "threshold": np.concatenate((flip * t[equal], between)),
+            "prbe": np.concatenate(
+                (
+                    recall[equal],
+                    recall[crossing] + share * (recall[crossing + 1] - recall[crossing]),
+                )
+            ),
+            "row": np.concatenate((np.flatnonzero(equal), crossing + 0.5)),
+        }
+    )
     return found.sort_values("row").drop(columns="row").reset_index(drop=True)
 
 
-def gain_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-               direction: Direction = "<") -> pd.DataFrame:
+def gain_curve(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> pd.DataFrame:
     """Cumulative gain chart, as yardstick's ``gain_curve``, weighted.
 
     Rows from the most confident threshold down: the first tests nothing
@@ -172,14 +191,20 @@ def gain_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     """
     c = counts_of(roc, positive, direction).take(slice(None, None, -1))
     tested = c.TP + c.FP
-    return pd.DataFrame({"threshold": c.threshold, "n": np.ldexp(tested, c.exponent),
-                         "n_events": np.ldexp(c.TP, c.exponent),
-                         "percent_tested": 100 * tested / (c.P + c.N),
-                         "percent_found": 100 * c.TP / c.P})
+    return pd.DataFrame(
+        {
+            "threshold": c.threshold,
+            "n": np.ldexp(tested, c.exponent),
+            "n_events": np.ldexp(c.TP, c.exponent),
+            "percent_tested": 100 * tested / (c.P + c.N),
+            "percent_found": 100 * c.TP / c.P,
+        }
+    )
 
 
-def lift_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-               direction: Direction = "<") -> pd.DataFrame:
+def lift_curve(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> pd.DataFrame:
     """Lift chart, as yardstick's ``lift_curve``, weighted: `gain_curve`
     with ``lift = percent_found / percent_tested`` (NaN on the first row,
     where nothing is tested).
@@ -209,8 +234,13 @@ def lift_curve(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     return gain.assign(lift=lift)
 
 
-def det_curve(roc: pd.DataFrame | tuple, *, drop_intermediate: bool = False,
-              positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
+def det_curve(
+    roc: pd.DataFrame | tuple,
+    *,
+    drop_intermediate: bool = False,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
     """Detection error tradeoff curve, as scikit-learn's ``det_curve``.
 
     Parameters
@@ -229,8 +259,8 @@ def det_curve(roc: pd.DataFrame | tuple, *, drop_intermediate: bool = False,
         Columns threshold (ascending), fpr, fnr: scikit-learn's rows and
         order as of version 1.9 (which added the threshold inf): from the
         last threshold with no false negative to the first with the fewest
-        false positives, weighted; `drop_intermediate` as scikit-learn's.  Plot it on normal-deviate axes
-        (`normal_deviate`, or ``weightedroc.plots.det_plot``).
+        false positives, weighted; `drop_intermediate` as scikit-learn's.
+        Plot it on normal-deviate axes (`normal_deviate`, or ``weightedroc.plots.det_plot``).
 
     Examples
     --------
@@ -245,20 +275,23 @@ def det_curve(roc: pd.DataFrame | tuple, *, drop_intermediate: bool = False,
     down = np.arange(len(c.threshold))[::-1]  # scikit-learn's order
     if drop_intermediate and len(down) > 2:
         tp = c.TP[down]
-        down = down[np.concatenate(([True], (np.diff(tp[:-1]) != 0) | (np.diff(tp[1:]) != 0),
-                                    [True]))]
+        down = down[
+            np.concatenate(([True], (np.diff(tp[:-1]) != 0) | (np.diff(tp[1:]) != 0), [True]))
+        ]
     # from the last row with the first row's (least) false positives to the
     # first row with every positive found; then ascending thresholds
     start = np.flatnonzero(c.FP[down] == c.FP[down[0]])[-1]
     stop = np.flatnonzero(c.TP[down] == c.TP[down[-1]])[0]
-    rows = down[start:stop + 1][::-1]
+    rows = down[start : stop + 1][::-1]
     picked = c.take(rows)
-    return pd.DataFrame({"threshold": picked.threshold, "fpr": picked.FP / c.N,
-                         "fnr": picked.FN / c.P})
+    return pd.DataFrame(
+        {"threshold": picked.threshold, "fpr": picked.FP / c.N, "fnr": picked.FN / c.P}
+    )
 
 
-def equal_error_rate(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-                     direction: Direction = "<") -> float:
+def equal_error_rate(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> float:
     """The equal error rate: where FPR = FNR on the ROC curve.
 
     The curve's points joined by straight lines (the ROC curve of mixing
@@ -294,8 +327,9 @@ def equal_error_rate(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     return float(FPR[j - 1] + share * (FPR[j] - FPR[j - 1]))
 
 
-def pr_auc(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-           direction: Direction = "<") -> float:
+def pr_auc(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> float:
     """Area under the precision-recall curve by trapezoids, as yardstick's
     ``pr_auc``: the points (recall, precision) of every threshold, from
     (0, 1) at threshold inf.  (`average_precision` is the step-wise area.)

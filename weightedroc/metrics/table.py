@@ -38,8 +38,9 @@ class Counts(NamedTuple):
 
     def take(self, rows):
         """The counts at `rows` (positions or a mask)."""
-        return self._replace(**{k: getattr(self, k)[rows]
-                                for k in ("threshold", "TP", "FP", "TN", "FN")})
+        return self._replace(
+            **{k: getattr(self, k)[rows] for k in ("threshold", "TP", "FP", "TN", "FN")}
+        )
 
 
 def _from_columns(threshold, FN, FP, direction):
@@ -47,8 +48,17 @@ def _from_columns(threshold, FN, FP, direction):
     exponent = int(np.frexp(P + N)[1])
     FN, FP = np.ldexp(FN, -exponent), np.ldexp(FP, -exponent)
     P, N = FN[-1], FP[0]
-    return Counts(np.asarray(threshold, dtype=float), P - FN, FP, N - FP, FN,
-                  float(P), float(N), exponent, direction)
+    return Counts(
+        np.asarray(threshold, dtype=float),
+        P - FN,
+        FP,
+        N - FP,
+        FN,
+        float(P),
+        float(N),
+        exponent,
+        direction,
+    )
 
 
 def counts_of(roc, positive=None, direction="<"):
@@ -61,8 +71,10 @@ def counts_of(roc, positive=None, direction="<"):
     """
     if isinstance(roc, pd.DataFrame):
         if positive is not None or direction != "<":
-            raise ValueError("positive= and direction= apply to raw inputs (a tuple "
-                             "(guess, label[, weight])); a WeightedROC frame already has them")
+            raise ValueError(
+                "positive= and direction= apply to raw inputs (a tuple "
+                "(guess, label[, weight])); a WeightedROC frame already has them"
+            )
         arrays = check_roc_frame(roc)
         frame_direction = ">" if arrays["threshold"][-1] == -np.inf else "<"
         return _from_columns(arrays["threshold"], arrays["FN"], arrays["FP"], frame_direction)
@@ -70,8 +82,10 @@ def counts_of(roc, positive=None, direction="<"):
         counts = cumulate(*roc, positive=positive, direction=direction)
         FP = counts.total_neg - counts.TN
         return _from_columns(counts.threshold, counts.FN, FP, direction)
-    raise TypeError("roc must be a WeightedROC frame or a tuple (guess, label) or "
-                    f"(guess, label, weight), got {type(roc).__name__}")
+    raise TypeError(
+        "roc must be a WeightedROC frame or a tuple (guess, label) or "
+        f"(guess, label, weight), got {type(roc).__name__}"
+    )
 
 
 def _ratio(best_weights):
@@ -79,11 +93,14 @@ def _ratio(best_weights):
     try:
         cost, prevalence = (float(v) for v in best_weights)
     except (TypeError, ValueError):
-        raise ValueError("'best.weights' must be a numeric vector of length 2: "
-                         f"best_weights=(cost, prevalence), got {best_weights!r}") from None
+        raise ValueError(
+            "'best.weights' must be a numeric vector of length 2: "
+            f"best_weights=(cost, prevalence), got {best_weights!r}"
+        ) from None
     if not 0 < prevalence < 1:
-        raise ValueError("prevalence ('best.weights[2]') must be in the interval ]0,1[, "
-                         f"got {prevalence!r}")
+        raise ValueError(
+            f"prevalence ('best.weights[2]') must be in the interval ]0,1[, got {prevalence!r}"
+        )
     return (1 - prevalence) / (cost * prevalence)
 
 
@@ -100,23 +117,42 @@ def _prevalence(value):
 # Each measure: a function of (counts c, parameters p) -> array.  R's
 # arithmetic: x / 0 is inf, 0 / 0 NaN (ROCR and pROC give those; yardstick
 # gives NA with a warning, scikit-learn often 0: see `measures`).
-def _tpr(c, p): return c.TP / c.P
-def _tnr(c, p): return c.TN / c.N
-def _fpr(c, p): return c.FP / c.N
-def _fnr(c, p): return c.FN / c.P
+def _tpr(c, p):
+    return c.TP / c.P
+
+
+def _tnr(c, p):
+    return c.TN / c.N
+
+
+def _fpr(c, p):
+    return c.FP / c.N
+
+
+def _fnr(c, p):
+    return c.FN / c.P
+
+
 def _ppv(c, p):
     if p["prevalence"] is None:
         return c.TP / (c.TP + c.FP)
     sens, spec, prev = _tpr(c, p), _tnr(c, p), p["prevalence"]
     return sens * prev / (sens * prev + (1 - spec) * (1 - prev))
+
+
 def _npv(c, p):
     if p["prevalence"] is None:
         return c.TN / (c.TN + c.FN)
     sens, spec, prev = _tpr(c, p), _tnr(c, p), p["prevalence"]
     return spec * (1 - prev) / (spec * (1 - prev) + (1 - sens) * prev)
+
+
 def _phi(c, p):  # ROCR's arithmetic
     return (c.TN * c.TP - c.FN * c.FP) / (
-        np.sqrt(c.P) * np.sqrt(c.N) * np.sqrt(c.TP + c.FP) * np.sqrt(c.TN + c.FN))
+        np.sqrt(c.P) * np.sqrt(c.N) * np.sqrt(c.TP + c.FP) * np.sqrt(c.TN + c.FN)
+    )
+
+
 def _mi(c, p):  # ROCR: log2(n) + sum(k log2(k / (row col))) / n, 0 log 0 = 0
     total = c.P + c.N
     pos, neg = c.TP + c.FP, c.TN + c.FN
@@ -126,74 +162,145 @@ def _mi(c, p):  # ROCR: log2(n) + sum(k log2(k / (row col))) / n, 0 log 0 = 0
         term = k * np.log2(ratio)
         result = result + np.where(ratio == 0, 0.0, term) / total
     return result
+
+
 def _chisq(c, p):  # chisq.test(correct = FALSE): n (ad - bc)^2 / (row and column sums)
     total = np.ldexp(c.P + c.N, c.exponent)  # the statistic grows with the weights
-    return total * (c.TP * c.TN - c.FP * c.FN) ** 2 / (
-        c.P * c.N * (c.TP + c.FP) * (c.TN + c.FN))
+    return total * (c.TP * c.TN - c.FP * c.FN) ** 2 / (c.P * c.N * (c.TP + c.FP) * (c.TN + c.FN))
+
+
 def _f_rocr(c, p):
     a = p["alpha"]
     return 1 / (a * (1 / (c.TP / (c.TP + c.FP))) + (1 - a) * (1 / (c.TP / c.P)))
+
+
 def _f_meas(c, p):
     b2 = p["beta"] ** 2
     prec, rec = c.TP / (c.TP + c.FP), c.TP / c.P
     return (1 + b2) * prec * rec / (b2 * prec + rec)
+
+
 def _kap(c, p):
     total = c.P + c.N
     observed = (c.TP + c.TN) / total
     chance = ((c.TP + c.FP) * c.P + (c.TN + c.FN) * c.N) / (total * total)
     return (observed - chance) / (1 - chance)
-def _youden(c, p): return _tpr(c, p) + _ratio(p["best_weights"]) * _tnr(c, p)
+
+
+def _youden(c, p):
+    return _tpr(c, p) + _ratio(p["best_weights"]) * _tnr(c, p)
+
+
 def _topleft(c, p):
     return (1 - _tpr(c, p)) ** 2 + _ratio(p["best_weights"]) * (1 - _tnr(c, p)) ** 2
+
+
 def _cost(c, p):  # ROCR's "cost"
     total = c.P + c.N
     return (c.P / total) * (c.FN / c.P) * p["cost_fn"] + (c.N / total) * (c.FP / c.N) * p["cost_fp"]
-def _raw(name): return lambda c, p: np.ldexp(getattr(c, name), c.exponent)
+
+
+def _raw(name):
+    return lambda c, p: np.ldexp(getattr(c, name), c.exponent)
 
 
 MEASURES = {
     # pROC's coords(ret = "all"), in its order
     "threshold": lambda c, p: c.threshold,
-    "specificity": _tnr, "sensitivity": _tpr,
+    "specificity": _tnr,
+    "sensitivity": _tpr,
     "accuracy": lambda c, p: (c.TP + c.TN) / (c.P + c.N),
-    "tn": _raw("TN"), "tp": _raw("TP"), "fn": _raw("FN"), "fp": _raw("FP"),
-    "npv": _npv, "ppv": _ppv, "tpr": _tpr, "tnr": _tnr, "fpr": _fpr, "fnr": _fnr,
+    "tn": _raw("TN"),
+    "tp": _raw("TP"),
+    "fn": _raw("FN"),
+    "fp": _raw("FP"),
+    "npv": _npv,
+    "ppv": _ppv,
+    "tpr": _tpr,
+    "tnr": _tnr,
+    "fpr": _fpr,
+    "fnr": _fnr,
     "fdr": lambda c, p: c.FP / (c.TP + c.FP),
-    "1-specificity": _fpr, "1-sensitivity": _fnr,
+    "1-specificity": _fpr,
+    "1-sensitivity": _fnr,
     "1-accuracy": lambda c, p: (c.FP + c.FN) / (c.P + c.N),
-    "1-npv": lambda c, p: 1 - _npv(c, p), "1-ppv": lambda c, p: 1 - _ppv(c, p),
-    "precision": _ppv, "recall": _tpr,
+    "1-npv": lambda c, p: 1 - _npv(c, p),
+    "1-ppv": lambda c, p: 1 - _ppv(c, p),
+    "precision": _ppv,
+    "recall": _tpr,
     "lr_pos": lambda c, p: _tpr(c, p) / _fpr(c, p),
     "lr_neg": lambda c, p: _fnr(c, p) / _tnr(c, p),
-    "youden": _youden, "closest.topleft": _topleft,
+    "youden": _youden,
+    "closest.topleft": _topleft,
     # ROCR's performance() measures not above
     "acc": lambda c, p: (c.TP + c.TN) / (c.P + c.N),
     "err": lambda c, p: (c.FP + c.FN) / (c.P + c.N),
-    "fall": _fpr, "rec": _tpr, "sens": _tpr, "miss": _fnr, "spec": _tnr, "prec": _ppv,
+    "fall": _fpr,
+    "rec": _tpr,
+    "sens": _tpr,
+    "miss": _fnr,
+    "spec": _tnr,
+    "prec": _ppv,
     "pcfall": lambda c, p: c.FP / (c.TP + c.FP),
     "pcmiss": lambda c, p: c.FN / (c.TN + c.FN),
     "rpp": lambda c, p: (c.TP + c.FP) / (c.P + c.N),
     "rnp": lambda c, p: (c.TN + c.FN) / (c.P + c.N),
-    "phi": _phi, "mat": _phi, "mi": _mi, "chisq": _chisq,
+    "phi": _phi,
+    "mat": _phi,
+    "mi": _mi,
+    "chisq": _chisq,
     "odds": lambda c, p: c.TP * c.TN / (c.FN * c.FP),
     "lift": lambda c, p: (c.TP / c.P) / ((c.TP + c.FP) / (c.P + c.N)),
-    "f": _f_rocr, "cost": _cost,
+    "f": _f_rocr,
+    "cost": _cost,
     # yardstick's
     "j_index": lambda c, p: _tpr(c, p) + _tnr(c, p) - 1,
-    "mcc": _phi, "f_meas": _f_meas,
+    "mcc": _phi,
+    "f_meas": _f_meas,
     "bal_accuracy": lambda c, p: (_tpr(c, p) + _tnr(c, p)) / 2,
     "kap": _kap,
     "detection_prevalence": lambda c, p: (c.TP + c.FP) / (c.P + c.N),
 }
 #: pROC's ret = "all", in pROC's column order.
-PROC_ALL = ["threshold", "specificity", "sensitivity", "accuracy", "tn", "tp", "fn", "fp",
-            "npv", "ppv", "fdr", "fpr", "tpr", "tnr", "fnr", "1-specificity",
-            "1-sensitivity", "1-accuracy", "1-npv", "1-ppv", "precision", "recall",
-            "youden", "closest.topleft"]
+PROC_ALL = [
+    "threshold",
+    "specificity",
+    "sensitivity",
+    "accuracy",
+    "tn",
+    "tp",
+    "fn",
+    "fp",
+    "npv",
+    "ppv",
+    "fdr",
+    "fpr",
+    "tpr",
+    "tnr",
+    "fnr",
+    "1-specificity",
+    "1-sensitivity",
+    "1-accuracy",
+    "1-npv",
+    "1-ppv",
+    "precision",
+    "recall",
+    "youden",
+    "closest.topleft",
+]
 _ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv", "ppe": "1-ppv"}
-_CURVES = {"auc": "WeightedAUC", "roc_auc": "WeightedAUC", "prbe": "prbe", "rch": "roc_convex_hull",
-           "ecost": "cost_curve", "pr_auc": "pr_auc", "gain_curve": "gain_curve",
-           "lift_curve": "lift_curve", "det": "det_curve", "eer": "equal_error_rate"}
+_CURVES = {
+    "auc": "WeightedAUC",
+    "roc_auc": "WeightedAUC",
+    "prbe": "prbe",
+    "rch": "roc_convex_hull",
+    "ecost": "cost_curve",
+    "pr_auc": "pr_auc",
+    "gain_curve": "gain_curve",
+    "lift_curve": "lift_curve",
+    "det": "det_curve",
+    "eer": "equal_error_rate",
+}
 
 
 def check_names(names):
@@ -206,32 +313,41 @@ def check_names(names):
             raise TypeError(f"measure names must be strings, got {name!r}")
         name = _ALIASES.get(name, name)
         if name in _CURVES:
-            raise ValueError(f"{name!r} is a measure of the whole curve, not of each "
-                             f"threshold: call weightedroc.{_CURVES[name]}()")
+            raise ValueError(
+                f"{name!r} is a measure of the whole curve, not of each "
+                f"threshold: call weightedroc.{_CURVES[name]}()"
+            )
         if name not in MEASURES:
             raise ValueError(f"unknown measure {name!r}: expected one of {sorted(MEASURES)}")
         out.append(name)
     return out
 
 
-def parameters(beta=1.0, alpha=0.5, cost_fp=1.0, cost_fn=1.0, prevalence=None,
-               best_weights=(1, 0.5)):
+def parameters(
+    beta=1.0, alpha=0.5, cost_fp=1.0, cost_fn=1.0, prevalence=None, best_weights=(1, 0.5)
+):
     """The checked parameters of the measures."""
     _ratio(best_weights)
-    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Real) \
-            or not 0 <= alpha <= 1:
+    if (
+        isinstance(alpha, (bool, np.bool_))
+        or not isinstance(alpha, numbers.Real)
+        or not 0 <= alpha <= 1
+    ):
         raise ValueError(f"alpha must be a number in [0, 1] (ROCR's f), got {alpha!r}")
-    return {"beta": check_cost(beta, "beta"), "alpha": float(alpha),
-            "cost_fp": check_cost(cost_fp, "cost_fp", allow_zero=True),
-            "cost_fn": check_cost(cost_fn, "cost_fn", allow_zero=True),
-            "prevalence": _prevalence(prevalence), "best_weights": tuple(best_weights)}
+    return {
+        "beta": check_cost(beta, "beta"),
+        "alpha": float(alpha),
+        "cost_fp": check_cost(cost_fp, "cost_fp", allow_zero=True),
+        "cost_fn": check_cost(cost_fn, "cost_fn", allow_zero=True),
+        "prevalence": _prevalence(prevalence),
+        "best_weights": tuple(best_weights),
+    }
 
 
 def compute(counts, names, params):
     """{name: array} of the measures `names` (checked) at every row of `counts`."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        return {name: np.asarray(MEASURES[name](counts, params), dtype=float)
-                for name in names}
+        return {name: np.asarray(MEASURES[name](counts, params), dtype=float) for name in names}
 
 
 def rows_at(counts, x):
@@ -246,11 +362,20 @@ def rows_at(counts, x):
     return np.searchsorted(counts.threshold, x, side="left")
 
 
-def measures(roc: pd.DataFrame | tuple, names: str | Sequence[str],
-             at: ArrayLike | None = None, *, positive: LabelValue = None,
-             direction: Direction = "<", beta: float = 1.0, alpha: float = 0.5,
-             cost_fp: float = 1.0, cost_fn: float = 1.0, prevalence: float | None = None,
-             best_weights: tuple[float, float] = (1, 0.5)) -> pd.DataFrame | float:
+def measures(
+    roc: pd.DataFrame | tuple,
+    names: str | Sequence[str],
+    at: ArrayLike | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    beta: float = 1.0,
+    alpha: float = 0.5,
+    cost_fp: float = 1.0,
+    cost_fn: float = 1.0,
+    prevalence: float | None = None,
+    best_weights: tuple[float, float] = (1, 0.5),
+) -> pd.DataFrame | float:
     """Any set of threshold measures, at every threshold or at given ones.
 
     Parameters
@@ -319,7 +444,8 @@ def measures(roc: pd.DataFrame | tuple, names: str | Sequence[str],
     values = compute(counts, checked, params)
     if isinstance(names, str) and at is not None and np.ndim(at) == 0:
         return float(values[checked[0]][0])
-    columns = {"threshold": counts.threshold if at is None
-               else np.atleast_1d(np.asarray(at, dtype=float))}
+    columns = {
+        "threshold": counts.threshold if at is None else np.atleast_1d(np.asarray(at, dtype=float))
+    }
     columns.update((name, values[name]) for name in checked if name != "threshold")
     return pd.DataFrame(columns)

@@ -2,8 +2,7 @@
 
 #: Okabe & Ito's colour-blind safe palette, in the order lines get it: black
 #: first, yellow (faint on white) last.
-OKABE_ITO = ["#000000", "#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00",
-             "#CC79A7", "#F0E442"]
+OKABE_ITO = ["#000000", "#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#F0E442"]
 #: Reference lines (chance diagonal, prevalence): neutral, never a curve's colour.
 NEUTRAL = "#777777"
 #: Smallest text drawn, in points: 9 pt at 100 px per inch.
@@ -16,8 +15,9 @@ def plotnine():
     try:
         import plotnine as p9
     except ImportError:
-        raise ImportError("the plot helpers need plotnine: pip install "
-                          "'weightedroc[plot]'") from None
+        raise ImportError(
+            "the plot helpers need plotnine: pip install 'weightedroc[plot]'"
+        ) from None
     return p9
 
 
@@ -29,9 +29,11 @@ def palette(n):
 def theme():
     """White background, light grid, text of at least 9 pt (ticks 10 pt)."""
     p9 = plotnine()
-    return (p9.theme_bw(base_size=BASE_SIZE)
-            + p9.theme(panel_grid_minor=p9.element_blank(),
-                       panel_grid_major=p9.element_line(color="#E5E5E5"),
-                       axis_text=p9.element_text(size=BASE_SIZE - 2, color="#333333"),
-                       strip_background=p9.element_rect(fill="#F0F0F0"),
-                       legend_key_width=28, panel_spacing_x=0.025))
+    return p9.theme_bw(base_size=BASE_SIZE) + p9.theme(
+        panel_grid_minor=p9.element_blank(),
+        panel_grid_major=p9.element_line(color="#E5E5E5"),
+        axis_text=p9.element_text(size=BASE_SIZE - 2, color="#333333"),
+        strip_background=p9.element_rect(fill="#F0F0F0"),
+        legend_key_width=28,
+        panel_spacing_x=0.025,
+    )

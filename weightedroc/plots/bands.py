@@ -50,25 +50,32 @@ def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> 
     """
     p9 = plotnine()
     if not isinstance(ci_se_frame, pd.DataFrame):
-        raise TypeError("ci_se_frame must be the DataFrame that ci_se returns, "
-                        f"got {type(ci_se_frame).__name__}")
+        raise TypeError(
+            "ci_se_frame must be the DataFrame that ci_se returns, "
+            f"got {type(ci_se_frame).__name__}"
+        )
     missing = [c for c in ("specificity", "lower", "upper") if c not in ci_se_frame.columns]
     if missing:
         raise ValueError(f"ci_se_frame lacks the column(s) {missing}: pass what ci_se returns")
     if len(ci_se_frame) < 2:
         raise ValueError("a band needs at least 2 specificities")
-    band = pd.DataFrame({"FPR": 1 - ci_se_frame["specificity"].to_numpy(dtype=float),
-                         "lower": ci_se_frame["lower"].to_numpy(dtype=float),
-                         "upper": ci_se_frame["upper"].to_numpy(dtype=float)}
-                        ).sort_values("FPR", kind="stable", ignore_index=True)
+    band = pd.DataFrame(
+        {
+            "FPR": 1 - ci_se_frame["specificity"].to_numpy(dtype=float),
+            "lower": ci_se_frame["lower"].to_numpy(dtype=float),
+            "upper": ci_se_frame["upper"].to_numpy(dtype=float),
+        }
+    ).sort_values("FPR", kind="stable", ignore_index=True)
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
-    plot = (p9.ggplot()
-            + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color="grey",
-                           linetype="dotted")
-            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper"), data=band,
-                             fill="#87CEEB", alpha=0.6)
-            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
-            + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)"))
+    plot = (
+        p9.ggplot()
+        + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color="grey", linetype="dotted")
+        + p9.geom_ribbon(
+            p9.aes("FPR", ymin="lower", ymax="upper"), data=band, fill="#87CEEB", alpha=0.6
+        )
+        + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
+        + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)")
+    )
     if roc is None:
         return plot
     frame, keys = _tidy(roc, None, ["FPR", "TPR"])

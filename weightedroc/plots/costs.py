@@ -35,8 +35,9 @@ def _curves(curve, group, columns):
     if not keys:
         return None, [(None, frame)]
     title, label = _curve_label(frame, keys)
-    return title, [(name, frame[np.asarray(label == name)].reset_index(drop=True))
-                   for name in label.categories]
+    return title, [
+        (name, frame[np.asarray(label == name)].reset_index(drop=True)) for name in label.categories
+    ]
 
 
 def _named(frame, title, name, categories):
@@ -68,8 +69,9 @@ def _step_x(threshold):
     return np.where(np.isinf(threshold), hi + pad, threshold), lo - pad
 
 
-def cost_plot(curve: Curves, cost_fp: float, cost_fn: float,
-              group: Columns | None = None) -> ggplot:
+def cost_plot(
+    curve: Curves, cost_fp: float, cost_fn: float, group: Columns | None = None
+) -> ggplot:
     """Weighted cost against the threshold, with the cheapest threshold marked.
 
     Parameters
@@ -112,26 +114,53 @@ def cost_plot(curve: Curves, cost_fp: float, cost_fn: float,
         best = best_threshold(frame, "cost", cost_fp=cost_fp, cost_fn=cost_fn)
         x, left = _step_x(table["threshold"].to_numpy(float))
         cost = table["cost"].to_numpy(float)
-        steps.append(_named(pd.DataFrame({"threshold": np.r_[left, x],
-                                          "cost": np.r_[cost[0], cost]}),
-                            title, name, names))
+        steps.append(
+            _named(
+                pd.DataFrame({"threshold": np.r_[left, x], "cost": np.r_[cost[0], cost]}),
+                title,
+                name,
+                names,
+            )
+        )
         shown = x[best.name] if np.isfinite(best["threshold"]) else x[-1]
-        text = (f"best: threshold {best['threshold']:.4g}\n"
-                f"cost {best['cost']:.4g} (TPR {best['TPR']:.2f}, FPR {best['FPR']:.2f})")
-        marks.append(_named(pd.DataFrame({"threshold": [shown], "cost": [best["cost"]],
-                                          "label": [text]}), title, name, names))
+        text = (
+            f"best: threshold {best['threshold']:.4g}\n"
+            f"cost {best['cost']:.4g} (TPR {best['TPR']:.2f}, FPR {best['FPR']:.2f})"
+        )
+        marks.append(
+            _named(
+                pd.DataFrame({"threshold": [shown], "cost": [best["cost"]], "label": [text]}),
+                title,
+                name,
+                names,
+            )
+        )
     steps, marks = pd.concat(steps, ignore_index=True), pd.concat(marks, ignore_index=True)
-    plot = (p9.ggplot(steps, p9.aes("threshold", "cost"))
-            + p9.geom_vline(p9.aes(xintercept="threshold"), data=marks, color=VERMILLION,
-                            linetype="dotted")
-            + p9.geom_step(direction="vh", size=0.8)
-            + p9.geom_point(data=marks, color=VERMILLION, size=3)
-            + p9.geom_label(p9.aes(label="label"), data=marks, x=-np.inf, y=np.inf,
-                            ha="left", va="top", size=TEXT_SIZE, label_size=0, alpha=0.8,
-                            inherit_aes=False)
-            + p9.scale_y_continuous(expand=(0.05, 0, 0.3, 0))
-            + p9.labs(x="threshold (smallest guess classified positive)",
-                      y=f"cost = {cost_fp:g} FP + {cost_fn:g} FN (weighted)"))
+    plot = (
+        p9.ggplot(steps, p9.aes("threshold", "cost"))
+        + p9.geom_vline(
+            p9.aes(xintercept="threshold"), data=marks, color=VERMILLION, linetype="dotted"
+        )
+        + p9.geom_step(direction="vh", size=0.8)
+        + p9.geom_point(data=marks, color=VERMILLION, size=3)
+        + p9.geom_label(
+            p9.aes(label="label"),
+            data=marks,
+            x=-np.inf,
+            y=np.inf,
+            ha="left",
+            va="top",
+            size=TEXT_SIZE,
+            label_size=0,
+            alpha=0.8,
+            inherit_aes=False,
+        )
+        + p9.scale_y_continuous(expand=(0.05, 0, 0.3, 0))
+        + p9.labs(
+            x="threshold (smallest guess classified positive)",
+            y=f"cost = {cost_fp:g} FP + {cost_fn:g} FN (weighted)",
+        )
+    )
     return _facets(plot, title, scales="free_x")
 
 
@@ -140,8 +169,13 @@ ELEMENT_COLOURS = dict(zip(ELEMENTS, [BLACK, BLUE, VERMILLION, NEUTRAL]))
 ELEMENT_LINETYPES = dict(zip(ELEMENTS, ["solid", "dashed", "solid", "dotted"]))
 
 
-def hull_plot(curve: Curves, p_target: float | None = None, c_miss: float = 1.0,
-              c_fa: float = 1.0, group: Columns | None = None) -> ggplot:
+def hull_plot(
+    curve: Curves,
+    p_target: float | None = None,
+    c_miss: float = 1.0,
+    c_fa: float = 1.0,
+    group: Columns | None = None,
+) -> ggplot:
     """ROC curve with its convex hull, the optimal iso-cost line and the majority line.
 
     Parameters
@@ -178,40 +212,65 @@ def hull_plot(curve: Curves, p_target: float | None = None, c_miss: float = 1.0,
         risk = min_risk(frame, p_target, c_miss, c_fa)
         hull = roc_convex_hull(frame)
         lines = risk.isocost_lines()
-        lines["element"] = lines["line"].map({"iso-cost": "iso-cost line",
-                                              "majority": "majority line"})
-        pieces = [frame[["FPR", "TPR"]].assign(element="ROC curve"),
-                  hull[["FPR", "TPR"]].assign(element="convex hull"),
-                  lines[["FPR", "TPR", "element"]]]
+        lines["element"] = lines["line"].map(
+            {"iso-cost": "iso-cost line", "majority": "majority line"}
+        )
+        pieces = [
+            frame[["FPR", "TPR"]].assign(element="ROC curve"),
+            hull[["FPR", "TPR"]].assign(element="convex hull"),
+            lines[["FPR", "TPR", "element"]],
+        ]
         for piece in pieces:
             paths.append(_named(piece.reset_index(drop=True), title, name, names))
         hulls.append(_named(hull[["FPR", "TPR"]].reset_index(drop=True), title, name, names))
-        text = (f"least risk {risk.risk:.4g} at threshold {risk.threshold:.4g}\n"
-                f"{risk.trivial_rule}: {risk.trivial_risk:.4g}")
-        points.append(_named(pd.DataFrame({"FPR": [risk.FPR], "TPR": [risk.TPR],
-                                           "label": [text]}), title, name, names))
+        text = (
+            f"least risk {risk.risk:.4g} at threshold {risk.threshold:.4g}\n"
+            f"{risk.trivial_rule}: {risk.trivial_risk:.4g}"
+        )
+        points.append(
+            _named(
+                pd.DataFrame({"FPR": [risk.FPR], "TPR": [risk.TPR], "label": [text]}),
+                title,
+                name,
+                names,
+            )
+        )
     paths = pd.concat(paths, ignore_index=True)
     paths["element"] = pd.Categorical(paths["element"], categories=ELEMENTS)
     paths["piece"] = paths["element"].astype(str)
     if title is not None:
         paths["piece"] = paths["piece"] + paths[title].astype(str)
     hulls, points = pd.concat(hulls, ignore_index=True), pd.concat(points, ignore_index=True)
-    plot = (p9.ggplot(paths, p9.aes("FPR", "TPR"))
-            + p9.geom_path(p9.aes(color="element", linetype="element", group="piece"),
-                           size=0.8)
-            + p9.geom_point(data=hulls, color=ELEMENT_COLOURS["convex hull"], size=1.5)
-            + p9.geom_point(data=points, color=ELEMENT_COLOURS["iso-cost line"], size=3)
-            + p9.geom_label(p9.aes(label="label"), data=points, x=0.98, y=0.03,
-                            ha="right", va="bottom", size=TEXT_SIZE, label_size=0, alpha=0.8)
-            + p9.scale_color_manual(values=ELEMENT_COLOURS, breaks=ELEMENTS)
-            + p9.scale_linetype_manual(values=ELEMENT_LINETYPES, breaks=ELEMENTS)
-            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-            + p9.labs(color="", linetype="", **ROC_LABELS))
+    plot = (
+        p9.ggplot(paths, p9.aes("FPR", "TPR"))
+        + p9.geom_path(p9.aes(color="element", linetype="element", group="piece"), size=0.8)
+        + p9.geom_point(data=hulls, color=ELEMENT_COLOURS["convex hull"], size=1.5)
+        + p9.geom_point(data=points, color=ELEMENT_COLOURS["iso-cost line"], size=3)
+        + p9.geom_label(
+            p9.aes(label="label"),
+            data=points,
+            x=0.98,
+            y=0.03,
+            ha="right",
+            va="bottom",
+            size=TEXT_SIZE,
+            label_size=0,
+            alpha=0.8,
+        )
+        + p9.scale_color_manual(values=ELEMENT_COLOURS, breaks=ELEMENTS)
+        + p9.scale_linetype_manual(values=ELEMENT_LINETYPES, breaks=ELEMENTS)
+        + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
+        + p9.labs(color="", linetype="", **ROC_LABELS)
+    )
     return _facets(plot, title) + p9.theme(legend_position="bottom")
 
 
-def cost_auc_plot(curve: Curves, cost_fn: float | None = None, cost_fp: float | None = None,
-                  group: Columns | None = None) -> ggplot:
+def cost_auc_plot(
+    curve: Curves,
+    cost_fn: float | None = None,
+    cost_fp: float | None = None,
+    group: Columns | None = None,
+) -> ggplot:
     """ROC curve with the region counted by the cost-based partial AUC shaded.
 
     Parameters
@@ -249,38 +308,63 @@ def cost_auc_plot(curve: Curves, cost_fn: float | None = None, cost_fp: float | 
         result = cost_auc(frame, cost_fn, cost_fp)
         region = cost_region(frame, cost_fn, cost_fp)
         regions.append(_named(region, title, name, names))
-        x = np.unique(np.r_[0.0, 1.0, np.clip([-result.intercept / result.slope,
-                                               (1 - result.intercept) / result.slope], 0, 1)])
+        x = np.unique(
+            np.r_[
+                0.0,
+                1.0,
+                np.clip(
+                    [-result.intercept / result.slope, (1 - result.intercept) / result.slope], 0, 1
+                ),
+            ]
+        )
         line = np.clip(result.slope * x + result.intercept, 0, 1)
-        ceilings.append(_named(pd.DataFrame({"FPR": x, "lower": line, "upper": 1.0}),
-                               title, name, names))
+        ceilings.append(
+            _named(pd.DataFrame({"FPR": x, "lower": line, "upper": 1.0}), title, name, names)
+        )
         lines.append(_named(pd.DataFrame({"FPR": x, "TPR": line}), title, name, names))
         rocs.append(_named(frame[["FPR", "TPR"]].reset_index(drop=True), title, name, names))
-        text = (f"pAUC {result.pauc:.3f} of {result.max_pauc:.3f}: ratio {result.ratio:.3f}\n"
-                f"(rho = {result.rho:.3g}, prevalence {result.prevalence:.3g})")
+        text = (
+            f"pAUC {result.pauc:.3f} of {result.max_pauc:.3f}: ratio {result.ratio:.3f}\n"
+            f"(rho = {result.rho:.3g}, prevalence {result.prevalence:.3g})"
+        )
         labels.append(_named(pd.DataFrame({"label": [text]}), title, name, names))
     concat = lambda parts: pd.concat(parts, ignore_index=True)  # noqa: E731
     ceilings = concat(ceilings).assign(region=SHADES[0])
     regions = concat(regions).assign(region=SHADES[1])
-    plot = (p9.ggplot(concat(rocs), p9.aes("FPR", "TPR"))
-            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper", fill="region"),
-                             data=ceilings, inherit_aes=False)
-            + p9.geom_ribbon(p9.aes("FPR", ymin="lower", ymax="upper", fill="region"),
-                             data=regions, inherit_aes=False)
-            + p9.geom_path(data=concat(lines), color=VERMILLION, linetype="dashed")
-            + p9.geom_path(size=0.8)
-            + p9.geom_label(p9.aes(label="label"), data=concat(labels), x=0.98, y=0.03,
-                            ha="right", va="bottom", size=TEXT_SIZE, label_size=0,
-                            alpha=0.8, inherit_aes=False)
-            + p9.scale_fill_manual(values=dict(zip(SHADES, SHADE_COLOURS)), breaks=SHADES)
-            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-            + p9.labs(fill="", **ROC_LABELS))
-    return _facets(plot, title) + p9.theme(legend_position="bottom",
-                                           legend_direction="vertical")
+    plot = (
+        p9.ggplot(concat(rocs), p9.aes("FPR", "TPR"))
+        + p9.geom_ribbon(
+            p9.aes("FPR", ymin="lower", ymax="upper", fill="region"),
+            data=ceilings,
+            inherit_aes=False,
+        )
+        + p9.geom_ribbon(
+            p9.aes("FPR", ymin="lower", ymax="upper", fill="region"),
+            data=regions,
+            inherit_aes=False,
+        )
+        + p9.geom_path(data=concat(lines), color=VERMILLION, linetype="dashed")
+        + p9.geom_path(size=0.8)
+        + p9.geom_label(
+            p9.aes(label="label"),
+            data=concat(labels),
+            x=0.98,
+            y=0.03,
+            ha="right",
+            va="bottom",
+            size=TEXT_SIZE,
+            label_size=0,
+            alpha=0.8,
+            inherit_aes=False,
+        )
+        + p9.scale_fill_manual(values=dict(zip(SHADES, SHADE_COLOURS)), breaks=SHADES)
+        + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
+        + p9.labs(fill="", **ROC_LABELS)
+    )
+    return _facets(plot, title) + p9.theme(legend_position="bottom", legend_direction="vertical")
 
 
-SHADES = ["above the random classifier (dashed): max_pauc",
-          "and under the curve: pauc"]
+SHADES = ["above the random classifier (dashed): max_pauc", "and under the curve: pauc"]
 SHADE_COLOURS = ["#F5DDA9", OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 
 
@@ -338,25 +422,50 @@ def pr_plot(curve: Curves, group: Columns | None = None) -> ggplot:
         text = f"prevalence {baselines['precision'].iloc[0]:.3g}"
     else:  # one label for all lines, so that close lines keep readable labels
         text = "dotted: prevalence of\n" + "\n".join(
-            f"{name}: {value:.3g}" for name, value in zip(baselines[title],
-                                                         baselines["precision"]))
-    label = pd.DataFrame({"recall": [1.0], "precision": [baselines["precision"].iloc[0]],
-                          "text": [text]})
+            f"{name}: {value:.3g}" for name, value in zip(baselines[title], baselines["precision"])
+        )
+    label = pd.DataFrame(
+        {"recall": [1.0], "precision": [baselines["precision"].iloc[0]], "text": [text]}
+    )
     if len(baselines) == 1:  # the label sits on its line, at the right
-        words = p9.geom_text(p9.aes("recall", "precision", label="text"), data=label,
-                             color=NEUTRAL, size=TEXT_SIZE, ha="right", va="bottom",
-                             nudge_y=0.01, inherit_aes=False)
+        words = p9.geom_text(
+            p9.aes("recall", "precision", label="text"),
+            data=label,
+            color=NEUTRAL,
+            size=TEXT_SIZE,
+            ha="right",
+            va="bottom",
+            nudge_y=0.01,
+            inherit_aes=False,
+        )
     else:  # one box for all lines, which may lie too close to label each
-        words = p9.geom_label(p9.aes(label="text"), data=label, x=0.98, y=0.03,
-                              ha="right", va="bottom", color=NEUTRAL, size=TEXT_SIZE,
-                              label_size=0, alpha=0.85, inherit_aes=False)
-    plot = (p9.ggplot(steps, p9.aes("recall", "precision"))
-            + p9.geom_hline(p9.aes(yintercept="precision"), data=baselines,
-                            color=NEUTRAL, linetype="dotted", size=0.8)
-            + words
-            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-            + p9.labs(x="Recall (TPR)", y="Precision")
-            + theme())
+        words = p9.geom_label(
+            p9.aes(label="text"),
+            data=label,
+            x=0.98,
+            y=0.03,
+            ha="right",
+            va="bottom",
+            color=NEUTRAL,
+            size=TEXT_SIZE,
+            label_size=0,
+            alpha=0.85,
+            inherit_aes=False,
+        )
+    plot = (
+        p9.ggplot(steps, p9.aes("recall", "precision"))
+        + p9.geom_hline(
+            p9.aes(yintercept="precision"),
+            data=baselines,
+            color=NEUTRAL,
+            linetype="dotted",
+            size=0.8,
+        )
+        + words
+        + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
+        + p9.labs(x="Recall (TPR)", y="Precision")
+        + theme()
+    )
     if title is None:
         return plot + p9.geom_step(direction="vh", size=0.8)
     return plot + _styled_paths(p9, steps, keys, "recall", "precision", geom="step")

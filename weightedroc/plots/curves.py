@@ -28,26 +28,33 @@ ERROR_COLOURS = {"FP": "#0072B2", "FN": "#D55E00", "errors": "#000000"}
 ERROR_LINETYPES = {"FP": "dashed", "FN": "dashdot", "errors": "solid"}
 
 #: Columns a curve's rows hold; any other column of a frame names a curve.
-CURVE_COLUMNS = {"TPR", "FPR", "threshold", "FN", "FP", "TP", "TN", "precision",
-                 "recall"}
+CURVE_COLUMNS = {"TPR", "FPR", "threshold", "FN", "FP", "TP", "TN", "precision", "recall"}
 
 # Enough distinct line types to tell apart curves drawn on top of each other.
-LINETYPES = ["solid", "dashed", "dotted", "dashdot",
-             (0, (8, 2, 1, 2, 1, 2)), (0, (1, 4)), (0, (6, 6))]
+LINETYPES = [
+    "solid",
+    "dashed",
+    "dotted",
+    "dashdot",
+    (0, (8, 2, 1, 2, 1, 2)),
+    (0, (1, 4)),
+    (0, (6, 6)),
+]
 
 
 def _stack(curves, group):
     """One tidy frame from a dict of curves; its keys fill column `group`."""
     if group is not None and not isinstance(group, str):
-        raise TypeError("with a dict of curves, group must be one column name "
-                        f"(the key column to create), got {group!r}")
+        raise TypeError(
+            "with a dict of curves, group must be one column name "
+            f"(the key column to create), got {group!r}"
+        )
     name = "curve" if group is None else group
     frames = []
     for key, frame in curves.items():
         frame = as_pandas(frame)
         if not isinstance(frame, pd.DataFrame):
-            raise TypeError(f"curve {key!r} must be a DataFrame, got "
-                            f"{type(frame).__name__}")
+            raise TypeError(f"curve {key!r} must be a DataFrame, got {type(frame).__name__}")
         frames.append(frame.assign(**{name: str(key)}))
     if not frames:
         raise ValueError("the dict of curves is empty: give at least one curve")
@@ -68,20 +75,26 @@ def _tidy(curve, group, columns):
     if isinstance(curve, Mapping):
         curve, keys = _stack(curve, group)
     elif not isinstance(curve, pd.DataFrame):
-        raise TypeError("curve must be a DataFrame such as WeightedROC returns, or a "
-                        f"dict of them, got {type(curve).__name__}")
+        raise TypeError(
+            "curve must be a DataFrame such as WeightedROC returns, or a "
+            f"dict of them, got {type(curve).__name__}"
+        )
     elif group is None:
-        keys = [c for c in curve.columns if c not in CURVE_COLUMNS
-                and isinstance(c, str) and curve[c].nunique(dropna=False) > 1]
+        keys = [
+            c
+            for c in curve.columns
+            if c not in CURVE_COLUMNS and isinstance(c, str) and curve[c].nunique(dropna=False) > 1
+        ]
     else:
         keys = [group] if isinstance(group, str) else list(group)
         if not all(isinstance(k, str) for k in keys):
-            raise TypeError("group must be a column name or a list of column names, "
-                            f"got {group!r}")
+            raise TypeError(f"group must be a column name or a list of column names, got {group!r}")
     missing = [c for c in [*columns, *keys] if c not in curve.columns]
     if missing:
-        raise ValueError(f"the curve frame has no column {missing[0]!r}: expected "
-                         f"columns {[*columns, *keys]}, got {list(curve.columns)}")
+        raise ValueError(
+            f"the curve frame has no column {missing[0]!r}: expected "
+            f"columns {[*columns, *keys]}, got {list(curve.columns)}"
+        )
     if len(curve) == 0:
         raise ValueError("the curve frame has no rows: nothing to plot")
     others = [c for c in curve.columns if c not in CURVE_COLUMNS and c not in keys]
@@ -92,7 +105,8 @@ def _tidy(curve, group, columns):
             raise ValueError(
                 f"the rows of one {' / '.join(keys)} hold several curves: column(s) "
                 f"{varying} also tell them apart; pass group={[*keys, *varying]!r}, "
-                "or filter the frame")
+                "or filter the frame"
+            )
     return curve, keys
 
 
@@ -106,8 +120,7 @@ def _curve_label(frame, keys):
     if len(keys) == 1 and isinstance(frame[keys[0]].dtype, pd.CategoricalDtype):
         values = _as_text(frame[keys[0]])
         order = dict.fromkeys([str(c) for c in frame[keys[0]].cat.categories] + ["NA"])
-        return title, pd.Categorical(values, categories=[c for c in order
-                                                         if c in set(values)])
+        return title, pd.Categorical(values, categories=[c for c in order if c in set(values)])
     values = _as_text(frame[keys[0]])
     for key in keys[1:]:
         values = values + " / " + _as_text(frame[key])
@@ -177,19 +190,22 @@ def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     p9 = plotnine()
     frame, keys = _tidy(curve, group, ["FPR", "TPR"])
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
-    plot = (p9.ggplot()
-            + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color=NEUTRAL,
-                           linetype="dotted"))
+    plot = p9.ggplot() + p9.geom_path(
+        p9.aes("FPR", "TPR"), data=diagonal, color=NEUTRAL, linetype="dotted"
+    )
     if not keys:
         plot += p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
     else:
         plot += _styled_paths(p9, frame, keys, "FPR", "TPR")
-    return (plot
-            + p9.annotate("text", x=0.64, y=0.6, label="chance", angle=45,
-                          color=NEUTRAL, size=TEXT_SIZE)
-            + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
-            + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)")
-            + theme())
+    return (
+        plot
+        + p9.annotate(
+            "text", x=0.64, y=0.6, label="chance", angle=45, color=NEUTRAL, size=TEXT_SIZE
+        )
+        + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
+        + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)")
+        + theme()
+    )
 
 
 def _styled_paths(p9, frame, keys, x, y, geom="path"):
@@ -205,12 +221,15 @@ def _styled_paths(p9, frame, keys, x, y, geom="path"):
         linetype, data[" / ".join(rest)] = _curve_label(frame, rest)
     n_colours = len(data[colour].cat.categories)
     n_types = len(data[linetype].cat.categories)
-    make = p9.geom_path if geom == "path" else (
-        lambda *a, **k: p9.geom_step(*a, direction="vh", **k))
-    return [make(p9.aes(x, y, color=colour, linetype=linetype), data=data, size=1),
-            p9.scale_color_manual(values=palette(n_colours)),
-            p9.scale_linetype_manual(values=_linetypes(n_types)),
-            p9.labs(color=colour, linetype=linetype)]
+    make = (
+        p9.geom_path if geom == "path" else (lambda *a, **k: p9.geom_step(*a, direction="vh", **k))
+    )
+    return [
+        make(p9.aes(x, y, color=colour, linetype=linetype), data=data, size=1),
+        p9.scale_color_manual(values=palette(n_colours)),
+        p9.scale_linetype_manual(values=_linetypes(n_types)),
+        p9.labs(color=colour, linetype=linetype),
+    ]
 
 
 def error_frame(curve: Curves, group: Columns | None = None) -> pd.DataFrame:
@@ -249,8 +268,9 @@ def error_frame(curve: Curves, group: Columns | None = None) -> pd.DataFrame:
     n = len(frame)
     long = frame[keys].iloc[np.tile(np.arange(n), 3)].reset_index(drop=True)
     long["threshold"] = np.tile(frame["threshold"].to_numpy(float), 3)
-    long["error"] = pd.Categorical(np.repeat(list(ERROR_COLOURS), n),
-                                   categories=list(ERROR_COLOURS))
+    long["error"] = pd.Categorical(
+        np.repeat(list(ERROR_COLOURS), n), categories=list(ERROR_COLOURS)
+    )
     long["weighted_error"] = np.concatenate([FP, FN, FP + FN])
     return long
 
@@ -320,25 +340,34 @@ def error_plot(curve: Curves, group: Columns | None = None, step: bool = True) -
     title = None
     if keys:
         title, long["curve"] = _curve_label(long, keys)
-        parts = [_drawable_steps(one) for _, one in
-                 long.groupby(["curve", "error"], sort=False, observed=True)]
+        parts = [
+            _drawable_steps(one)
+            for _, one in long.groupby(["curve", "error"], sort=False, observed=True)
+        ]
     else:
-        parts = [_drawable_steps(one) for _, one in
-                 long.groupby("error", sort=False, observed=True)]
+        parts = [
+            _drawable_steps(one) for _, one in long.groupby("error", sort=False, observed=True)
+        ]
     data = pd.concat(parts, ignore_index=True)
     geom = p9.geom_step(direction="vh", size=0.8) if step else p9.geom_line(size=0.8)
-    plot = (p9.ggplot(data, p9.aes("threshold", "weighted_error", color="error",
-                                   linetype="error"))
-            + geom
-            + p9.scale_color_manual(values=ERROR_COLOURS, breaks=list(ERROR_COLOURS))
-            + p9.scale_linetype_manual(values=ERROR_LINETYPES, breaks=list(ERROR_COLOURS))
-            + p9.labs(x="threshold (smallest guess classified positive)",
-                      y="weighted error", color="error", linetype="error")
-            + theme())
+    plot = (
+        p9.ggplot(data, p9.aes("threshold", "weighted_error", color="error", linetype="error"))
+        + geom
+        + p9.scale_color_manual(values=ERROR_COLOURS, breaks=list(ERROR_COLOURS))
+        + p9.scale_linetype_manual(values=ERROR_LINETYPES, breaks=list(ERROR_COLOURS))
+        + p9.labs(
+            x="threshold (smallest guess classified positive)",
+            y="weighted error",
+            color="error",
+            linetype="error",
+        )
+        + theme()
+    )
     if keys:
         plot += few_breaks(p9)
-        plot += p9.facet_wrap("curve", scales="free_x",
-                              labeller=p9.labeller(curve=lambda v: f"{title}: {v}"))
+        plot += p9.facet_wrap(
+            "curve", scales="free_x", labeller=p9.labeller(curve=lambda v: f"{title}: {v}")
+        )
     return plot
 
 
@@ -346,5 +375,6 @@ def few_breaks(p9):
     """An x scale with at most 4 short tick labels, which narrow facets fit."""
     from mizani.breaks import breaks_extended
 
-    return p9.scale_x_continuous(breaks=breaks_extended(n=4),
-                                 labels=lambda values: [f"{v:.3g}" for v in values])
+    return p9.scale_x_continuous(
+        breaks=breaks_extended(n=4), labels=lambda values: [f"{v:.3g}" for v in values]
+    )

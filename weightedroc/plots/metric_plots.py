@@ -23,9 +23,15 @@ if TYPE_CHECKING:
 __all__ = ["measure_plot", "gain_plot", "lift_plot", "cost_curve_plot", "det_plot"]
 
 
-def measure_plot(roc: pd.DataFrame | tuple, y: str, x: str = "threshold", *,
-                 positive: LabelValue = None, direction: Direction = "<",
-                 **params: Any) -> ggplot:
+def measure_plot(
+    roc: pd.DataFrame | tuple,
+    y: str,
+    x: str = "threshold",
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    **params: Any,
+) -> ggplot:
     """One measure against the threshold or against another measure.
 
     ROCR's ``plot(performance(pred, y, x))``: e.g. ``measure_plot(roc,
@@ -59,17 +65,29 @@ def measure_plot(roc: pd.DataFrame | tuple, y: str, x: str = "threshold", *,
     p9 = plotnine()
     names = [y] if x == "threshold" else [x, y]
     table = measures(roc, names, positive=positive, direction=direction, **params)
-    data = pd.DataFrame({"x": table[x].to_numpy(), "y": table[y].to_numpy(),
-                         "threshold": table["threshold"].to_numpy()})
+    assert isinstance(table, pd.DataFrame)  # names is a list: a frame, never a float
+    data = pd.DataFrame(
+        {
+            "x": table[x].to_numpy(),
+            "y": table[y].to_numpy(),
+            "threshold": table["threshold"].to_numpy(),
+        }
+    )
     data = data[np.isfinite(data["x"]) & np.isfinite(data["y"])].reset_index(drop=True)
     if len(data) == 0:
         raise ValueError(f"no threshold has finite {x} and {y}: nothing to plot")
-    return (p9.ggplot(data, p9.aes("x", "y")) + p9.geom_path() + p9.geom_point(size=0.8)
-            + p9.labs(x=x, y=y) + p9.theme_bw())
+    return (
+        p9.ggplot(data, p9.aes("x", "y"))
+        + p9.geom_path()
+        + p9.geom_point(size=0.8)
+        + p9.labs(x=x, y=y)
+        + p9.theme_bw()
+    )
 
 
-def gain_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-              direction: Direction = "<") -> ggplot:
+def gain_plot(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> ggplot:
     """Cumulative gain chart (yardstick's ``autoplot(gain_curve(...))``):
     percent of the positive weight found against percent of the weight
     tested, with the perfect model's and random ordering's lines dashed.
@@ -96,18 +114,26 @@ def gain_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     p9 = plotnine()
     gain = gain_curve(roc, positive=positive, direction=direction)
     share = gain["n_events"].iloc[-1] / gain["n"].iloc[-1]
-    reference = pd.DataFrame({"percent_tested": [0, 100 * share, 100, 0, 100],
-                              "percent_found": [0, 100, 100, 0, 100],
-                              "line": ["perfect"] * 3 + ["random"] * 2})
-    return (p9.ggplot(gain, p9.aes("percent_tested", "percent_found"))
-            + p9.geom_path(p9.aes(group="line"), data=reference, linetype="dashed",
-                           colour="grey")
-            + p9.geom_path() + p9.labs(x="% tested (weight)", y="% found (weight)")
-            + p9.coord_equal() + p9.theme_bw())
+    reference = pd.DataFrame(
+        {
+            "percent_tested": [0, 100 * share, 100, 0, 100],
+            "percent_found": [0, 100, 100, 0, 100],
+            "line": ["perfect"] * 3 + ["random"] * 2,
+        }
+    )
+    return (
+        p9.ggplot(gain, p9.aes("percent_tested", "percent_found"))
+        + p9.geom_path(p9.aes(group="line"), data=reference, linetype="dashed", colour="grey")
+        + p9.geom_path()
+        + p9.labs(x="% tested (weight)", y="% found (weight)")
+        + p9.coord_equal()
+        + p9.theme_bw()
+    )
 
 
-def lift_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-              direction: Direction = "<") -> ggplot:
+def lift_plot(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> ggplot:
     """Lift chart (yardstick's ``autoplot(lift_curve(...))``): lift against
     percent tested, the random ordering's lift 1 dashed.
 
@@ -133,13 +159,18 @@ def lift_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     """
     p9 = plotnine()
     lift = lift_curve(roc, positive=positive, direction=direction).iloc[1:]
-    return (p9.ggplot(lift.reset_index(drop=True), p9.aes("percent_tested", "lift"))
-            + p9.geom_hline(yintercept=1, linetype="dashed", colour="grey")
-            + p9.geom_path() + p9.labs(x="% tested (weight)", y="lift") + p9.theme_bw())
+    return (
+        p9.ggplot(lift.reset_index(drop=True), p9.aes("percent_tested", "lift"))
+        + p9.geom_hline(yintercept=1, linetype="dashed", colour="grey")
+        + p9.geom_path()
+        + p9.labs(x="% tested (weight)", y="lift")
+        + p9.theme_bw()
+    )
 
 
-def cost_curve_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-                    direction: Direction = "<") -> ggplot:
+def cost_curve_plot(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> ggplot:
     """Drummond and Holte's cost curve: each threshold's line (grey) and the
     lower envelope (black, ROCR's ``plot(performance(pred, "ecost"))``).
 
@@ -164,18 +195,22 @@ def cost_curve_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     """
     p9 = plotnine()
     curve = cost_curve(roc, positive=positive, direction=direction)
-    return (p9.ggplot(curve.lines, p9.aes("probability_cost", "cost"))
-            + p9.geom_line(p9.aes(group="threshold"), colour="grey", alpha=0.5, size=0.3)
-            + p9.geom_path(data=curve.envelope, size=1)
-            + p9.labs(x="Probability cost function PC(+)", y="Normalised expected cost")
-            + p9.coord_equal() + p9.theme_bw())
+    return (
+        p9.ggplot(curve.lines, p9.aes("probability_cost", "cost"))
+        + p9.geom_line(p9.aes(group="threshold"), colour="grey", alpha=0.5, size=0.3)
+        + p9.geom_path(data=curve.envelope, size=1)
+        + p9.labs(x="Probability cost function PC(+)", y="Normalised expected cost")
+        + p9.coord_equal()
+        + p9.theme_bw()
+    )
 
 
 _TICKS = np.array([0.001, 0.01, 0.05, 0.2, 0.5, 0.8, 0.95, 0.99, 0.999])
 
 
-def det_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
-             direction: Direction = "<") -> ggplot:
+def det_plot(
+    roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
+) -> ggplot:
     """The DET curve on normal-deviate axes (probit of FPR and FNR), ticks
     labelled as rates; points with a rate of 0 or 1 (infinite deviates)
     are left out.
@@ -207,8 +242,12 @@ def det_plot(roc: pd.DataFrame | tuple, *, positive: LabelValue = None,
     if len(data) == 0:
         raise ValueError("every point of the DET curve has a rate of 0 or 1: nothing to plot")
     breaks, labels = normal_deviate(_TICKS), [f"{100 * t:g}%" for t in _TICKS]
-    return (p9.ggplot(data, p9.aes("x", "y")) + p9.geom_path()
-            + p9.scale_x_continuous(breaks=breaks, labels=labels)
-            + p9.scale_y_continuous(breaks=breaks, labels=labels)
-            + p9.labs(x="False positive rate", y="False negative rate")
-            + p9.coord_equal() + p9.theme_bw())
+    return (
+        p9.ggplot(data, p9.aes("x", "y"))
+        + p9.geom_path()
+        + p9.scale_x_continuous(breaks=breaks, labels=labels)
+        + p9.scale_y_continuous(breaks=breaks, labels=labels)
+        + p9.labs(x="False positive rate", y="False negative rate")
+        + p9.coord_equal()
+        + p9.theme_bw()
+    )
