@@ -266,3 +266,13 @@ def test_scaling_weights_keeps_the_better_model(first, second, exponent):
     if not np.isfinite(scaled.sum()) or scaled.min() < np.finfo(float).tiny:
         return
     assert (a > b) == (wr.auc_score(guess, label, scaled) > wr.auc_score(other, label, scaled))
+
+
+def test_chisq_of_tiny_weights_scales_exactly():
+    # Found by hypothesis: n (ad - bc)^2 computed on the scaled-back total
+    # passed through subnormals for weights times 2**-957.
+    guess, label = [0.0, 1.0, 0.0, -1.0], [1, -1, -1, -1]
+    weight = np.array([3.95519139e00, 2.04759885e-06, 1.12876101e03, 2.87932877e00])
+    found = wr.measures((guess, label, np.ldexp(weight, -957)), "chisq")["chisq"]
+    expected = np.ldexp(wr.measures((guess, label, weight), "chisq")["chisq"], -957)
+    assert np.array_equal(found.to_numpy(), expected.to_numpy(), equal_nan=True)

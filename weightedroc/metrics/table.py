@@ -165,8 +165,10 @@ def _mi(c, p):  # ROCR: log2(n) + sum(k log2(k / (row col))) / n, 0 log 0 = 0
 
 
 def _chisq(c, p):  # chisq.test(correct = FALSE): n (ad - bc)^2 / (row and column sums)
-    total = np.ldexp(c.P + c.N, c.exponent)  # the statistic grows with the weights
-    return total * (c.TP * c.TN - c.FP * c.FN) ** 2 / (c.P * c.N * (c.TP + c.FP) * (c.TN + c.FN))
+    # On the scaled counts, then scaled back: the statistic grows with the
+    # weights, and scaling last keeps tiny weights' products out of subnormals.
+    scaled = (c.P + c.N) * (c.TP * c.TN - c.FP * c.FN) ** 2
+    return np.ldexp(scaled / (c.P * c.N * (c.TP + c.FP) * (c.TN + c.FN)), c.exponent)
 
 
 def _f_rocr(c, p):
