@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 import weightedroc as wr
 from weightedroc import auc_ci, auc_cov, auc_var, roc_test
 
-PROFILE = settings(max_examples=60, deadline=None,
-                   suppress_health_check=[HealthCheck.too_slow])
+PROFILE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def brute_placements(guess, positive, weight):
@@ -30,15 +29,28 @@ def brute_placements(guess, positive, weight):
 
 
 def brute_cov(guess1, guess2, positive, weight=None, frequency=False):
+    """Frequency: DeLong's sums with each row counted w times.  Importance:
+    the two-sample jackknife, each observation left out and both AUCs
+    recomputed over all pairs."""
     weight = np.ones(len(guess1)) if weight is None else np.asarray(weight, float)
-    x1, y1, a1, wx, wy = brute_placements(np.asarray(guess1, float), positive, weight)
-    x2, y2, a2, _, _ = brute_placements(np.asarray(guess2, float), positive, weight)
+    guess1, guess2 = np.asarray(guess1, float), np.asarray(guess2, float)
+    if frequency:
+        x1, y1, a1, wx, wy = brute_placements(guess1, positive, weight)
+        x2, y2, a2, _, _ = brute_placements(guess2, positive, weight)
+        return sum(
+            np.sum(w * d1 * d2) / (w.sum() * (w.sum() - 1))
+            for w, d1, d2 in ((wx, x1 - a1, x2 - a2), (wy, y1 - a1, y2 - a2))
+        )
+    full = [brute_placements(g, positive, weight)[2] for g in (guess1, guess2)]
     total = 0.0
-    for w, d1, d2 in ((wx, x1 - a1, x2 - a2), (wy, y1 - a1, y2 - a2)):
-        if frequency:
-            total += np.sum(w * d1 * d2) / (w.sum() * (w.sum() - 1))
-        else:
-            total += len(w) / (len(w) - 1) * np.sum(w * w * d1 * d2) / w.sum() ** 2
+    for members in (np.flatnonzero(positive), np.flatnonzero(~positive)):
+        d = np.empty((2, len(members)))
+        for j, k in enumerate(members):
+            keep = np.arange(len(guess1)) != k
+            for s, g in enumerate((guess1, guess2)):
+                d[s, j] = brute_placements(g[keep], positive[keep], weight[keep])[2] - full[s]
+        c = len(members)
+        total += (c - 1) / c * np.sum((d[0] - d[0].mean()) * (d[1] - d[1].mean()))
     return total
 
 
@@ -63,37 +75,55 @@ def test_fast_variance_and_covariance_equal_all_pairs(seed):
     label = positive.astype(int)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        np.testing.assert_allclose(auc_var(guess, label, weight),
-                                   brute_cov(guess, guess, positive, weight), rtol=1e-12)
-        np.testing.assert_allclose(auc_cov(guess, other, label, weight),
-                                   brute_cov(guess, other, positive, weight), rtol=1e-11,
-                                   atol=1e-16)
-    np.testing.assert_allclose(auc_var(guess, label), unweighted_delong(guess, positive),
-                               rtol=1e-12)
+        np.testing.assert_allclose(
+            auc_var(guess, label, weight),
+            brute_cov(guess, guess, positive, weight),
+            rtol=1e-12,
+            atol=1e-16,
+        )
+        np.testing.assert_allclose(
+            auc_cov(guess, other, label, weight),
+            brute_cov(guess, other, positive, weight),
+            rtol=1e-11,
+            atol=1e-16,
+        )
+    np.testing.assert_allclose(
+        auc_var(guess, label), unweighted_delong(guess, positive), rtol=1e-12
+    )
     counts = np.arange(len(guess)) % 4 + 1.0
-    np.testing.assert_allclose(auc_var(guess, label, counts, weights_are="frequency"),
-                               brute_cov(guess, guess, positive, counts, frequency=True),
-                               rtol=1e-12)
+    np.testing.assert_allclose(
+        auc_var(guess, label, counts, weights_are="frequency"),
+        brute_cov(guess, guess, positive, counts, frequency=True),
+        rtol=1e-12,
+    )
 
 
-def test_importance_variance_is_the_influence_functions_variance():
-    """z_i = w_i dA/dw_i, by central differences of auc_score (independent code)."""
+def test_importance_variance_is_the_jackknife_of_auc_score():
+    """Each observation left out and auc_score recomputed (independent code):
+    the two-sample jackknife; to first order the influence function's
+    variance, z_i = w_i dA/dw_i by central differences."""
     guess, positive, weight = data(3, n=60)
     label = positive.astype(int)
     a = wr.auc_score(guess, label, weight)
-    z = np.empty(len(guess))
+    d, z = np.empty(len(guess)), np.empty(len(guess))
     for i in range(len(guess)):
+        keep = np.arange(len(guess)) != i
+        d[i] = wr.auc_score(guess[keep], label[keep], weight[keep]) - a
         up, down = weight.copy(), weight.copy()
         up[i] *= 1 + 1e-6
         down[i] *= 1 - 1e-6
         z[i] = (wr.auc_score(guess, label, up) - wr.auc_score(guess, label, down)) / 2e-6
-    m, n = positive.sum(), (~positive).sum()
-    expected = m / (m - 1) * np.sum(z[positive] ** 2) + n / (n - 1) * np.sum(z[~positive] ** 2)
-    assert abs(np.sum(z[positive])) < 1e-8 and abs(np.sum(z[~positive])) < 1e-8
+    jackknife = linearised = 0.0
+    for members in (positive, ~positive):
+        c = members.sum()
+        jackknife += (c - 1) / c * np.sum((d[members] - d[members].mean()) ** 2)
+        linearised += c / (c - 1) * np.sum(z[members] ** 2)
+        assert abs(np.sum(z[members])) < 1e-8
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        assert auc_var(guess, label, weight) == pytest.approx(expected, rel=1e-6)
-    assert 0 < a < 1
+        found = auc_var(guess, label, weight)
+    assert found == pytest.approx(jackknife, rel=1e-10)
+    assert found == pytest.approx(linearised, rel=0.1) and found > linearised
 
 
 def test_paired_test_on_asah_prints_as_proc():
@@ -107,7 +137,8 @@ def test_paired_test_on_asah_prints_as_proc():
         " -0.17421442 -0.01040618",
         "sample estimates:",
         "AUC of roc1 AUC of roc2 ",
-        "  0.7313686   0.8236789 "]
+        "  0.7313686   0.8236789 ",
+    ]
     assert test.data_name == "s100b and wfns"
 
 
@@ -116,8 +147,13 @@ def test_pairing_is_inferred_as_are_paired():
     label = positive.astype(int)
     other = guess[::-1]
     assert roc_test(guess, other, label).method.endswith("correlated ROC curves")
-    assert roc_test(guess, other, label, label2=label.copy()).method.endswith("correlated ROC curves")
-    assert roc_test(guess, other, label, label2=label[::-1]).method == "DeLong's test for two ROC curves"
+    assert roc_test(guess, other, label, label2=label.copy()).method.endswith(
+        "correlated ROC curves"
+    )
+    assert (
+        roc_test(guess, other, label, label2=label[::-1]).method
+        == "DeLong's test for two ROC curves"
+    )
     assert roc_test(guess, other[:30], label, label2=label[:30]).parameter["df"] > 0
     with pytest.warns(UserWarning, match="seem to be paired"):
         roc_test(guess, other, label, paired=False)
@@ -128,8 +164,10 @@ def test_pairing_is_inferred_as_are_paired():
 def test_alternatives_split_the_two_sided_p_value():
     guess, positive, _ = data(2)
     other = np.round(np.random.default_rng(0).normal(size=len(guess)), 1)
-    p = {alt: roc_test(guess, other, positive.astype(int), alternative=alt).p_value
-         for alt in ("two.sided", "less", "greater")}
+    p = {
+        alt: roc_test(guess, other, positive.astype(int), alternative=alt).p_value
+        for alt in ("two.sided", "less", "greater")
+    }
     assert p["less"] + p["greater"] == pytest.approx(1, abs=1e-15)
     assert p["two.sided"] == pytest.approx(2 * min(p["less"], p["greater"]), rel=1e-15)
 
@@ -139,8 +177,9 @@ def test_delong_interval_is_the_normal_interval_clipped():
     label = positive.astype(int)
     ci = auc_ci(guess, label, conf_level=0.8)
     half = 1.2815515655446004 * np.sqrt(unweighted_delong(guess, positive))  # qnorm(0.9)
-    assert (ci.lower, ci.upper) == pytest.approx((ci.estimate - half, ci.estimate + half),
-                                                 rel=1e-12)
+    assert (ci.lower, ci.upper) == pytest.approx(
+        (ci.estimate - half, ci.estimate + half), rel=1e-12
+    )
     assert ci.estimate == wr.auc_score(guess, label) and ci.level == 0.8 and ci.n_boot == 0
     perfect = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 0, 1, 1, 1])
     assert (perfect.lower, perfect.estimate, perfect.upper) == (1.0, 1.0, 1.0)
@@ -148,25 +187,38 @@ def test_delong_interval_is_the_normal_interval_clipped():
     assert boot.n_boot == 50 and len(boot.replicates) == 50
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: auc_var([1, 2, 3], [0, 1, 1]), "at least 2 negative"),
-    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], [1, 1, 1, 1e-3], weights_are="frequency"),
-     "whole numbers"),
-    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], [1, 1, 1, 0.5], weights_are="frequency"),
-     "whole numbers"),
-    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], method="bootstrap"), "method must be one of"),
-    (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], weights_are="sampling"), "weights_are"),
-    (lambda: auc_cov([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "equal lengths"),
-    (lambda: roc_test([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "label2"),
-    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], alternative="two-sided"),
-     "alternative must be one of"),
-    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], method="sensitivity"),
-     "method must be one of"),
-    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], conf_level=1.5), "conf_level"),
-    (lambda: auc_ci([1, 2, 3, 4], [0, 0, 1, 1], conf_level=0), "conf_level"),
-    (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], partial_auc=(0.8, 1)),
-     "not supported for partial AUC"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: auc_var([1, 2, 3], [0, 1, 1]), "at least 2 negative"),
+        (
+            lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], [1, 1, 1, 1e-3], weights_are="frequency"),
+            "whole numbers",
+        ),
+        (
+            lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], [1, 1, 1, 0.5], weights_are="frequency"),
+            "whole numbers",
+        ),
+        (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], method="bootstrap"), "method must be one of"),
+        (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], weights_are="sampling"), "weights_are"),
+        (lambda: auc_cov([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "equal lengths"),
+        (lambda: roc_test([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "label2"),
+        (
+            lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], alternative="two-sided"),
+            "alternative must be one of",
+        ),
+        (
+            lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], method="sensitivity"),
+            "method must be one of",
+        ),
+        (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], conf_level=1.5), "conf_level"),
+        (lambda: auc_ci([1, 2, 3, 4], [0, 0, 1, 1], conf_level=0), "conf_level"),
+        (
+            lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], partial_auc=(0.8, 1)),
+            "not supported for partial AUC",
+        ),
+    ],
+)
 def test_bad_input_is_a_clear_value_error(call, match):
     with pytest.raises(ValueError, match=match):
         call()
@@ -195,7 +247,7 @@ def test_skewed_importance_weights_warn_of_small_effective_size():
 @st.composite
 def tied_data(draw):
     n = draw(st.integers(6, 50))
-    rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     positive = rng.random(n) < draw(st.sampled_from([0.3, 0.5]))
     positive[:4] = [True, False, True, False]
     guess = rng.integers(0, draw(st.sampled_from([2, 4, 100])), n).astype(float)
@@ -208,12 +260,26 @@ def _all(guess, label, weight, weights_are="importance", other=None):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         test = roc_test(guess, other, label, weight, weights_are=weights_are)
-        unpaired = roc_test(guess, other, label, weight, paired=False,
-                            weights_are=weights_are)
-        return np.array([auc_var(guess, label, weight, weights_are=weights_are),
-                         auc_cov(guess, other, label, weight, weights_are=weights_are),
-                         test.statistic, test.p_value, *test.conf_int,
-                         unpaired.statistic, unpaired.p_value, unpaired.parameter["df"]])
+        unpaired = roc_test(guess, other, label, weight, paired=False, weights_are=weights_are)
+        t_test = roc_test(guess, other, label, weight, weights_are=weights_are, quantile="t")
+        t_ci = auc_ci(guess, label, weight, weights_are=weights_are, quantile="t")
+        return np.array(
+            [
+                t_ci.lower,
+                t_ci.upper,
+                t_ci.df,
+                t_test.p_value,
+                t_test.parameter.get("df", np.inf),
+                auc_var(guess, label, weight, weights_are=weights_are),
+                auc_cov(guess, other, label, weight, weights_are=weights_are),
+                test.statistic,
+                test.p_value,
+                *test.conf_int,
+                unpaired.statistic,
+                unpaired.p_value,
+                unpaired.parameter["df"],
+            ]
+        )
 
 
 @PROFILE
@@ -224,8 +290,7 @@ def test_shuffling_the_observations_changes_nothing(case):
     shuffle = rng.permutation(len(guess))
     for weights_are in ("importance", "frequency"):
         found = _all(guess, label, counts, weights_are, other)
-        again = _all(guess[shuffle], label[shuffle], counts[shuffle], weights_are,
-                     other[shuffle])
+        again = _all(guess[shuffle], label[shuffle], counts[shuffle], weights_are, other[shuffle])
         np.testing.assert_allclose(again, found, rtol=1e-12, atol=1e-12)
 
 
@@ -236,8 +301,7 @@ def test_scaling_importance_weights_changes_nothing(case, k, factor):
     weight = counts * rng.exponential(size=len(counts))
     found = _all(guess, label, weight)
     assert np.array_equal(_all(guess, label, np.ldexp(weight, k)), found, equal_nan=True)
-    np.testing.assert_allclose(_all(guess, label, weight * factor), found, rtol=1e-9,
-                               atol=1e-15)
+    np.testing.assert_allclose(_all(guess, label, weight * factor), found, rtol=1e-9, atol=1e-15)
 
 
 @PROFILE
@@ -247,12 +311,14 @@ def test_frequency_weights_equal_repeated_rows(case):
     rows = np.repeat(np.arange(len(guess)), counts.astype(int))
     other = np.round(guess + rng.normal(size=len(guess)))
     found = _all(guess, label, counts, "frequency", other)
-    np.testing.assert_allclose(found, _all(guess[rows], label[rows], None, other=other[rows]),
-                               rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(
+        found, _all(guess[rows], label[rows], None, other=other[rows]), rtol=1e-12, atol=1e-15
+    )
 
 
 def test_auc_table_adds_each_groups_delong_interval():
     import pandas as pd
+
     asah = wr.load_asah()
     long = pd.concat([asah.assign(model=m, score=asah[m]) for m in ("s100b", "wfns", "ndka")])
     table = wr.auc_table(long, "score", "outcome", by="model", ci=True, conf_level=0.9)
@@ -262,10 +328,126 @@ def test_auc_table_adds_each_groups_delong_interval():
     # pROC: ci(roc(aSAH$outcome, aSAH$ndka)) is 0.5012-0.7227 (95%)
     ndka = wr.auc_table(long, "score", "outcome", by="model", ci=True).iloc[0]
     assert (round(ndka["conf_low"], 4), round(ndka["conf_high"], 4)) == (0.5012, 0.7227)
-    small = pd.DataFrame({"g": [1, 2, 3, 1, 2, 3, 4], "y": [0, 1, 1, 0, 0, 1, 1],
-                          "m": ["a"] * 3 + ["b"] * 4})
+    small = pd.DataFrame(
+        {"g": [1, 2, 3, 1, 2, 3, 4], "y": [0, 1, 1, 0, 0, 1, 1], "m": ["a"] * 3 + ["b"] * 4}
+    )
     found = wr.auc_table(small, "g", "y", by="m", ci=True)
-    assert np.isnan(found["conf_low"][0]) and found["conf_low"][1] == auc_ci(
-        [1, 2, 3, 4], [0, 0, 1, 1]).lower
+    assert (
+        np.isnan(found["conf_low"][0])
+        and found["conf_low"][1] == auc_ci([1, 2, 3, 4], [0, 0, 1, 1]).lower
+    )
     assert list(wr.auc_table(small, "g", "y", by="m").columns) == [
-        "m", "auc", "n", "positive_weight", "negative_weight"]
+        "m",
+        "auc",
+        "n",
+        "positive_weight",
+        "negative_weight",
+    ]
+
+
+def satterthwaite(guess, positive, weight=None):
+    """(sum a)^2 / sum a^2 of the jackknife's terms, each left-out AUC
+    recomputed over all pairs."""
+    weight = np.ones(len(guess)) if weight is None else np.asarray(weight, float)
+    full = brute_placements(guess, positive, weight)[2]
+    terms = []
+    for members in (np.flatnonzero(positive), np.flatnonzero(~positive)):
+        d = np.array(
+            [
+                brute_placements(guess[keep], positive[keep], weight[keep])[2] - full
+                for keep in (np.arange(len(guess)) != k for k in members)
+            ]
+        )
+        c = len(members)
+        terms.append((c - 1) / c * (d - d.mean()) ** 2)
+    terms = np.concatenate(terms)
+    return terms.sum() ** 2 / np.sum(terms**2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_t_interval_uses_the_satterthwaite_degrees_of_freedom(seed):
+    from scipy.special import stdtrit
+
+    guess, positive, weight = data(seed, n=60)
+    label = positive.astype(int)
+    for w in (None, weight):
+        df = satterthwaite(guess, positive, w)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            ci = auc_ci(guess, label, w, quantile="t", conf_level=0.9)
+            half = stdtrit(df, 0.95) * np.sqrt(brute_cov(guess, guess, positive, w))
+        assert ci.df == pytest.approx(df, rel=1e-10)
+        assert (ci.lower, ci.upper) == pytest.approx(
+            (max(ci.estimate - half, 0), min(ci.estimate + half, 1)), rel=1e-10
+        )
+
+
+def test_auto_quantile_is_procs_normal_for_unit_weights_and_t_for_importance_weights():
+    asah = wr.load_asah()
+    guess, label = asah["s100b"], asah["outcome"]
+
+    def bounds(ci):
+        return ci.estimate, ci.lower, ci.upper, ci.df
+
+    unit = bounds(auc_ci(guess, label))
+    assert unit[3] == np.inf and unit == bounds(auc_ci(guess, label, quantile="normal"))
+    assert bounds(auc_ci(guess, label, np.full(len(label), 3.0))) == unit  # equal: unit
+    counts = np.arange(len(label)) % 3 + 1.0
+    frequency = auc_ci(guess, label, counts, weights_are="frequency")
+    assert frequency.df == np.inf
+    importance = auc_ci(guess, label, counts)
+    assert bounds(importance) == bounds(auc_ci(guess, label, counts, quantile="t"))
+    assert 10 < importance.df < len(label)
+    assert importance.lower < auc_ci(guess, label, counts, quantile="normal").lower
+    paired = roc_test(guess, asah["wfns"], label, counts)
+    assert paired.statistic_name == "t" and paired.parameter["df"] > 10
+    assert roc_test(guess, asah["wfns"], label).statistic_name == "Z"
+    with pytest.raises(ValueError, match="quantile must be one of"):
+        auc_ci(guess, label, quantile="z")
+
+
+def test_paired_t_test_p_value_and_interval_use_its_degrees_of_freedom():
+    from scipy.special import stdtr, stdtrit
+
+    guess, positive, weight = data(6, n=80)
+    other = np.round(guess + np.random.default_rng(6).normal(size=len(guess)), 1)
+    label = positive.astype(int)
+    test = roc_test(guess, other, label, weight, conf_level=0.9)
+    df = test.parameter["df"]
+    sd = np.sqrt(
+        brute_cov(guess, guess, positive, weight)
+        + brute_cov(other, other, positive, weight)
+        - 2 * brute_cov(guess, other, positive, weight)
+    )
+    difference = test.estimate["AUC of roc1"] - test.estimate["AUC of roc2"]
+    assert test.statistic == pytest.approx(difference / sd, rel=1e-10)
+    assert test.p_value == pytest.approx(2 * stdtr(df, -abs(test.statistic)), rel=1e-10)
+    assert test.conf_int == pytest.approx(
+        (difference - stdtrit(df, 0.95) * sd, difference + stdtrit(df, 0.95) * sd), rel=1e-9
+    )
+    assert "t = " in repr(test) and "df = " in repr(test)
+
+
+def test_unpaired_importance_degrees_of_freedom_combine_each_curves():
+    guess, positive, weight = data(7, n=70)
+    other, positive2, weight2 = data(8, n=50)
+    test = roc_test(guess, other, positive, weight, label2=positive2, weight2=weight2)
+    v1, v2 = (
+        brute_cov(g, g, p, w)
+        for g, p, w in ((guess, positive, weight), (other, positive2, weight2))
+    )
+    df1, df2 = satterthwaite(guess, positive, weight), satterthwaite(other, positive2, weight2)
+    expected = (v1 + v2) ** 2 / (v1**2 / df1 + v2**2 / df2)
+    assert test.parameter["df"] == pytest.approx(expected, rel=1e-10)
+
+
+def test_normal_intervals_on_small_classes_warn_and_t_does_not():
+    guess, positive, _ = data(9, n=40)
+    label = positive.astype(int)
+    with pytest.warns(UserWarning, match="below 30 in a class it under-covers"):
+        auc_ci(guess, label)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        auc_ci(guess, label, quantile="t")
+        asah = wr.load_asah()
+        auc_ci(asah["s100b"], asah["outcome"])  # 41 and 72: pROC's example, no warning

@@ -4,6 +4,7 @@ Replicates are drawn by `weightedroc.inference.replicates`: positives and
 negatives apart (stratified, as pROC), from the one sorted, grouped pass.
 """
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,6 +38,9 @@ class AUCInterval:
         Number of replicates.
     replicates : numpy.ndarray
         The replicates' AUCs.
+    df : float
+        Degrees of freedom of a DeLong interval's Student t quantile; inf
+        for the normal quantile and for the bootstrap.
     """
 
     estimate: float
@@ -45,6 +49,7 @@ class AUCInterval:
     level: float
     n_boot: int
     replicates: np.ndarray = field(repr=False)
+    df: float = math.inf
 
 
 def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups, pos_draws, neg_draws):

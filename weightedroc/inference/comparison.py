@@ -1,19 +1,25 @@
 """roc_test: compare the AUCs of two ROC curves, as pROC's ``roc.test``."""
 
-import math
 import warnings
-from statistics import NormalDist
 
 import numpy as np
 
 from .._typing import ArrayLike, Direction, LabelValue
 from ..validation import check_inputs
-from .checks import ALTERNATIVES, WEIGHTS_ARE, check_choice, check_conf_level, warn_small_kish
-from .delong import uneven, paired_placements, placements, prepared, spread
+from .checks import (
+    ALTERNATIVES,
+    WEIGHTS_ARE,
+    check_choice,
+    check_conf_level,
+    check_quantile,
+    warn_skewed_weights,
+)
+from .delong import variance_and_df
+from .distributions import t_cdf, t_quantile
 from .htest import HTest
+from .placements import paired_placements, placements, prepared, uneven
 
 METHODS = ("delong", "bootstrap", "venkatraman")
-_NORMAL = NormalDist()
 
 
 def _name(x, default):
@@ -39,12 +45,8 @@ def _same_observations(guess1, guess2, label, weight, label2, weight2, positive)
     if (first_weight is None) != (second_weight is None):
         return False
     return np.array_equal(first_label, second_label) and (
-        first_weight is None or np.array_equal(first_weight, second_weight))
-
-
-def pnorm(x):
-    """R's pnorm, accurate in the tails (NormalDist.cdf loses them to 1 + erf)."""
-    return 0.5 * math.erfc(-x / math.sqrt(2))
+        first_weight is None or np.array_equal(first_weight, second_weight)
+    )
 
 
 def _ratio(difference, sd):
@@ -60,14 +62,27 @@ def _p_value(statistic, alternative, cdf):
     return cdf(-statistic) if alternative == "greater" else cdf(statistic)
 
 
-def roc_test(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
-             weight: ArrayLike | None = None, *, label2: ArrayLike | None = None,
-             weight2: ArrayLike | None = None, paired: bool | None = None,
-             method: str = "delong", alternative: str = "two.sided", conf_level: float = 0.95,
-             weights_are: str = "importance", positive: LabelValue = None,
-             direction: Direction = "<", n_boot: int = 2000,
-             seed: int | np.random.Generator | None = None,
-             partial_auc: dict | None = None, data_name: str | None = None) -> HTest:
+def roc_test(
+    guess1: ArrayLike,
+    guess2: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    label2: ArrayLike | None = None,
+    weight2: ArrayLike | None = None,
+    paired: bool | None = None,
+    method: str = "delong",
+    alternative: str = "two.sided",
+    conf_level: float = 0.95,
+    weights_are: str = "importance",
+    quantile: str = "auto",
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    partial_auc: dict | None = None,
+    data_name: str | None = None,
+) -> HTest:
     """Test whether two ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
 
     Parameters
@@ -86,10 +101,11 @@ def roc_test(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
         True on unpaired curves is an error; False on paired ones warns.
     method : {"delong", "bootstrap", "venkatraman"}
         DeLong: paired, Z = (A1 - A2) / sd of the difference (from the
-        covariance, `auc_cov`) with its normal interval; unpaired, pROC's
-        Student statistic D with Welch-Satterthwaite degrees of freedom
-        (counted as Kish effective sizes for importance weights, the
-        numbers of observations for unit weights).  The bootstrap and
+        covariance, `auc_cov`) with its normal interval (see `quantile`);
+        unpaired, pROC's Student statistic D with Welch-Satterthwaite
+        degrees of freedom (from the numbers of observations, as pROC, for
+        unit and frequency weights; from each variance's Satterthwaite
+        degrees of freedom for importance weights, see `auc_ci`).  The bootstrap and
         Venkatraman's test resample (`weightedroc.inference.resampling`).
     alternative : {"two.sided", "less", "greater"}
         The alternative on AUC1 - AUC2.
@@ -97,6 +113,10 @@ def roc_test(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
         Level of the paired DeLong interval of the difference.
     weights_are : {"importance", "frequency"}
         As for `auc_var`.
+    quantile : {"auto", "normal", "t"}
+        Paired DeLong only, as for `auc_ci`: ``"auto"`` is pROC's Z test
+        for unit and frequency weights and a t test (statistic ``t``,
+        parameter ``df``) for uneven importance weights.
     positive, direction
         As for `WeightedROC`; both curves use them.
     n_boot, seed, partial_auc
@@ -107,9 +127,9 @@ def roc_test(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
     Returns
     -------
     HTest
-        ``statistic`` (Z paired, D unpaired), ``p_value``, ``estimate``
+        ``statistic`` (Z or t paired, D unpaired), ``p_value``, ``estimate``
         (``"AUC of roc1"``, ``"AUC of roc2"``), ``conf_int`` (paired DeLong),
-        ``parameter`` (``df`` unpaired), ``method`` and ``alternative`` in
+        ``parameter`` (``df`` of a t or D), ``method`` and ``alternative`` in
         R's words; it prints as R's htest.
 
     Examples
@@ -126,83 +146,173 @@ def roc_test(guess1: ArrayLike, guess2: ArrayLike, label: ArrayLike,
     check_choice(alternative, "alternative", ALTERNATIVES)
     check_choice(weights_are, "weights_are", WEIGHTS_ARE)
     conf_level = check_conf_level(conf_level)
+    check_quantile(quantile)
     if paired not in (None, True, False):
         raise TypeError(f"paired must be None, True or False, got {paired!r}")
     if method != "delong":
         from . import resampling
+
         run = getattr(resampling, f"{method}_test")
-        return run(guess1, guess2, label, weight, label2=label2, weight2=weight2,
-                   paired=paired, alternative=alternative, n_boot=n_boot, seed=seed,
-                   partial_auc=partial_auc, positive=positive, direction=direction,
-                   weights_are=weights_are)
+        return run(
+            guess1,
+            guess2,
+            label,
+            weight,
+            label2=label2,
+            weight2=weight2,
+            paired=paired,
+            alternative=alternative,
+            n_boot=n_boot,
+            seed=seed,
+            partial_auc=partial_auc,
+            positive=positive,
+            direction=direction,
+            weights_are=weights_are,
+        )
     if partial_auc is not None:
-        raise ValueError("DeLong's test is not supported for partial AUC. "
-                         "Use method=\"bootstrap\" instead.")
+        raise ValueError(
+            'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
+        )
     if label2 is None and np.size(guess2) != np.size(label):
-        raise ValueError(f"guess2 has {np.size(guess2)} values and label {np.size(label)}: "
-                         f"paired scores need one guess each per observation; give "
-                         f"label2 (and weight2) for curves of different observations")
+        raise ValueError(
+            f"guess2 has {np.size(guess2)} values and label {np.size(label)}: "
+            f"paired scores need one guess each per observation; give "
+            f"label2 (and weight2) for curves of different observations"
+        )
     label2, weight2 = _second_curve(label, weight, label2, weight2)
     same = _same_observations(guess1, guess2, label, weight, label2, weight2, positive)
     if paired is None:
         paired = same
     elif paired and not same:
-        raise ValueError("The paired ROC test cannot be applied to unpaired curves: "
-                         "paired needs the same labels (and weights) for both scores")
+        raise ValueError(
+            "The paired ROC test cannot be applied to unpaired curves: "
+            "paired needs the same labels (and weights) for both scores"
+        )
     elif not paired and same:
-        warnings.warn("The ROC curves seem to be paired. Consider performing a paired "
-                      "roc.test.", UserWarning, stacklevel=2)
+        warnings.warn(
+            "The ROC curves seem to be paired. Consider performing a paired roc.test.",
+            UserWarning,
+            stacklevel=2,
+        )
     if data_name is None:
         data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
     if paired:
-        return _paired(guess1, guess2, label, weight, alternative, conf_level, weights_are,
-                       positive, direction, data_name)
-    return _unpaired(guess1, guess2, label, weight, label2, weight2, alternative,
-                     weights_are, positive, direction, data_name)
+        return _paired(
+            guess1,
+            guess2,
+            label,
+            weight,
+            alternative,
+            conf_level,
+            weights_are,
+            quantile,
+            positive,
+            direction,
+            data_name,
+        )
+    return _unpaired(
+        guess1,
+        guess2,
+        label,
+        weight,
+        label2,
+        weight2,
+        alternative,
+        weights_are,
+        positive,
+        direction,
+        data_name,
+    )
 
 
-def _paired(guess1, guess2, label, weight, alternative, conf_level, weights_are,
-            positive, direction, data_name):
-    first, second, weight = paired_placements(guess1, guess2, label, weight, positive,
-                                              direction, weights_are)
-    warn_small_kish(*first.kish, uneven(weight) and weights_are == "importance")
+def _paired(
+    guess1,
+    guess2,
+    label,
+    weight,
+    alternative,
+    conf_level,
+    weights_are,
+    quantile,
+    positive,
+    direction,
+    data_name,
+):
+    first, second, weight = paired_placements(
+        guess1, guess2, label, weight, positive, direction, weights_are
+    )
+    importance = weights_are == "importance" and uneven(weight)
+    if importance:
+        warn_skewed_weights(first)
     # var(A1 - A2) from the placement values' differences: the same as
     # var1 + var2 - 2 cov (pROC's), without its cancellation for close scores.
-    difference_placements = first._replace(value=first.value - second.value,
-                                           auc=first.auc - second.auc)
-    variance = spread(difference_placements, difference_placements, weights_are)
+    difference_placements = first._replace(
+        value=first.value - second.value, auc=first.auc - second.auc
+    )
+    variance, df = variance_and_df(difference_placements, difference_placements, weights_are)
+    if quantile == "normal" or (quantile == "auto" and not importance):
+        df = np.inf  # pROC's Z
     sd = np.sqrt(max(variance, 0.0))
     difference = first.auc - second.auc
     statistic = _ratio(difference, sd)
-    z = _NORMAL.inv_cdf(1 - (1 - conf_level) / 2)
-    return HTest(float(statistic), float(_p_value(statistic, alternative, pnorm)),
-                 {"AUC of roc1": first.auc, "AUC of roc2": second.auc},
-                 "DeLong's test for two correlated ROC curves", alternative,
-                 (difference - z * sd, difference + z * sd), conf_level,
-                 data_name=data_name, statistic_name="Z")
+    z = t_quantile(df, 1 - (1 - conf_level) / 2)
+    return HTest(
+        float(statistic),
+        float(_p_value(statistic, alternative, lambda x: t_cdf(df, x))),
+        {"AUC of roc1": first.auc, "AUC of roc2": second.auc},
+        "DeLong's test for two correlated ROC curves",
+        alternative,
+        (difference - z * sd, difference + z * sd),
+        conf_level,
+        parameter={} if np.isinf(df) else {"df": float(df)},
+        data_name=data_name,
+        statistic_name="Z" if np.isinf(df) else "t",
+    )
 
 
-def _unpaired(guess1, guess2, label1, weight1, label2, weight2, alternative, weights_are,
-              positive, direction, data_name):
-    from scipy.special import stdtr
-
-    curves, variances, sizes = [], [], []
+def _unpaired(
+    guess1,
+    guess2,
+    label1,
+    weight1,
+    label2,
+    weight2,
+    alternative,
+    weights_are,
+    positive,
+    direction,
+    data_name,
+):
+    curves, variances, squares = [], [], []
     for guess, label, weight in ((guess1, label1, weight1), (guess2, label2, weight2)):
         guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
         curve = placements(guess, label, weight, weights_are)
         skewed = uneven(weight) and weights_are == "importance"
-        warn_small_kish(*curve.kish, skewed)
+        if skewed:
+            warn_skewed_weights(curve)
+        variance, df = variance_and_df(curve, curve, weights_are)
         curves.append(curve)
-        variances.append(spread(curve, curve, weights_are))
-        sizes.append(sum(curve.total) if weights_are == "frequency" and weight is not None
-                     else sum(curve.kish) if skewed else len(label))
+        variances.append(variance)
+        # Welch-Satterthwaite: var^2 / (N - 1) as pROC for unit and frequency
+        # weights; for importance weights var^2 / df, the sum of squared terms.
+        counted = sum(curve.total) if weights_are == "frequency" and weight is not None else None
+        squares.append(
+            variance**2 / df
+            if skewed
+            else variance**2 / ((len(label) if counted is None else counted) - 1)
+        )
     total = variances[0] + variances[1]
     difference = curves[0].auc - curves[1].auc
     statistic = _ratio(difference, np.sqrt(total))
-    spread_df = variances[0] ** 2 / (sizes[0] - 1) + variances[1] ** 2 / (sizes[1] - 1)
-    df = total ** 2 / spread_df if spread_df > 0 else np.inf  # pROC: NaN
-    return HTest(float(statistic),
-                 float(_p_value(statistic, alternative, lambda x: stdtr(df, x))),
-                 {"AUC of roc1": curves[0].auc, "AUC of roc2": curves[1].auc},
-                 "DeLong's test for two ROC curves", alternative, parameter={"df": float(df)},
-                 data_name=data_name, statistic_name="D")
+    spread_df = squares[0] + squares[1]
+    df = total**2 / spread_df if spread_df > 0 else np.inf  # pROC: NaN
+    return HTest(
+        float(statistic),
+        float(_p_value(statistic, alternative, lambda x: t_cdf(df, x))),
+        {"AUC of roc1": curves[0].auc, "AUC of roc2": curves[1].auc},
+        "DeLong's test for two ROC curves",
+        alternative,
+        parameter={"df": float(df)},
+        data_name=data_name,
+        statistic_name="D",
+    )

@@ -1,0 +1,41 @@
+"""Normal and Student t probabilities for the DeLong intervals and tests.
+
+Student's t comes from SciPy (the ``stats`` extra), imported only when a
+t is asked for; with infinite degrees of freedom it is the normal, which
+needs nothing beyond the standard library.
+"""
+
+import math
+from statistics import NormalDist
+
+_NORMAL = NormalDist()
+
+
+def pnorm(x):
+    """R's pnorm, accurate in the tails (NormalDist.cdf loses them to 1 + erf)."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+def _special():
+    try:
+        import scipy.special
+    except ImportError as error:  # pragma: no cover - scipy is in the dev extra
+        raise ImportError(
+            "Student's t (the unpaired DeLong test, and intervals and tests with "
+            "importance weights) needs SciPy: pip install 'weightedroc[stats]'"
+        ) from error
+    return scipy.special
+
+
+def t_cdf(df, x):
+    """P(T <= x) for Student's t with `df` degrees of freedom (inf: normal)."""
+    if math.isinf(df):
+        return pnorm(x)
+    return float(_special().stdtr(df, x))
+
+
+def t_quantile(df, p):
+    """The `p` quantile of Student's t with `df` degrees of freedom (inf: normal)."""
+    if math.isinf(df):
+        return _NORMAL.inv_cdf(p)
+    return float(_special().stdtrit(df, p))

@@ -1,0 +1,114 @@
+"""Placement values of a score, read from one sorted pass.
+
+The placement value of a positive is the weight of the negatives below its
+guess plus half the tied ones, over W0; that of a negative is the weight of
+the positives above it plus half the tied ones, over W1.  Both are cumulated
+sums over groups of tied guesses (`weightedroc.core.stable_order`), so the
+cost is O(n log n), not O(mn) pairs, and the values do not depend on the
+order of the observations, ties included.  DeLong's variance, its
+jackknife with weights and the tests read them (`weightedroc.inference.delong`).
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..core import stable_order, unit_scaled
+from ..validation import check_direction, check_inputs
+from .checks import check_choice, check_class_sizes, check_frequency
+
+
+class Placements(NamedTuple):
+    """Placement values of one score, in sorted order, and the class sums."""
+
+    order: np.ndarray  # sorted position -> observation
+    positive: np.ndarray  # sorted labels (True: positive)
+    weight: np.ndarray  # sorted weights (importance: scaled by a power of two), or None
+    value: np.ndarray  # placement value of each sorted observation
+    auc: float
+    total: tuple  # (W1, W0), scaled
+    sizes: tuple[int, int]  # (m, n)
+    kish: tuple[float, float]  # (W1^2 / sum w_i^2, W0^2 / sum w_j^2)
+    # The same of the squared weights, (sum w_i^2)^2 / sum w_i^4: how many
+    # observations the variance effectively rests on (see checks.py).
+    kish_squares: tuple[float, float]
+
+
+def prepared(guess, label, weight, positive, direction, weights_are):
+    """Validated float guesses (negated for '>'), labels and weights."""
+    check_choice(weights_are, "weights_are", ("importance", "frequency"))
+    guess, label, weight = check_inputs(guess, label, weight, positive)
+    check_frequency(weight, weights_are)
+    if check_direction(direction) == ">":
+        guess = np.negative(guess)
+    return guess, label, weight
+
+
+def placements(guess, label, weight, weights_are="importance") -> Placements:
+    """`Placements` of validated inputs (see `prepared`)."""
+    if weights_are == "importance" and not uneven(weight):
+        weight = None  # equal importance weights are unit weights, exactly
+    order, sorted_guess, pos, w = stable_order(guess, label, weight)
+    n = len(order)
+    is_end = np.empty(n, dtype=bool)  # last observation of a run of tied guesses
+    np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
+    is_end[-1] = True
+    ends = np.flatnonzero(is_end)
+    sizes = np.diff(ends, prepend=-1)
+    if w is None:  # counts, exact
+        below_pos = np.cumsum(pos, dtype=np.float64)[ends]
+        below_neg = (ends + 1.0) - below_pos
+    else:
+        if weights_are == "importance":  # a power of two: exactly scale-free,
+            w = unit_scaled(w, total=w.sum())  # and squares stay in range
+        below_pos = np.cumsum(np.where(pos, w, 0.0))[ends]
+        below_neg = np.cumsum(np.where(pos, 0.0, w))[ends]
+    # Weight of each class in each group, and below / above it.
+    P, N = np.diff(below_pos, prepend=0.0), np.diff(below_neg, prepend=0.0)
+    W1, W0 = below_pos[-1], below_neg[-1]
+    pos_value = (below_neg - N / 2) / W0
+    neg_value = ((W1 - below_pos) + P / 2) / W1
+    value = np.repeat(neg_value, sizes)
+    np.copyto(value, np.repeat(pos_value, sizes), where=pos)
+    auc = float(np.dot(P, pos_value) / W1)  # by groups: the same for any order of ties
+    m = int(np.count_nonzero(pos))
+    check_class_sizes(m, n - m, W1, W0, weights_are)
+    if w is None:
+        kish = kish_squares = (m, n - m)
+    else:
+        squared = w * w
+        squares = np.bincount(pos.view(np.int8), weights=squared, minlength=2)
+        fourth = np.bincount(pos.view(np.int8), weights=squared * squared, minlength=2)
+        kish = (W1 * W1 / squares[1], W0 * W0 / squares[0])
+        kish_squares = (squares[1] ** 2 / fourth[1], squares[0] ** 2 / fourth[0])
+    return Placements(order, pos, w, value, auc, (W1, W0), (m, n - m), kish, kish_squares)
+
+
+def paired_placements(
+    guess1, guess2, label, weight, positive, direction, weights_are
+) -> tuple[Placements, Placements, np.ndarray | None]:
+    """`Placements` of two scores, the second's rearranged into the first's
+    sorted order, and the validated weights."""
+    if np.size(guess1) != np.size(guess2):
+        raise ValueError(
+            f"paired scores must have equal lengths (one guess of each score "
+            f"per observation): guess1 has {np.size(guess1)}, guess2 "
+            f"{np.size(guess2)}"
+        )
+    g1, label_, weight_ = prepared(guess1, label, weight, positive, direction, weights_are)
+    g2, _, _ = prepared(guess2, label, weight, positive, direction, weights_are)
+    first = placements(g1, label_, weight_, weights_are)
+    second = placements(g2, label_, weight_, weights_are)
+    by_observation = np.empty(len(g1))
+    by_observation[second.order] = second.value
+    second = second._replace(
+        value=by_observation[first.order],
+        positive=first.positive,
+        weight=first.weight,
+        order=first.order,
+    )
+    return first, second, weight_
+
+
+def uneven(weight):
+    return weight is not None and weight.min() != weight.max()
