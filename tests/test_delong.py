@@ -236,7 +236,7 @@ def test_skewed_importance_weights_warn_of_small_effective_size():
     guess, positive, weight = data(5, n=200)
     weight[positive] = 1.0
     weight[np.flatnonzero(positive)[0]] = 1000.0
-    with pytest.warns(UserWarning, match="Kish effective size"):
+    with pytest.warns(UserWarning, match="Kish effective sizes"):
         auc_var(guess, positive.astype(int), weight)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -451,3 +451,20 @@ def test_normal_intervals_on_small_classes_warn_and_t_does_not():
         auc_ci(guess, label, quantile="t")
         asah = wr.load_asah()
         auc_ci(asah["s100b"], asah["outcome"])  # 41 and 72: pROC's example, no warning
+
+
+def test_warning_follows_the_kish_sizes_of_weights_and_of_squared_weights():
+    rng = np.random.default_rng(12)
+    n = 200
+    guess, label = rng.normal(size=2 * n), np.repeat([1, 0], n)
+    mild = np.exp(0.3 * rng.normal(size=2 * n))  # Kish about 180, squares about 140
+    heavy_few = np.ones(2 * n)
+    heavy_few[[0, 1, 2, n, n + 1, n + 2]] = 8.0  # Kish 125, squares 12.1
+    small = np.resize([1.0, 1.1], 80)  # 40 a class: Kish 40, squares 40
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        auc_ci(guess, label, mild)
+    with pytest.warns(UserWarning, match=r"squared weights .* 12\.1 and 12\.1"):
+        auc_ci(guess, label, heavy_few)
+    with pytest.warns(UserWarning, match=r"Kish effective sizes .* of 40 \(positives\)"):
+        auc_ci(guess[:80], np.resize([1, 0], 80), small)

@@ -145,10 +145,11 @@ def auc_var(
     Warns
     -----
     UserWarning
-        When the squared importance weights of a class have a Kish
-        effective size (sum w^2)^2 / sum w^4 below 15: the variance then
-        rests on a few heavy observations, and intervals and tests built on
-        it under-covered in simulation (0.69-0.94 for 95% intervals).
+        When importance weights give a class a Kish effective size
+        (sum w)^2 / sum w^2 below 50, or its squared weights one,
+        (sum w^2)^2 / sum w^4, below 15: the variance then rests on a few
+        heavy observations, and intervals and tests built on it
+        under-covered in simulation (0.69-0.94 for 95% intervals).
 
     Examples
     --------

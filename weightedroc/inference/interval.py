@@ -81,8 +81,8 @@ def auc_ci(
     UserWarning
         Where the measured coverage of 95% intervals fell short: the normal
         quantile with fewer than 30 observations in a class (0.88-0.93),
-        and importance weights whose squares have a Kish effective size
-        below 15 in a class (see `auc_var`).
+        and importance weights concentrated on a few observations (see
+        `auc_var`).
 
     Notes
     -----
