@@ -59,8 +59,8 @@ def leave_one_out(p: Placements) -> np.ndarray:
         rest = np.where(pos, p.sizes[0] - 1.0, p.sizes[1] - 1.0)
         return (p.auc - p.value) / rest
     w = p.weight
-    # The rest of the class weighs at least its lightest other observation;
-    # the floor only matters when one weight holds all its class but rounding.
+    # The rest of the class weighs at least the class's lightest weight; the
+    # floor only matters when one weight holds all its class but rounding.
     rest = np.where(pos, p.total[0], p.total[1]) - w
     lightest = np.array([w[~pos].min(), w[pos].min()])
     np.maximum(rest, lightest[pos.view(np.int8)], out=rest)
@@ -77,12 +77,15 @@ def terms(first: Placements, second: Placements, weights_are: str):
         scale = np.array([t * (t - 1) for t in first.total])[1 - cls]
         product = (first.value - first.auc) * (second.value - second.auc)
         return product / scale, first.weight
-    d1, d2 = leave_one_out(first), leave_one_out(second)
     sizes = np.array([first.sizes[1], first.sizes[0]], dtype=np.float64)  # by cls
-    means1 = np.bincount(cls, weights=d1, minlength=2) / sizes
-    means2 = np.bincount(cls, weights=d2, minlength=2) / sizes
     factor = ((sizes - 1) / sizes)[cls]
-    return factor * (d1 - means1[cls]) * (d2 - means2[cls]), None
+
+    def centred(d):
+        return d - (np.bincount(cls, weights=d, minlength=2) / sizes)[cls]
+
+    d1 = centred(leave_one_out(first))
+    d2 = d1 if second is first else centred(leave_one_out(second))
+    return factor * d1 * d2, None
 
 
 def spread(first: Placements, second: Placements, weights_are: str) -> float:
