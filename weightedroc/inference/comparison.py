@@ -101,7 +101,7 @@ def roc_test(
         True on unpaired curves is an error; False on paired ones warns.
     method : {"delong", "bootstrap", "venkatraman"}
         DeLong: paired, Z = (A1 - A2) / sd of the difference (from the
-        covariance, `auc_cov`) with its normal interval (see `quantile`);
+        covariance, `auc_cov`) with its normal interval;
         unpaired, pROC's Student statistic D with Welch-Satterthwaite
         degrees of freedom (from the numbers of observations, as pROC, for
         unit and frequency weights; from each variance's Satterthwaite
@@ -114,9 +114,12 @@ def roc_test(
     weights_are : {"importance", "frequency"}
         As for `auc_var`.
     quantile : {"auto", "normal", "t"}
-        Paired DeLong only, as for `auc_ci`: ``"auto"`` is pROC's Z test
-        for unit and frequency weights and a t test (statistic ``t``,
-        parameter ``df``) for uneven importance weights.
+        Paired DeLong only.  ``"auto"`` and ``"normal"``: pROC's Z test,
+        with any weights: with importance weights it held the 5% level in
+        the coverage study (0.046 and 0.047), where Student's t was
+        conservative (0.035 and 0.025).  ``"t"``: a t test (statistic
+        ``t``, parameter ``df``) with the difference's Satterthwaite
+        degrees of freedom, as `auc_ci`.
     positive, direction
         As for `WeightedROC`; both curves use them.
     n_boot, seed, partial_auc
@@ -250,8 +253,10 @@ def _paired(
         value=first.value - second.value, auc=first.auc - second.auc
     )
     variance, df = variance_and_df(difference_placements, difference_placements, weights_are)
-    if quantile == "normal" or (quantile == "auto" and not importance):
-        df = np.inf  # pROC's Z
+    if quantile != "t":
+        # pROC's Z.  With importance weights too: it held the 5% level in the
+        # coverage study (0.046, 0.047) where t was conservative (0.035, 0.025).
+        df = np.inf
     sd = np.sqrt(max(variance, 0.0))
     difference = first.auc - second.auc
     statistic = _ratio(difference, sd)
