@@ -32,13 +32,13 @@
 # (tests/test_delong_live.py checks them against pROC 1.18 through rpy2).
 
 # %%
+import importlib.util
 import os
 import warnings
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import plotnine as p9
 
 import weightedroc as wr
 
@@ -250,34 +250,11 @@ table.index.names = ["setting", "Kish size", "Kish size of w^2"]
 table.round(3).astype(object).where(table.notna(), "")
 
 # %% tags=["hide-input"]
-settings = list(intervals["setting"].unique())
-offsets = {"delong auto": 0.2, "delong normal": 0.0, "delong t": 0.0, "bootstrap": -0.2}
-shown = intervals.assign(
-    low=intervals["rate"] - 2 * intervals["mc_se"],
-    high=intervals["rate"] + 2 * intervals["mc_se"],
-    y=[
-        len(settings) - settings.index(s) + offsets[m]
-        for s, m in zip(intervals["setting"], intervals["method"])
-    ],
-)
-(
-    p9.ggplot(shown, p9.aes("rate", "y", color="method"))
-    + p9.geom_vline(xintercept=0.95, linetype="dashed")
-    + p9.geom_segment(p9.aes(x="low", xend="high", yend="y"))
-    + p9.geom_point()
-    + p9.scale_y_continuous(breaks=list(range(len(settings), 0, -1)), labels=settings)
-    + p9.scale_color_manual(
-        values={
-            "delong auto": "#0072B2",
-            "delong normal": "#D55E00",
-            "delong t": "#009E73",
-            "bootstrap": "#999999",
-        }
-    )
-    + p9.labs(x="coverage of the 95% interval (+- 2 Monte Carlo SE)", y="", color="")
-    + p9.theme_bw(base_size=12)
-    + p9.theme(figure_size=(9, 5.2), legend_position="top")
-)
+# The study's own plot function, so that the figure is the one it saves.
+spec = importlib.util.spec_from_file_location("study", results.parent / "inference_coverage.py")
+study = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(study)
+study.coverage_plot(intervals)
 
 # %% [markdown]
 # With unit weights the default is pROC's interval, and it under-covers
