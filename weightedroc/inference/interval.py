@@ -80,19 +80,20 @@ def auc_ci(
     -----
     UserWarning
         Where the measured coverage of 95% intervals fell short: the normal
-        quantile with fewer than 30 observations in a class (0.88-0.93),
+        quantile with fewer than 30 observations in a class (0.91-0.93),
         and importance weights concentrated on a few observations (see
         `auc_var`).
 
     Notes
     -----
     Coverage measured by simulation (benchmarks/inference_coverage.py):
-    with unit weights pROC's normal interval covered 0.88 with 10
-    observations of each class and about 0.93 with 20 to 50, and
-    ``quantile="t"`` 0.94-0.96 from 10; with log-normal importance weights
-    the t interval covered 0.94-0.96 wherever the warning stays silent.
-    An AUC near 0 or 1 also needs more observations.  The bootstrap does
-    not do better in small samples.
+    with unit weights pROC's normal interval covered 0.91 with 10
+    observations of each class and 0.946-0.956 from 30, and
+    ``quantile="t"`` 0.953-0.965 from 10; with log-normal importance
+    weights the t interval covered 0.943-0.967 in every setting where at
+    most about half of the samples warned, and 0.84-0.93 where most did.
+    An AUC near 0 or 1 also needs more observations.  The bootstrap did
+    not do better in any setting.
 
     Examples
     --------
