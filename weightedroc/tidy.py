@@ -162,13 +162,16 @@ def _group_codes(data, by):
 def _counting_sort(codes, size):
     """The order of the rows by their codes in range(size), ties in row
     order, and where each code's rows end in it."""
-    try:  # pandas' counting sort (what its groupby uses): about twice as fast
-        from pandas.core.sorting import get_group_index_sorter
-
-        order = get_group_index_sorter(codes.astype(np.intp, copy=False), size)
-    except ImportError:  # (a private name, so a stable sort if it moves)
-        order = np.argsort(codes, kind="stable")
-    return order, np.cumsum(np.bincount(codes, minlength=size))
+    codes = codes.astype(np.intp, copy=False)
+    if 0 < size < len(codes) * np.log(len(codes)):  # (else a sort is cheaper)
+        try:  # pandas' counting sort (what its groupby uses), with the counts
+            from pandas._libs.algos import groupsort_indexer
+        except ImportError:  # (a private name, so a stable sort if it moves)
+            pass
+        else:
+            order, counts = groupsort_indexer(codes, size)
+            return order, np.cumsum(counts[1:])  # (counts[0]: of code -1, none)
+    return np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=size))
 
 
 def _groups(data, by):
@@ -179,23 +182,29 @@ def _groups(data, by):
     return _counting_sort(*_group_codes(data, by))
 
 
-def _grouped(data, guess, label, weight, by, positive=None, direction="<"):
-    """The columns validated over the whole frame and the rows grouped by
-    group and label: (guess, positive, weight, order, ends) as
-    `_each_group` reads them.
-
-    Without `by`, order is None and ends is [rows].  With it, the order is
-    one counting sort of (group code, label): group k's negatives (in row
-    order) end at ends[2k], its positives (in row order) at ends[2k + 1].
-    """
+def _checked(data, guess, label, weight, by, positive=None, direction="<"):
+    """The columns validated over the whole frame, (guess, positive,
+    weight), and the rows' group codes with their number of groups (None
+    without `by`)."""
     check_direction(direction)
-    (g, positive, w), codes = run_both(
+    return run_both(
         lambda: _arrays(data, guess, label, weight, positive),
         lambda: _group_codes(data, by) if by else None,
         len(data),
     )
+
+
+def _grouped(arrays, codes):
+    """`_checked`'s columns and the rows grouped by group and label: (guess,
+    positive, weight, order, ends) as `_each_group` reads them.
+
+    Without codes, order is None and ends is [rows].  With them, the order
+    is one counting sort of (group code, label): group k's negatives (in
+    row order) end at ends[2k], its positives (in row order) at ends[2k + 1].
+    """
+    g, positive, w = arrays
     if codes is None:
-        return g, positive, w, None, np.array([len(data)])
+        return g, positive, w, None, np.array([len(g)])
     keys = np.left_shift(codes[0], 1, dtype=np.intp)
     keys += positive
     return (g, positive, w, *_counting_sort(keys, 2 * codes[1]))
@@ -405,24 +414,26 @@ def roc_table(
     """
     data = _source(data)
     by = _columns(data, guess, label, weight, by, COLUMNS)
-    grouping = _grouped(data, guess, label, weight, by, positive, direction)
-    order, ends = grouping[3:]
-    if order is None:  # one group: its curve as it is
-        columns = _each_group(data, by, direction, grouping, curve_columns)[0]
+    arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
+    if codes is None:  # one group: its curve as it is
+        columns = _each_group(data, by, direction, _grouped(arrays, codes), curve_columns)[0]
         if isinstance(data, pd.DataFrame):
             return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
         return _table(data, by, [0], [columns.shape[1]], columns, COLUMNS)
     # The groups' curves go straight into one block (at most one row per
-    # observation and group), mapped in the background while they are computed.
-    columns = np.empty((5, len(data) + len(ends) // 2))
+    # observation and group), mapped in the background while the rows are
+    # sorted by group and label, then while the groups are computed.
+    columns = np.empty((5, len(data) + codes[1]))
     stop = prefault(columns)
     try:
+        grouping = _grouped(arrays, codes)
         sizes = [
             part.shape[1]
             for part in _each_group(data, by, direction, grouping, curve_columns, columns)
         ]
     finally:
         stop()
+    order, ends = grouping[3:]
     size = _packed(columns, ends, sizes)
     return _table(data, by, _first_rows(order, ends), sizes, columns[:, :size], COLUMNS)
 
@@ -479,7 +490,7 @@ def auc_table(
     """
     data = _source(data)
     by = _columns(data, guess, label, weight, by, AUC_COLUMNS)
-    grouping = _grouped(data, guess, label, weight, by, positive, direction)
+    grouping = _grouped(*_checked(data, guess, label, weight, by, positive, direction))
     order, ends = grouping[3:]
     table = _each_group(
         data,
