@@ -12,6 +12,7 @@ from plain import same_bits
 from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
 from weightedroc.core import SMALL
 from weightedroc.threads import LARGE
+from weightedroc.tidy import SHARED
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 # Around the sizes where the pass changes: the plain argsort below SMALL,
@@ -119,12 +120,14 @@ def test_runs_of_zeros_end_with_the_last_rows_zero():
 
 
 def test_many_large_groups_with_ties_are_packed_together():
+    # Groups large enough to be shared by two threads, some with ties (fewer
+    # curve rows than observations), so the curves are moved together.
     rng = np.random.default_rng(3)
-    n = 6 * LARGE
+    n = 13 * SHARED * 2
     scale = 10.0 ** rng.choice([1, 3, 8], n)  # ties, fewer ties, none
     df = pd.DataFrame(
         {
-            "key": rng.integers(0, 37, n),
+            "key": rng.integers(0, 13, n),
             "guess": np.round(rng.normal(size=n) * scale) / scale,
             "label": rng.integers(0, 2, n),
             "weight": rng.exponential(size=n),
@@ -138,15 +141,52 @@ def test_the_first_failing_group_is_named():
     # Groups are shared between two threads; the error is still the first
     # group's in sorted order, as one group after another would find it.
     rng = np.random.default_rng(4)
-    n = 4 * LARGE
-    key = rng.integers(0, 50, n)
+    n = 40 * SHARED
+    key = rng.integers(0, 30, n)
     label = rng.integers(0, 2, n)
-    for bad in (49, 17, 3):
+    for bad in (29, 17, 3):
         label[key == bad] = 1
     df = pd.DataFrame({"key": key, "guess": rng.random(n), "label": label})
     for table in (roc_table, auc_table):
         with pytest.raises(ValueError, match=r"^group key=3: only one label value"):
             table(df, "guess", "label", by="key")
-    overflow = df.assign(weight=np.where(df.key == 30, 1e308, 1.0), label=rng.integers(0, 2, n))
-    with pytest.raises(ValueError, match=r"^group key=30: the total positive or negative"):
+    overflow = df.assign(weight=np.where(df.key == 20, 1e308, 1.0), label=rng.integers(0, 2, n))
+    with pytest.raises(ValueError, match=r"^group key=20: the total positive or negative"):
         roc_table(overflow, "guess", "label", "weight", by="key")
+
+
+def test_run_shared_runs_the_job_in_two_threads_each_alone(monkeypatch):
+    import threading
+
+    monkeypatch.delenv("WEIGHTEDROC_THREADS", raising=False)
+    from weightedroc.threads import run_both, run_shared
+
+    seen = []
+
+    def job():
+        # run_both inside runs in this thread (the worker is taken)
+        inner = run_both(threading.get_ident, threading.get_ident, LARGE)
+        seen.append((threading.get_ident(), *inner))
+
+    run_shared(job, LARGE)
+    assert len(seen) == 2 and all(len(set(ids)) == 1 for ids in seen)
+    assert len({ids[0] for ids in seen}) == 2
+    seen.clear()
+    run_shared(job, LARGE - 1)  # small: in the calling thread only
+    assert len(seen) == 1
+
+
+def test_run_shared_raises_an_error_of_either_thread(monkeypatch):
+    import threading
+
+    monkeypatch.delenv("WEIGHTEDROC_THREADS", raising=False)
+    from weightedroc.threads import run_shared
+
+    caller = threading.get_ident()
+
+    def job():
+        if threading.get_ident() != caller:
+            raise RuntimeError("in the worker")
+
+    with pytest.raises(RuntimeError, match="in the worker"):
+        run_shared(job, LARGE)

@@ -36,6 +36,9 @@ from .validation import _to_array, check_direction, check_guess, check_label, ch
 __all__ = ["roc_table", "auc_table"]
 
 AUC_COLUMNS = ["auc", "n", "positive_weight", "negative_weight"]
+# Groups are shared between two threads when they have this many rows on
+# average: a smaller group's work is mostly Python's, one thread at a time.
+SHARED = 1 << 14
 
 
 def _source(data):
@@ -232,7 +235,7 @@ def _each_group(data, by, direction, grouping, job, block=None):
     label) (`_grouped`); each group's rows are gathered into scratch memory
     and `cumulate_into`d (which sorts them by guess), so together they are
     one sort by (group, guess, label, row), and each group's counts are the
-    bits `WeightedROC` computes from that group's rows.  The groups are
+    bits `WeightedROC` computes from that group's rows.  Large groups are
     shared between two threads (`run_shared`), each with its own scratch,
     so `job` must only read its counts or write their block.
 
@@ -300,7 +303,7 @@ def _each_group(data, by, direction, grouping, job, block=None):
                     errors[k] = error
                 return
 
-    run_shared(work, len(order))
+    run_shared(work, len(order) if len(order) >= SHARED * groups else 0)
     if errors:
         k = min(errors)
         if not isinstance(errors[k], ValueError):
