@@ -262,8 +262,9 @@ def _each_group(data, by, direction, grouping, job, block=None):
     lock = threading.Lock()
 
     def work():
-        # The gathered rows (guesses, weights, labels) and the sort stay in
-        # cache, and no group touches fresh memory.
+        # The group's guesses and weights (gathered), labels (known from the
+        # order: negatives first) and sort stay in cache, in memory every
+        # group of this thread reuses.
         scratch, gathered = np.empty((3, largest)), np.empty((2, largest))
         tags = np.empty(largest, dtype=bool)
         own = np.empty((5, largest + 1)) if block is None else None
@@ -438,7 +439,10 @@ def roc_table(
         stop()
     order, ends = grouping[3:]
     size = _packed(columns, ends, sizes)
-    return _table(data, by, _first_rows(order, ends), sizes, columns[:, :size], COLUMNS)
+    columns = columns[:, :size]
+    if 2 * size < len(data):  # many ties: the result keeps no more memory than it needs
+        columns = columns.copy()
+    return _table(data, by, _first_rows(order, ends), sizes, columns, COLUMNS)
 
 
 def auc_table(
