@@ -2,6 +2,8 @@
 and label, each group sorted in scratch memory, groups shared by two
 threads): every group is WeightedROC of its rows, bit for bit."""
 
+import threading
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,7 +13,7 @@ from plain import same_bits
 
 from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
 from weightedroc.core import SMALL
-from weightedroc.threads import LARGE
+from weightedroc.threads import LARGE, run_both, run_shared
 from weightedroc.tidy import SHARED
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
@@ -156,11 +158,7 @@ def test_the_first_failing_group_is_named():
 
 
 def test_run_shared_runs_the_job_in_two_threads_each_alone(monkeypatch):
-    import threading
-
     monkeypatch.delenv("WEIGHTEDROC_THREADS", raising=False)
-    from weightedroc.threads import run_both, run_shared
-
     seen = []
 
     def job():
@@ -177,11 +175,7 @@ def test_run_shared_runs_the_job_in_two_threads_each_alone(monkeypatch):
 
 
 def test_run_shared_raises_an_error_of_either_thread(monkeypatch):
-    import threading
-
     monkeypatch.delenv("WEIGHTEDROC_THREADS", raising=False)
-    from weightedroc.threads import run_shared
-
     caller = threading.get_ident()
 
     def job():
