@@ -292,22 +292,37 @@ def cumulate(
     _, sorted_guess, positive, sorted_weight = stable_order(
         guess, label, weight, (block[0, :n], block[2, :n], block[1, :n])
     )
-    is_end = np.empty(n, dtype=bool)
-    np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
-    is_end[-1] = True
+    is_end = _run_ends(sorted_guess)
     rows = np.count_nonzero(is_end) + 1
     if rows < n + 1:
         stop()
         block = np.empty((5, rows))
         prefault(block[3:])
         np.compress(is_end, sorted_guess, out=block[2, :-1])
+    counts = _tally(sorted_weight, positive, is_end, block, start)
+    if flip:
+        np.negative(counts.threshold, out=counts.threshold)
+    return counts
+
+
+def _run_ends(sorted_guess):
+    """Where each run of equal sorted guesses ends (True at its last position)."""
+    is_end = np.empty(len(sorted_guess), dtype=bool)
+    np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
+    is_end[-1:] = True
+    return is_end
+
+
+def _tally(sorted_weight, positive, is_end, block, start):
+    """The `Cumulated` whose `block` (5 rows, one column per threshold) holds
+    the thresholds but the last in row 2; rows 3 and 4 get FN and TN."""
     threshold, FN, TN = block[2:]
     threshold[-1] = np.inf
     FN[0], TN[0] = start
     run_both(
         lambda: cumsum_where(sorted_weight, is_end, positive, False, start[0], FN[1:]),
         lambda: cumsum_where(sorted_weight, is_end, positive, True, start[1], TN[1:]),
-        n,
+        len(is_end),
     )
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
@@ -315,6 +330,47 @@ def cumulate(
             "the total positive or negative weight overflows to inf: "
             "rescale the weights (R would return NaN rates)"
         )
-    if flip:
-        np.negative(threshold, out=threshold)
     return Cumulated(threshold, FN, TN, float(total_pos), float(total_neg), block)
+
+
+def cumulate_into(guess, label, weight, block, scratch, rows=None):
+    """`cumulate` of arrays `check_inputs` returned (direction "<", start 0),
+    in memory the caller gives: no fresh memory, as for many groups in turn.
+
+    `block` (5 rows of at least ``len(guess) + 1`` float64 columns) gets the
+    counts: the returned `Cumulated`'s block is its first columns, one per
+    threshold.  `scratch` (3 rows of at least ``len(guess)`` float64
+    columns) holds the sort.  Every value is the same bits as `cumulate`'s.
+
+    `rows` (increasing within each label) are the observations' rows when
+    they come in another order than their rows': the negatives' rows, then
+    the positives', say.  Equal guesses then end up in another order than
+    R's, which changes no count (the weights of each label are still added
+    in their rows' order, and a run of equal guesses is read at its end)
+    and no threshold but the sign of a zero: the run of zeros ends with the
+    zero of its last row.
+    """
+    n = len(guess)
+    order, sorted_guess, positive, sorted_weight = stable_order(
+        guess, label, weight, (scratch[0, :n], scratch[1, :n], scratch[2, :n])
+    )
+    if rows is not None:
+        _last_row_zero(sorted_guess, order, rows)
+    is_end = _run_ends(sorted_guess)
+    thresholds = np.count_nonzero(is_end) + 1
+    block = block[:, :thresholds]
+    if thresholds < n + 1:
+        np.compress(is_end, sorted_guess, out=block[2, :-1])
+    else:
+        block[2, :-1] = sorted_guess
+    return _tally(sorted_weight, positive, is_end, block, (0, 0))
+
+
+def _last_row_zero(sorted_guess, order, rows):
+    """End the run of zeros of `sorted_guess` (0.0 and -0.0, sorted from
+    observations of `rows` by `order`) with the zero of its last row."""
+    first = np.searchsorted(sorted_guess, 0.0, "left")
+    stop = np.searchsorted(sorted_guess, 0.0, "right")
+    if stop - first > 1:
+        last = np.argmax(rows[order[first:stop]])
+        sorted_guess[stop - 1] = sorted_guess[first + last]

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 LARGE = 1 << 16  # below this many elements, a thread costs more than it saves
 _pool, _pool_pid = None, None
+_serial = threading.local()  # .on: this thread runs its work alone (see `run_shared`)
 
 
 def _worker():
@@ -27,7 +28,11 @@ def _worker():
 
 
 def _threaded(size):
-    return size >= LARGE and os.environ.get("WEIGHTEDROC_THREADS") != "1"
+    return (
+        size >= LARGE
+        and os.environ.get("WEIGHTEDROC_THREADS") != "1"
+        and not getattr(_serial, "on", False)
+    )
 
 
 def run_both(first, second, size):
@@ -36,6 +41,32 @@ def run_both(first, second, size):
         return first(), second()
     future = _worker().submit(second)
     return first(), future.result()
+
+
+def _alone(job):
+    """job(), with `run_both` and `run_shared` in this thread running in it only."""
+    before = getattr(_serial, "on", False)
+    _serial.on = True
+    try:
+        return job()
+    finally:
+        _serial.on = before
+
+
+def run_shared(job, size):
+    """job() in the calling thread and, when `size` is large, at the same
+    time in the worker thread: for a job that takes its pieces of work one
+    at a time from a queue the two share, until it is empty.  Inside, both
+    run everything else in their own thread (the worker is taken).  Returns
+    when both are done; an error of either is raised.
+    """
+    if not _threaded(size):
+        return _alone(job)
+    future = _worker().submit(_alone, job)
+    try:
+        _alone(job)
+    finally:
+        future.result()  # (waits for the worker before any error goes up)
 
 
 _MADV_POPULATE_WRITE = 23  # Linux 5.14

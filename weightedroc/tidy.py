@@ -13,26 +13,32 @@ Categorical ``by`` column give no group.
 
 `data` may be a pandas, polars (DataFrame or LazyFrame) or PyArrow frame;
 the result is of the same kind (see `frames`).  The rows are grouped once
-(a counting sort of the group codes), so the groups cost about what one
-curve over all rows costs.
+(a counting sort of the group codes and labels), and each group is sorted
+in scratch memory that stays in cache, two groups at a time, straight into
+the result's columns: the groups cost about what one curve over all rows
+costs.
 """
 
+import threading
 from collections.abc import Hashable
 
 import numpy as np
 import pandas as pd
 
 from ._typing import Columns, Direction, LabelValue
-from .core import cumulate
+from .core import cumulate, cumulate_into
 from .curves.auc import trapezoid_area
-from .curves.roc import COLUMNS, curve_frame, rates
+from .curves.roc import COLUMNS, curve_columns, rates
 from .frames import Frame, is_frame
-from .threads import prefault, run_both
+from .threads import prefault, run_both, run_shared
 from .validation import _to_array, check_direction, check_guess, check_label, check_weight
 
 __all__ = ["roc_table", "auc_table"]
 
 AUC_COLUMNS = ["auc", "n", "positive_weight", "negative_weight"]
+# Groups are shared between two threads when they have this many rows on
+# average: a smaller group's work is mostly Python's, one thread at a time.
+SHARED = 1 << 14
 
 
 def _source(data):
@@ -140,8 +146,35 @@ def _integer_codes(values):
         values if low == 0 and values.dtype == np.intp else np.subtract(values, low, dtype=np.intp)
     )
     used = np.bincount(shifted) > 0
+    if used.all():  # every value in the range: the shifted values are the codes
+        return shifted, len(used)
     lookup = np.cumsum(used) - 1  # the rank of each used value
     return lookup.take(shifted), int(lookup[-1]) + 1
+
+
+def _group_codes(data, by):
+    """(codes, number of groups) of the rows, by the `by` columns (at least one)."""
+    codes, size = _codes(data, by[0])
+    for name in by[1:]:
+        more, more_size = _codes(data, name)
+        codes, uniques = pd.factorize(codes * more_size + more, sort=True)
+        size = len(uniques)
+    return codes, size
+
+
+def _counting_sort(codes, size):
+    """The order of the rows by their codes in range(size), ties in row
+    order, and where each code's rows end in it."""
+    codes = codes.astype(np.intp, copy=False)
+    if 0 < size < len(codes) * np.log(len(codes)):  # (else a sort is cheaper)
+        try:  # pandas' counting sort (what its groupby uses), with the counts
+            from pandas._libs.algos import groupsort_indexer
+        except ImportError:  # (a private name, so a stable sort if it moves)
+            pass
+        else:
+            order, counts = groupsort_indexer(codes, size)
+            return order, np.cumsum(counts[1:])  # (counts[0]: of code -1, none)
+    return np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=size))
 
 
 def _groups(data, by):
@@ -149,62 +182,149 @@ def _groups(data, by):
     group's rows in their order in `data`) and where each group ends."""
     if not by:
         return None, np.array([len(data)])
-    codes, size = _codes(data, by[0])
-    for name in by[1:]:
-        more, more_size = _codes(data, name)
-        codes, uniques = pd.factorize(codes * more_size + more, sort=True)
-        size = len(uniques)
-    try:  # pandas' counting sort (what its groupby uses): about twice as fast
-        from pandas.core.sorting import get_group_index_sorter
-
-        order = get_group_index_sorter(codes.astype(np.intp, copy=False), size)
-    except ImportError:  # (a private name, so a stable sort if it moves)
-        order = np.argsort(codes, kind="stable")
-    return order, np.cumsum(np.bincount(codes, minlength=size))
+    return _counting_sort(*_group_codes(data, by))
 
 
-def _counts(data, guess, label, weight, by, positive=None, direction="<"):
-    """The number of groups and an iterator of (first row, number of rows,
-    Cumulated) of each group of `data`.
-
-    The rows are grouped by one stable counting sort of the group codes;
-    each group's slice is then `cumulate`d (which sorts it by guess), so
-    together they are one sort by (group, guess, row), and each group's
-    counts are those `WeightedROC` computes from that group's rows.
-    """
+def _checked(data, guess, label, weight, by, positive=None, direction="<"):
+    """The columns validated over the whole frame, (guess, positive,
+    weight), and the rows' group codes with their number of groups (None
+    without `by`)."""
     check_direction(direction)
-    (g, positive, w), (order, ends) = run_both(
-        lambda: _arrays(data, guess, label, weight, positive), lambda: _groups(data, by), len(data)
+    return run_both(
+        lambda: _arrays(data, guess, label, weight, positive),
+        lambda: _group_codes(data, by) if by else None,
+        len(data),
     )
-    if order is not None:  # one gather each, then every group is a slice
-        (g, w), positive = run_both(
-            lambda: (np.take(g, order), None if w is None else np.take(w, order)),
-            lambda: np.take(positive, order),
-            len(order),
-        )
-    if direction == ">":  # negated in place when gathered (a copy of ours)
-        g = np.negative(g, out=g if order is not None else None)
-    return len(ends), _cumulated(g, positive, w, order, ends, data, by, direction)
 
 
-def _cumulated(g, positive, w, order, ends, data, by, direction):
-    start = 0
-    for stop in ends:
-        at = slice(start, stop)
-        first = start if order is None else order[start]
-        if positive[at].all() or not positive[at].any():
-            raise ValueError(
-                f"group {_describe(data, by, first)}: only one label value; a ROC "
-                "curve needs both positive and negative observations"
-            )
+def _grouped(arrays, codes):
+    """`_checked`'s columns and the rows grouped by group and label: (guess,
+    positive, weight, order, ends) as `_each_group` reads them.
+
+    Without codes, order is None and ends is [rows].  With them, the order
+    is one counting sort of (group code, label): group k's negatives (in
+    row order) end at ends[2k], its positives (in row order) at ends[2k + 1].
+    """
+    g, positive, w = arrays
+    if codes is None:
+        return g, positive, w, None, np.array([len(g)])
+    keys = np.left_shift(codes[0], 1, dtype=np.intp)
+    keys += positive
+    return (g, positive, w, *_counting_sort(keys, 2 * codes[1]))
+
+
+def _only_one_label():
+    return ValueError(
+        "only one label value; a ROC curve needs both positive and negative observations"
+    )
+
+
+def _first_rows(order, ends):
+    """Each group's first row in `data` (`_grouped`'s order and ends)."""
+    starts, middles, stops = np.concatenate(([0], ends[1:-1:2])), ends[::2], ends[1::2]
+    first = order[starts]
+    both = (starts < middles) & (middles < stops)  # negatives and positives
+    first[both] = np.minimum(first[both], order[middles[both]])
+    return first
+
+
+def _each_group(data, by, direction, grouping, job, block=None):
+    """[job(Cumulated) of each group of `data`], in group order.
+
+    The rows are grouped by one stable counting sort of (group code,
+    label) (`_grouped`); each group's rows are gathered into scratch memory
+    and `cumulate_into`d (which sorts them by guess), so together they are
+    one sort by (group, guess, label, row), and each group's counts are the
+    bits `WeightedROC` computes from that group's rows.  Large groups are
+    shared between two threads (`run_shared`), each with its own scratch,
+    so `job` must only read its counts or write their block.
+
+    With `block` (5 rows of as many columns as rows plus groups) group k's
+    counts are written into it from column ``k`` plus the group's first
+    position in the order (its rows and one more at most: see `_packed`);
+    without it, each group's counts overwrite the thread's last group's.
+    """
+    g, positive, w, order, ends = grouping
+    if order is None:  # one group: all rows as they are
         try:
-            counts = cumulate(g[at], positive[at], None if w is None else w[at], checked=True)
-            if direction == ">":  # thresholds on the guesses' own scale
-                np.negative(counts.threshold, out=counts.threshold)
+            if positive.all() or not positive.any():
+                raise _only_one_label()
+            counts = cumulate(g, positive, w, checked=True, direction=direction)
         except ValueError as error:
-            raise ValueError(f"group {_describe(data, by, first)}: {error}") from None
-        yield first, stop - start, counts
-        start = stop
+            raise ValueError(f"group {_describe(data, by, 0)}: {error}") from None
+        return [job(counts)]
+    bounds = np.concatenate(([0], ends))  # group k: bounds[2k : 2k + 3]
+    largest = int((bounds[2::2] - bounds[:-1:2]).max())
+    groups = len(ends) // 2
+    results = [None] * groups
+    errors = {}  # group: its error; no group after the first failed one is started
+    taken = iter(range(groups))
+    lock = threading.Lock()
+
+    def work():
+        # The group's guesses and weights (gathered), labels (known from the
+        # order: negatives first) and sort stay in cache, in memory every
+        # group of this thread reuses.
+        scratch, gathered = np.empty((3, largest)), np.empty((2, largest))
+        tags = np.empty(largest, dtype=bool)
+        own = np.empty((5, largest + 1)) if block is None else None
+        while True:
+            with lock:
+                k = next(taken, None)
+                if k is None or (errors and k > min(errors)):
+                    return
+            start, middle, stop = (int(at) for at in bounds[2 * k : 2 * k + 3])
+            size = stop - start
+            rows = order[start:stop]  # the negatives, then the positives
+            try:
+                if middle in (start, stop):
+                    raise _only_one_label()
+                tags[: middle - start] = False
+                tags[middle - start : size] = True
+                # (mode="clip": the rows are in range, and numpy copies out= otherwise)
+                group_guess = np.take(g, rows, out=gathered[0, :size], mode="clip")
+                if direction == ">":
+                    np.negative(group_guess, out=group_guess)
+                group_weight = (
+                    None if w is None else np.take(w, rows, out=gathered[1, :size], mode="clip")
+                )
+                counts = cumulate_into(
+                    group_guess,
+                    tags[:size],
+                    group_weight,
+                    own if block is None else block[:, start + k :],
+                    scratch,
+                    rows,
+                )
+                if direction == ">":  # thresholds on the guesses' own scale
+                    np.negative(counts.threshold, out=counts.threshold)
+                results[k] = job(counts)
+            except BaseException as error:
+                with lock:
+                    errors[k] = error
+                return
+
+    run_shared(work, len(order) if len(order) >= SHARED * groups else 0)
+    if errors:
+        k = min(errors)
+        if not isinstance(errors[k], ValueError):
+            raise errors[k]
+        first = _first_rows(order, ends)[k]
+        raise ValueError(f"group {_describe(data, by, first)}: {errors[k]}") from None
+    return results
+
+
+def _packed(columns, ends, sizes):
+    """Move the groups' curves (group k from column k plus its first position
+    in the order, `sizes` columns) together, from column 0; returns their
+    number of columns."""
+    at = 0
+    for k, size in enumerate(sizes):
+        source = k if k == 0 else int(ends[2 * k - 1]) + k
+        if source != at:  # (overlapping moves are copied through a buffer)
+            columns[:, at : at + size] = columns[:, source : source + size]
+        at += size
+    return at
 
 
 def _table(data, by, first_rows, lengths, columns, names):
@@ -298,25 +418,31 @@ def roc_table(
     """
     data = _source(data)
     by = _columns(data, guess, label, weight, by, COLUMNS)
-    first_rows, lengths = [], []
-    groups, counts_of = _counts(data, guess, label, weight, by, positive, direction)
-    if not by and isinstance(data, pd.DataFrame):  # one group: its frame as it is
-        return curve_frame(next(counts_of)[2])
+    arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
+    if codes is None:  # one group: its curve as it is
+        columns = _each_group(data, by, direction, _grouped(arrays, codes), curve_columns)[0]
+        if isinstance(data, pd.DataFrame):
+            return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
+        return _table(data, by, [0], [columns.shape[1]], columns, COLUMNS)
     # The groups' curves go straight into one block (at most one row per
-    # observation and group), mapped in the background while they are computed.
-    columns = np.empty((5, len(data) + groups))
+    # observation and group), mapped in the background while the rows are
+    # sorted by group and label, then while the groups are computed.
+    columns = np.empty((5, len(data) + codes[1]))
     stop = prefault(columns)
-    at = 0
     try:
-        for first, _, counts in counts_of:
-            size = len(counts.threshold)
-            columns[:, at : at + size] = curve_frame(counts).to_numpy().T
-            first_rows.append(first)
-            lengths.append(size)
-            at += size
+        grouping = _grouped(arrays, codes)
+        sizes = [
+            part.shape[1]
+            for part in _each_group(data, by, direction, grouping, curve_columns, columns)
+        ]
     finally:
         stop()
-    return _table(data, by, first_rows, lengths, columns[:, :at], COLUMNS)
+    order, ends = grouping[3:]
+    size = _packed(columns, ends, sizes)
+    columns = columns[:, :size]
+    if 2 * size < len(data):  # many ties: the result keeps no more memory than it needs
+        columns = columns.copy()
+    return _table(data, by, _first_rows(order, ends), sizes, columns, COLUMNS)
 
 
 def auc_table(
@@ -371,10 +497,18 @@ def auc_table(
     """
     data = _source(data)
     by = _columns(data, guess, label, weight, by, AUC_COLUMNS)
-    first_rows, table = [], []
-    for first, n, counts in _counts(data, guess, label, weight, by, positive, direction)[1]:
-        first_rows.append(first)
-        table.append((trapezoid_area(*rates(counts)), n, counts.total_pos, counts.total_neg))
+    grouping = _grouped(*_checked(data, guess, label, weight, by, positive, direction))
+    order, ends = grouping[3:]
+    table = _each_group(
+        data,
+        by,
+        direction,
+        grouping,
+        lambda counts: (trapezoid_area(*rates(counts)), counts.total_pos, counts.total_neg),
+    )
+    first_rows = [0] if order is None else _first_rows(order, ends)
+    sizes = np.diff(ends, prepend=0) if order is None else np.diff(ends[1::2], prepend=0)
+    table = [(auc, n, pos, neg) for (auc, pos, neg), n in zip(table, sizes)]
     columns = [np.array(column) for column in zip(*table)]
     if ci:
         from .inference.interval import group_intervals

@@ -34,6 +34,13 @@ def curve_frame(counts):
     block's free rows get TPR and FPR, and TN becomes FP); others are
     copied.
     """
+    return pd.DataFrame(curve_columns(counts).T, columns=COLUMNS, copy=False)
+
+
+def curve_columns(counts):
+    """The columns of `curve_frame` (TPR, FPR, threshold, FN, FP) as the
+    rows of one (5, thresholds) array: the counts' own block, filled in
+    place (TN becomes FP), when they have one of that shape."""
     columns = counts.block
     if columns is None or columns.shape != (5, len(counts.threshold)):
         columns = np.empty((5, len(counts.threshold)))
@@ -44,7 +51,7 @@ def curve_frame(counts):
         _fpr(FP, counts.total_neg, columns[1])
 
     run_both(negatives, lambda: _tpr(columns[3], counts.total_pos, columns[0]), columns.shape[1])
-    return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
+    return columns
 
 
 def WeightedROC(
