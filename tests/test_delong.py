@@ -41,8 +41,15 @@ def brute_cov(guess1, guess2, positive, weight=None, frequency=False):
             np.sum(w * d1 * d2) / (w.sum() * (w.sum() - 1))
             for w, d1, d2 in ((wx, x1 - a1, x2 - a2), (wy, y1 - a1, y2 - a2))
         )
+    return np.sum(brute_jackknife_terms(guess1, guess2, positive, weight))
+
+
+def brute_jackknife_terms(guess1, guess2, positive, weight):
+    """The two-sample jackknife's term of each observation (positives, then
+    negatives): each observation left out and both AUCs recomputed over all
+    pairs; their sum is the covariance."""
     full = [brute_placements(g, positive, weight)[2] for g in (guess1, guess2)]
-    total = 0.0
+    terms = []
     for members in (np.flatnonzero(positive), np.flatnonzero(~positive)):
         d = np.empty((2, len(members)))
         for j, k in enumerate(members):
@@ -50,8 +57,8 @@ def brute_cov(guess1, guess2, positive, weight=None, frequency=False):
             for s, g in enumerate((guess1, guess2)):
                 d[s, j] = brute_placements(g[keep], positive[keep], weight[keep])[2] - full[s]
         c = len(members)
-        total += (c - 1) / c * np.sum((d[0] - d[0].mean()) * (d[1] - d[1].mean()))
-    return total
+        terms.append((c - 1) / c * (d[0] - d[0].mean()) * (d[1] - d[1].mean()))
+    return np.concatenate(terms)
 
 
 def unweighted_delong(guess, positive):
@@ -346,21 +353,9 @@ def test_auc_table_adds_each_groups_delong_interval():
 
 
 def satterthwaite(guess, positive, weight=None):
-    """(sum a)^2 / sum a^2 of the jackknife's terms, each left-out AUC
-    recomputed over all pairs."""
+    """(sum a)^2 / sum a^2 of the jackknife's terms (`brute_jackknife_terms`)."""
     weight = np.ones(len(guess)) if weight is None else np.asarray(weight, float)
-    full = brute_placements(guess, positive, weight)[2]
-    terms = []
-    for members in (np.flatnonzero(positive), np.flatnonzero(~positive)):
-        d = np.array(
-            [
-                brute_placements(guess[keep], positive[keep], weight[keep])[2] - full
-                for keep in (np.arange(len(guess)) != k for k in members)
-            ]
-        )
-        c = len(members)
-        terms.append((c - 1) / c * (d - d.mean()) ** 2)
-    terms = np.concatenate(terms)
+    terms = brute_jackknife_terms(guess, guess, positive, weight)
     return terms.sum() ** 2 / np.sum(terms**2)
 
 

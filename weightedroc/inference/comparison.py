@@ -15,7 +15,7 @@ from .checks import (
     warn_skewed_weights,
 )
 from .delong import variance_and_df
-from .distributions import t_cdf, t_quantile
+from .distributions import p_value, t_quantile
 from .htest import HTest
 from .placements import paired_placements, placements, prepared, uneven
 
@@ -54,12 +54,6 @@ def _ratio(difference, sd):
     if sd == 0:
         return 0.0 if difference == 0 else np.copysign(np.inf, difference)
     return difference / sd
-
-
-def _p_value(statistic, alternative, cdf):
-    if alternative == "two.sided":
-        return 2 * cdf(-abs(statistic))
-    return cdf(-statistic) if alternative == "greater" else cdf(statistic)
 
 
 def roc_test(
@@ -263,7 +257,7 @@ def _paired(
     z = t_quantile(df, 1 - (1 - conf_level) / 2)
     return HTest(
         float(statistic),
-        float(_p_value(statistic, alternative, lambda x: t_cdf(df, x))),
+        float(p_value(statistic, alternative, df)),
         {"AUC of roc1": first.auc, "AUC of roc2": second.auc},
         "DeLong's test for two correlated ROC curves",
         alternative,
@@ -300,12 +294,9 @@ def _unpaired(
         variances.append(variance)
         # Welch-Satterthwaite: var^2 / (N - 1) as pROC for unit and frequency
         # weights; for importance weights var^2 / df, the sum of squared terms.
-        counted = sum(curve.total) if weights_are == "frequency" and weight is not None else None
-        squares.append(
-            variance**2 / df
-            if skewed
-            else variance**2 / ((len(label) if counted is None else counted) - 1)
-        )
+        counted = weights_are == "frequency" and weight is not None
+        observations = sum(curve.total) if counted else len(label)
+        squares.append(variance**2 / (df if skewed else observations - 1))
     total = variances[0] + variances[1]
     difference = curves[0].auc - curves[1].auc
     statistic = _ratio(difference, np.sqrt(total))
@@ -313,7 +304,7 @@ def _unpaired(
     df = total**2 / spread_df if spread_df > 0 else np.inf  # pROC: NaN
     return HTest(
         float(statistic),
-        float(_p_value(statistic, alternative, lambda x: t_cdf(df, x))),
+        float(p_value(statistic, alternative, df)),
         {"AUC of roc1": curves[0].auc, "AUC of roc2": curves[1].auc},
         "DeLong's test for two ROC curves",
         alternative,

@@ -34,6 +34,14 @@ def t_cdf(df, x):
     return float(_special().stdtr(df, x))
 
 
+def p_value(statistic, alternative, df=math.inf):
+    """pROC's p-value of a statistic that is Student's t with `df` degrees of
+    freedom (inf: standard normal) under the null, for R's `alternative`."""
+    if alternative == "two.sided":
+        return 2 * t_cdf(df, -abs(statistic))
+    return t_cdf(df, -statistic) if alternative == "greater" else t_cdf(df, statistic)
+
+
 def t_quantile(df, p):
     """The `p` quantile of Student's t with `df` degrees of freedom (inf: normal)."""
     if math.isinf(df):

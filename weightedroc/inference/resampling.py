@@ -6,11 +6,10 @@ with weights; `venkatraman_test` (module `.venkatraman`) is its
 ``weightedroc.roc_test(..., method=...)`` too.
 """
 
-import math
-
 import numpy as np
 
 from .bootstrap import area_of, check_partial, replicate_areas
+from .distributions import p_value
 from .htest import HTest
 from .replicates import batches, check_n_boot, class_weights, draw, prepare
 from .venkatraman import venkatraman_test  # noqa: F401  (public here too)
@@ -24,17 +23,6 @@ def check_alternative(alternative):
             f'alternative must be "two.sided", "less" or "greater", got {alternative!r}'
         )
     return alternative
-
-
-def normal_p_value(statistic, alternative):
-    """pROC's p-value of a standard normal statistic."""
-
-    def lower_tail(z):  # pnorm(z)
-        return 0.5 * math.erfc(-z / math.sqrt(2))
-
-    if alternative == "two.sided":
-        return 2 * lower_tail(-abs(statistic))
-    return lower_tail(-statistic) if alternative == "greater" else lower_tail(statistic)
 
 
 def two_samples(
@@ -165,7 +153,7 @@ def bootstrap_test(
     title = "correlated ROC curves" if paired else "ROC curves"
     return HTest(
         statistic=float(statistic),
-        p_value=normal_p_value(float(statistic), alternative),
+        p_value=p_value(float(statistic), alternative),
         estimate=dict(zip(_estimate_names(partial), map(float, estimates))),
         method=f"Bootstrap test for two {title}",
         alternative=alternative,
