@@ -25,8 +25,8 @@ from hardcases import build, random_recipe  # noqa: E402
 from plain import first_difference, plain_auc, plain_roc, same_bits  # noqa: E402
 
 from weightedroc import WeightedROC, auc_score, roc_table  # noqa: E402
-from weightedroc.core import cumulate  # noqa: E402
 from weightedroc.curves.roc import curve_frame  # noqa: E402
+from weightedroc.engine.core import cumulate  # noqa: E402
 
 
 def mismatches(recipe, rng):

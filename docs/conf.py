@@ -98,6 +98,8 @@ MODULE_AREA = {
     "weightedroc.curves.pr": "curves",
     "weightedroc.curves.auc": "metrics",
     "weightedroc.curves.areas": "metrics",
+    "weightedroc.curves.curve_measures": "metrics",
+    "weightedroc.metrics": "metrics",
     "weightedroc.decisions": "decisions",
     "weightedroc.inference": "inference",
     "weightedroc.tidy": "tidy",

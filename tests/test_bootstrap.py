@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from weightedroc import auc_score
-from weightedroc.core import cumulate
 from weightedroc.datasets import load_asah
+from weightedroc.engine.core import cumulate
 from weightedroc.inference.bootstrap import _replicate_aucs, auc_ci
 
 

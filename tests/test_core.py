@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from weightedroc import WeightedROC, auc_score
-from weightedroc.core import SMALL, cumulate, stable_order
-from weightedroc.longdouble import CHUNK, cumsum_where, rsum, running_sum
-from weightedroc.threads import LARGE
+from weightedroc.engine.core import SMALL, cumulate, stable_order
+from weightedroc.engine.longdouble import CHUNK, cumsum_where, rsum, running_sum
+from weightedroc.engine.threads import LARGE
 
 rng = np.random.default_rng(20201)
 N = 3 * SMALL  # large enough for the packed-key sort
@@ -215,7 +215,7 @@ def _join_prefault_threads():
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="MADV_POPULATE_WRITE is Linux's")
 def test_prefault_maps_pages_without_changing_what_is_written():
-    from weightedroc import threads
+    from weightedroc.engine import threads
 
     values = np.empty(3 * LARGE + 7)
     values[: LARGE + 3] = np.arange(LARGE + 3)  # written before: must survive
@@ -230,7 +230,7 @@ def test_prefault_maps_pages_without_changing_what_is_written():
 def test_rows_written_while_their_pages_are_mapped_in_the_background_are_exact(
     monkeypatch, decimals
 ):
-    from weightedroc import threads
+    from weightedroc.engine import threads
 
     madvise = threads._madvise()
     if madvise is None:

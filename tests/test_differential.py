@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from plain import first_difference, plain_auc, plain_roc, same_bits
 
 from weightedroc import WeightedROC, auc_score, auc_table, roc_table
-from weightedroc.core import cumulate, stable_order
 from weightedroc.curves.roc import curve_frame
+from weightedroc.engine.core import cumulate, stable_order
 
 SLOW = settings(
     max_examples=40,
@@ -152,7 +152,7 @@ def test_signed_zeros_among_negative_guesses(n):
 def test_bucket_runs_are_the_whole_runs_however_far_walked(recipe, walk):
     """The repair's run bounds (walked, then binary-searched) against a scan
     of every position's bucket."""
-    import weightedroc.core as core
+    import weightedroc.engine.core as core
 
     guess, positive, _ = build(recipe)
     if len(guess) < 2:

@@ -13,7 +13,7 @@ from pandas.testing import assert_frame_equal
 from plain import first_difference, plain_auc, plain_roc, same_bits
 
 from weightedroc import WeightedROC, auc_table, roc_table
-from weightedroc.validation import check_guess, check_label, check_weight
+from weightedroc.engine.validation import check_guess, check_label, check_weight
 
 pl = pytest.importorskip("polars", reason="polars (the polars extra) is not installed")
 pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed")
@@ -398,7 +398,7 @@ def test_missing_by_values_of_two_columns_sort_last_in_each():
 
 def test_a_polars_table_is_drawn_as_its_pandas_twin(tmp_path):
     pytest.importorskip("plotnine", reason="plotnine (the plot extra) is not installed")
-    from weightedroc.frames import as_pandas
+    from weightedroc.engine.frames import as_pandas
     from weightedroc.plots import roc_plot
 
     df = long_frame()

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from plain import same_bits
 
 from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
-from weightedroc.core import SMALL
-from weightedroc.threads import LARGE, run_both, run_shared
+from weightedroc.engine.core import SMALL
+from weightedroc.engine.threads import LARGE, run_both, run_shared
 from weightedroc.tidy import SHARED
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from weightedroc.core import cumulate
 from weightedroc.curves.roc import curve_frame
+from weightedroc.engine.core import cumulate
 
 G = np.array([1, 2, 3, 1, 1.0])
 W = [1, 1, 1, 4, 5]

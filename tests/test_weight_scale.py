@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import weightedroc as wr
+from weightedroc.engine.validation import check_label
 from weightedroc.inference.resampling import bootstrap_test, venkatraman_test
-from weightedroc.validation import check_label
 
 PROFILE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Outputs that are weighted counts or costs: they scale with the weights.

@@ -2,7 +2,7 @@
 
 ``WeightedROC`` and ``WeightedAUC`` return R's numbers bit for bit; the
 snake_case names are the same functions.  Everything else reads the same
-sorted, cumulated pass (``weightedroc.core.cumulate``).
+sorted, cumulated pass (``weightedroc.engine.core.cumulate``).
 """
 
 import importlib
@@ -37,14 +37,14 @@ _LAZY = {
     "load_asah": "datasets",
     "measures": "metrics.table",
     "coords": "metrics.coordinates",
-    "cost_curve": "metrics.curve_measures",
-    "prbe": "metrics.curve_measures",
-    "gain_curve": "metrics.curve_measures",
-    "lift_curve": "metrics.curve_measures",
-    "det_curve": "metrics.curve_measures",
-    "equal_error_rate": "metrics.curve_measures",
-    "pr_auc": "metrics.curve_measures",
-    "normal_deviate": "metrics.curve_measures",
+    "cost_curve": "curves.curve_measures",
+    "prbe": "curves.curve_measures",
+    "gain_curve": "curves.curve_measures",
+    "lift_curve": "curves.curve_measures",
+    "det_curve": "curves.curve_measures",
+    "equal_error_rate": "curves.curve_measures",
+    "pr_auc": "curves.curve_measures",
+    "normal_deviate": "curves.curve_measures",
     "compare_tables": "io.compare",
     "fold_predictions": "sklearn",
 }

@@ -18,7 +18,7 @@ weights one after another.  Here
    equal guesses always share a range, so ties never straddle partitions.
    A distributed shuffle (``set_index`` on the range, one partition per
    range) brings each range together; each partition restores input order
-   from a row key, runs `weightedroc.core.cumulate` starting from its
+   from a row key, runs `weightedroc.engine.core.cumulate` starting from its
    counts before, and turns them into rates with the global totals.
 
 No step gathers the data on one worker.  Unit (or integer) weights give
@@ -35,11 +35,11 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .core import Cumulated, cumulate
 from .curves.auc import trapezoids
 from .curves.roc import COLUMNS, curve_frame, rates
-from .longdouble import running_sum
-from .validation import check_guess, check_label, check_weight
+from .engine.core import Cumulated, cumulate
+from .engine.longdouble import running_sum
+from .engine.validation import check_guess, check_label, check_weight
 
 __all__ = ["weighted_roc", "weighted_auc"]
 

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ._typing import ArrayLike, LabelValue
 from .curves.areas import partial_auc
 from .curves.auc import auc_score
 from .curves.pr import average_precision
 from .curves.roc import WeightedROC
-from .decisions import _costs, best_threshold
-from .validation import check_weight
+from .decisions.thresholds import _costs, best_threshold
+from .engine.types import ArrayLike, LabelValue
+from .engine.validation import check_weight
 
 if TYPE_CHECKING:
     from scipy.sparse import sparray, spmatrix

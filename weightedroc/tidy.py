@@ -25,13 +25,13 @@ from collections.abc import Hashable
 import numpy as np
 import pandas as pd
 
-from ._typing import Columns, Direction, LabelValue
-from .core import cumulate, cumulate_into
 from .curves.auc import trapezoid_area
 from .curves.roc import COLUMNS, curve_columns, rates
-from .frames import Frame, is_frame
-from .threads import prefault, run_both, run_shared
-from .validation import _to_array, check_direction, check_guess, check_label, check_weight
+from .engine.core import cumulate, cumulate_into
+from .engine.frames import Frame, is_frame
+from .engine.threads import prefault, run_both, run_shared
+from .engine.types import Columns, Direction, LabelValue
+from .engine.validation import _to_array, check_direction, check_guess, check_label, check_weight
 
 __all__ = ["roc_table", "auc_table"]
 

@@ -1,2 +1,2 @@
 """Curves and areas: the ROC frame, its AUC, partial and cost-based areas,
-precision-recall.  Each reads the one cumulated pass (`weightedroc.core`)."""
+precision-recall.  Each reads the one cumulated pass (`weightedroc.engine.core`)."""

@@ -1,7 +1,7 @@
 """Areas of parts of the weighted ROC curve: partial AUC and cost-based AUC.
 
 Both read the complete frame that `WeightedROC` returns (one row per
-threshold, computed by the one cumulated pass of `weightedroc.core`) and
+threshold, computed by the one cumulated pass of `weightedroc.engine.core`) and
 integrate the piecewise-linear curve through its rows exactly.
 """
 
@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..validation import check_cost, check_roc_frame
+from ..engine.validation import check_cost, check_roc_frame
 from .auc import trapezoid_area
 
 

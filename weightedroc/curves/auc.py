@@ -5,11 +5,11 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from .._typing import ArrayLike, Direction, LabelValue
-from ..core import cumulate
-from ..longdouble import chunks, running_sum
-from ..threads import run_both
-from ..validation import check_curve
+from ..engine.core import cumulate
+from ..engine.longdouble import chunks, running_sum
+from ..engine.threads import run_both
+from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import check_curve
 from .roc import rates
 
 

@@ -1,6 +1,6 @@
 """Weighted precision-recall curve and average precision.
 
-Both are arithmetic on the one cumulated pass (`weightedroc.core.cumulate`):
+Both are arithmetic on the one cumulated pass (`weightedroc.engine.core.cumulate`):
 at each threshold, TP and FP are the weights of the positives and of the
 negatives whose guess is at least the threshold.
 """
@@ -8,8 +8,8 @@ negatives whose guess is at least the threshold.
 import numpy as np
 import pandas as pd
 
-from .._typing import ArrayLike, Direction, LabelValue
-from ..core import cumulate
+from ..engine.core import cumulate
+from ..engine.types import ArrayLike, Direction, LabelValue
 
 
 def _precision_recall(counts):

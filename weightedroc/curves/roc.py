@@ -3,9 +3,9 @@
 import numpy as np
 import pandas as pd
 
-from .._typing import ArrayLike, Direction, LabelValue
-from ..core import cumulate
-from ..threads import run_both
+from ..engine.core import cumulate
+from ..engine.threads import run_both
+from ..engine.types import ArrayLike, Direction, LabelValue
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 

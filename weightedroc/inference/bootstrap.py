@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._typing import ArrayLike, Direction, LabelValue
+from ..engine.types import ArrayLike, Direction, LabelValue
 from .replicates import (  # noqa: F401
     CELLS,
     auc_rows,

@@ -4,8 +4,8 @@ import warnings
 
 import numpy as np
 
-from .._typing import ArrayLike, Direction, LabelValue
-from ..validation import check_inputs
+from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import check_inputs
 from .checks import (
     ALTERNATIVES,
     WEIGHTS_ARE,

@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from .._typing import ArrayLike, Direction, LabelValue
+from ..engine.types import ArrayLike, Direction, LabelValue
 from .replicates import (
     batches,
     check_level,

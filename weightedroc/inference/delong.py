@@ -46,7 +46,7 @@ become W1, W0 and each row counts w times,
 
 import numpy as np
 
-from .._typing import ArrayLike, Direction, LabelValue
+from ..engine.types import ArrayLike, Direction, LabelValue
 from .checks import check_choice, warn_skewed_weights
 from .placements import Placements, paired_placements, placements, prepared, uneven
 

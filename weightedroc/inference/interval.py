@@ -4,7 +4,7 @@ from typing import Any
 
 import numpy as np
 
-from .._typing import ArrayLike, Direction, LabelValue
+from ..engine.types import ArrayLike, Direction, LabelValue
 from . import bootstrap
 from .checks import (
     check_choice,

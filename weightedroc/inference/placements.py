@@ -3,7 +3,7 @@
 The placement value of a positive is the weight of the negatives below its
 guess plus half the tied ones, over W0; that of a negative is the weight of
 the positives above it plus half the tied ones, over W1.  Both are cumulated
-sums over groups of tied guesses (`weightedroc.core.stable_order`), so the
+sums over groups of tied guesses (`weightedroc.engine.core.stable_order`), so the
 cost is O(n log n), not O(mn) pairs, and the values do not depend on the
 order of the observations, ties included.  DeLong's variance, its
 jackknife with weights and the tests read them (`weightedroc.inference.delong`).
@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core import stable_order, unit_scaled
-from ..validation import check_direction, check_inputs
+from ..engine.core import stable_order, unit_scaled
+from ..engine.validation import check_direction, check_inputs
 from .checks import check_choice, check_class_sizes, check_frequency
 
 

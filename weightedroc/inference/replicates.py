@@ -1,7 +1,7 @@
 """Stratified bootstrap replicates of a weighted ROC curve.
 
 The observations are sorted and grouped by guess once, by the one cumulated
-pass (`weightedroc.core.cumulate`).  A replicate only changes how many
+pass (`weightedroc.engine.core.cumulate`).  A replicate only changes how many
 times each observation counts, so its curve is read from the weight that
 falls in each group of tied guesses, with no new sort: ``P[b, g]`` and
 ``N[b, g]`` are the positive and negative weight of replicate ``b`` in
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import cumulate, unit_scaled
-from ..validation import check_direction, check_inputs
+from ..engine.core import cumulate, unit_scaled
+from ..engine.validation import check_direction, check_inputs
 
 # Replicates are computed in batches of about this many (replicate, row) cells.
 CELLS = 1 << 21

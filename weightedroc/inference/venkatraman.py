@@ -26,7 +26,7 @@ goes with it.
 
 import numpy as np
 
-from ..validation import check_direction, check_inputs
+from ..engine.validation import check_direction, check_inputs
 from .htest import HTest
 from .replicates import check_n_boot, check_weights_are
 

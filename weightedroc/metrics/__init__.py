@@ -1,5 +1,5 @@
 """Threshold measures (pROC's coords, ROCR's performance, yardstick, scikit-learn).
 
 Every measure is arithmetic on the weighted counts of the one cumulated pass
-(`weightedroc.core.cumulate`), read through `measures.Counts`.
+(`weightedroc.engine.core.cumulate`), read through `measures.Counts`.
 """

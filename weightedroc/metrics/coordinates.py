@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .._typing import Direction, LabelValue
+from ..engine.types import Direction, LabelValue
 from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at
 
 #: Inputs pROC accepts (monotone coordinates) and whether each decreases

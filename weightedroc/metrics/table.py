@@ -14,9 +14,9 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .._typing import ArrayLike, Direction, LabelValue
-from ..core import cumulate
-from ..validation import check_cost, check_roc_frame
+from ..engine.core import cumulate
+from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import check_cost, check_roc_frame
 
 
 class Counts(NamedTuple):

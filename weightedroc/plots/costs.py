@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from .._typing import Columns, Curves
 from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
+from ..engine.types import Columns, Curves
 from ._plotnine import NEUTRAL, OKABE_ITO, TEXT_SIZE, plotnine, theme
 from .curves import _curve_label, _styled_paths, _tidy, few_breaks
 

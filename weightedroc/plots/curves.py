@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from .._typing import Columns, Curves
-from ..frames import as_pandas
+from ..engine.frames import as_pandas
+from ..engine.types import Columns, Curves
 from ._plotnine import NEUTRAL, TEXT_SIZE, palette, plotnine, theme
 
 if TYPE_CHECKING:

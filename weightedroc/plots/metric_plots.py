@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from .._typing import Direction, LabelValue
-from ..metrics.curve_measures import cost_curve, det_curve, gain_curve, lift_curve, normal_deviate
+from ..curves.curve_measures import cost_curve, det_curve, gain_curve, lift_curve, normal_deviate
+from ..engine.types import Direction, LabelValue
 from ..metrics.table import measures
 from ._plotnine import plotnine
 

@@ -14,8 +14,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .core import unit_scaled
-from .validation import check_cost, check_roc_frame
+from ..engine.core import unit_scaled
+from ..engine.validation import check_cost, check_roc_frame
 
 METHODS = ("youden", "closest.topleft", "cost")
 

@@ -11,10 +11,10 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .._typing import ArrayLike, Direction, LabelValue
-from ..curves.roc import curve_frame
 from ..decisions import roc_convex_hull
-from .table import counts_of
+from ..engine.types import ArrayLike, Direction, LabelValue
+from ..metrics.table import counts_of
+from .roc import curve_frame
 
 
 class CostCurve(NamedTuple):
@@ -26,7 +26,7 @@ class CostCurve(NamedTuple):
 
 def _frame(counts):
     """The `WeightedROC` frame of scaled counts (same rates, same vertices)."""
-    from ..core import Cumulated
+    from ..engine.core import Cumulated
 
     return curve_frame(Cumulated(counts.threshold, counts.FN, counts.TN, counts.P, counts.N))
 

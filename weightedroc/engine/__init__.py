@@ -1,0 +1,4 @@
+"""The engine: input checks in R's words (`validation`), the one sorted,
+cumulated pass every result reads (`core`), R's long double sums
+(`longdouble`), the second core (`threads`), foreign containers (`frames`)
+and the annotations shared by the public signatures (`types`)."""
