@@ -48,7 +48,7 @@ def renamed(**old_to_new):
                 )
             return function(*args, **kwargs)
 
-        call.__renamed__ = dict(old_to_new)  # type: ignore[attr-defined]
+        call.__renamed__ = dict(old_to_new)
         return call
 
     return wrap
