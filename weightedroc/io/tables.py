@@ -23,6 +23,9 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from .decimal import format_17g
+from .decimal import texts as decimal_texts
+
 __all__ = ["table_format", "read_table", "write_table", "to_csv_text", "atomic_path"]
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
@@ -144,17 +147,6 @@ def first_non_number(column):
 ROWS = 1 << 15  # rows written at a time: memory stays small whatever the size
 
 
-def _double_text(values):
-    """Doubles as text that R and Python read back exactly: %.17g, Inf, NA."""
-    values = np.asarray(values, dtype=np.float64).tolist()
-    if not values:
-        return []
-    # One format call per block (not per value); only numbers are in it, so
-    # "inf" and "nan" can be renamed as R writes them.
-    text = ("%.17g\x00" * len(values)) % tuple(values)
-    return text.replace("inf", "Inf").replace("nan", "NA").split("\x00")[:-1]
-
-
 def _quoted(text, delimiter):
     """A CSV field as Python's csv module (QUOTE_MINIMAL) writes it."""
     if delimiter in text or '"' in text or "\n" in text:
@@ -178,21 +170,48 @@ def _other_text(column, delimiter):
     return np.asarray(shown, dtype=object)[codes].tolist()  # code -1 (missing) is "NA"
 
 
-def _column_text(column, delimiter):
+def _column_fields(column, delimiter, alone):
+    """Each value's CSV field as a row of a uint8 matrix padded with NULs
+    (doubles as ``%.17g``, Inf and NA), or a list of str when a text holds
+    a NUL character itself."""
     if pd.api.types.is_float_dtype(column.dtype):
-        return _double_text(column.to_numpy(dtype=np.float64, na_value=np.nan))
-    return _other_text(column, delimiter)
+        return format_17g(column.to_numpy(dtype=np.float64, na_value=np.nan))
+    texts = _other_text(column, delimiter)
+    if alone:  # a lone empty field is written quoted, as csv does
+        texts = ['""' if text == "" else text for text in texts]
+    if any("\x00" in text for text in texts):
+        return texts
+    encoded = np.array([text.encode("utf-8") for text in texts], dtype=bytes)
+    return encoded.view(np.uint8).reshape(len(texts), -1)
+
+
+def _text_lines(columns, delimiter):
+    columns = [c if isinstance(c, list) else decimal_texts(c) for c in columns]
+    return "\n".join(map(delimiter.join, zip(*columns))) + "\n"
 
 
 def _csv_lines(frame, delimiter=","):
-    """The CSV text of `frame` (header first) in blocks of ROWS rows."""
+    """The CSV text of `frame` (header first) in blocks of ROWS rows.
+
+    A block is one matrix of bytes (each field padded with NULs, then the
+    delimiter or the newline) whose NULs are deleted: no Python work per
+    value but for text columns.
+    """
     yield delimiter.join(_quoted(str(name), delimiter) for name in frame.columns) + "\n"
+    between = np.frombuffer(delimiter.encode("utf-8"), dtype=np.uint8)
     for start in range(0, len(frame), ROWS):
         part = frame.iloc[start : start + ROWS]
-        columns = [_column_text(part[name], delimiter) for name in part.columns]
-        if len(columns) == 1:  # a lone empty field is written quoted, as csv does
-            columns = [['""' if text == "" else text for text in columns[0]]]
-        yield "\n".join(map(delimiter.join, zip(*columns))) + "\n"
+        alone = len(part.columns) == 1
+        columns = [_column_fields(part[name], delimiter, alone) for name in part.columns]
+        if not columns or any(isinstance(column, list) for column in columns):
+            yield _text_lines(columns, delimiter)
+            continue
+        n = len(part)
+        pieces = [columns[0]]
+        for column in columns[1:]:
+            pieces += [np.broadcast_to(between, (n, len(between))), column]
+        pieces.append(np.full((n, 1), ord("\n"), dtype=np.uint8))
+        yield np.hstack(pieces).tobytes().translate(None, b"\x00").decode("utf-8")
 
 
 def to_csv_text(frame, delimiter=","):
