@@ -129,3 +129,31 @@ def test_pandas_default_parser_is_what_this_guards_against(tmp_path):
     path = write(tmp_path / "x.csv", pd.DataFrame({"x": x}))
     default = pd.read_csv(path, keep_default_na=False, na_values=["", "NA"])["x"].to_numpy()
     assert (default != x).sum() > 0
+
+
+CELLS = ["0", "7", "-3", "2.5", "0.10000000000000001", "1e300", "5e-324", "NA", "", "Inf"]
+CELLS += ["-Inf", "NaN", "TRUE", "FALSE", "lasso", "1_000", "a,b", "9007199254740993"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(CELLS), min_size=3, max_size=3), min_size=1, max_size=14),
+    st.integers(1, 5),
+)
+def test_reading_in_chunks_is_reading_whole(tmp_path_factory, rows, chunk):
+    """Chunks that type a column differently (numbers, then text; integers,
+    then doubles; booleans, then missing) give the whole file's frame."""
+    import weightedroc.io.tables as tables
+
+    lines = ["a,b,c"] + [",".join(f'"{c}"' if "," in c else c for c in row) for row in rows]
+    path = tmp_path_factory.mktemp("chunks") / "x.csv"
+    path.write_text("\n".join(lines) + "\n")
+    saved = tables.CHUNK_ROWS
+    try:
+        tables.CHUNK_ROWS = chunk
+        chunked = read_table(path)
+        tables.CHUNK_ROWS = 1 << 30
+        whole = read_table(path)
+    finally:
+        tables.CHUNK_ROWS = saved
+    pd.testing.assert_frame_equal(chunked, whole, check_exact=True)

@@ -86,7 +86,7 @@ def _digits_and_exponent(x):
 
 @functools.lru_cache(maxsize=1)
 def _four_digits():
-    """"0000" to "9999" as uint32 words whose bytes are the ASCII digits."""
+    """ "0000" to "9999" as uint32 words whose bytes are the ASCII digits."""
     text = "".join(f"{i:04d}" for i in range(10000)).encode("ascii")
     return np.frombuffer(text, dtype=np.uint32)
 

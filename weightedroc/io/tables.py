@@ -91,17 +91,19 @@ def read_table(path, delimiter=None, file_format=None):
     if table_format(path, file_format) == "parquet":
         _pyarrow()
         return pd.read_parquet(path, engine="pyarrow")
-    source = sys.stdin if os.fspath(path) == "-" else path
+    options = dict(
+        sep=delimiter or default_delimiter(path, file_format),
+        keep_default_na=False,
+        na_values=["", "NA"],
+        low_memory=False,
+        **EXACT_FLOATS,
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # mixed types are reported by column and row
-        frame = pd.read_csv(
-            source,
-            sep=delimiter or default_delimiter(path, file_format),
-            keep_default_na=False,
-            na_values=["", "NA"],
-            low_memory=False,
-            **EXACT_FLOATS,
-        )
+        if os.fspath(path) == "-":
+            frame = pd.read_csv(sys.stdin, **options)
+        else:
+            frame = _read_in_chunks(path, options)
     for name in frame.columns:
         text = frame[name]
         if isinstance(text.dtype, pd.StringDtype) or text.dtype.kind == "O":
@@ -109,6 +111,30 @@ def read_table(path, delimiter=None, file_format=None):
             if text.notna().any() and read.all():  # numbers, NaN, Inf, -Inf
                 frame[name] = numbers
     return frame
+
+
+CHUNK_ROWS = 1 << 16  # rows parsed at a time: the parser's buffers stay small
+
+
+def _read_in_chunks(path, options):
+    """`pd.read_csv(path, **options)`, parsed CHUNK_ROWS rows at a time.
+
+    Whole, the parser holds the file's text and an offset per field (about
+    100 bytes a row for three numbers); in chunks, a chunk's.  The chunks
+    are what the whole file gives when each column has one type in every
+    chunk (integers beside doubles become doubles, as in the whole file);
+    a column whose type changes between chunks (numbers, then text) is
+    rare, and the file is then read whole, so that it is typed as a whole.
+    """
+    parts = list(pd.read_csv(path, chunksize=CHUNK_ROWS, **options))
+    if len(parts) <= 1:
+        return parts[0] if parts else pd.read_csv(path, **options)
+    for name in range(len(parts[0].columns)):
+        types = {part.dtypes.iloc[name] for part in parts}
+        if len(types) > 1 and not types <= {np.dtype(np.int64), np.dtype(np.float64)}:
+            del parts
+            return pd.read_csv(path, **options)
+    return pd.concat(parts, ignore_index=True)
 
 
 R_SPECIAL = {"NaN": np.nan, "Inf": np.inf, "-Inf": -np.inf}
