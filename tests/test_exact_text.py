@@ -143,17 +143,47 @@ CELLS += ["-Inf", "NaN", "TRUE", "FALSE", "lasso", "1_000", "a,b", "900719925474
 def test_reading_in_chunks_is_reading_whole(tmp_path_factory, rows, chunk):
     """Chunks that type a column differently (numbers, then text; integers,
     then doubles; booleans, then missing) give the whole file's frame."""
-    import weightedroc.io.tables as tables
+    import weightedroc.io.parsing as parsing
 
     lines = ["a,b,c"] + [",".join(f'"{c}"' if "," in c else c for c in row) for row in rows]
     path = tmp_path_factory.mktemp("chunks") / "x.csv"
     path.write_text("\n".join(lines) + "\n")
-    saved = tables.CHUNK_ROWS
+    saved = parsing.CHUNK_ROWS
     try:
-        tables.CHUNK_ROWS = chunk
+        parsing.CHUNK_ROWS = chunk
         chunked = read_table(path)
-        tables.CHUNK_ROWS = 1 << 30
+        parsing.CHUNK_ROWS = 1 << 30
         whole = read_table(path)
     finally:
-        tables.CHUNK_ROWS = saved
+        parsing.CHUNK_ROWS = saved
     pd.testing.assert_frame_equal(chunked, whole, check_exact=True)
+
+
+def test_exact_without_pyarrow_too(tmp_path, monkeypatch):
+    """pandas 2 without pyarrow reads with its round-trip parser."""
+    import weightedroc.io.parsing as parsing
+
+    monkeypatch.setattr(parsing, "_has_pyarrow", lambda: False)
+    x = hard_doubles(3000, seed=7)
+    same_doubles(read_table(write(tmp_path / "x.csv", pd.DataFrame({"x": x})))["x"], x)
+
+
+def test_a_reread_that_disagrees_beyond_one_ulp_is_refused(tmp_path):
+    """pyarrow's second reading replaces pandas' only where the two agree
+    on every missing value and to one ulp: anything else is a difference of
+    parsing rules, and the file is then read by pandas' round-trip parser."""
+    pytest.importorskip("pyarrow")
+    from weightedroc.io.parsing import _reread_doubles
+
+    path = tmp_path / "x.csv"
+    path.write_text("a,b\n0.1,x\n2.5,y\nNA,z\n")
+    frame = pd.DataFrame({"a": [0.1, 2.5, np.nan], "b": ["x", "y", "z"]})
+    assert _reread_doubles(frame.copy(), path, ",")
+    one_ulp = frame.copy()
+    one_ulp.loc[0, "a"] = np.nextafter(0.1, 1)
+    assert _reread_doubles(one_ulp, path, ",") and one_ulp.loc[0, "a"] == 0.1
+    for changed in ({"a": [0.1, 2.5000000000000009, np.nan]}, {"a": [0.1, 2.5, 3.0]}):
+        wrong = frame.assign(**changed)
+        before = wrong.copy()
+        assert not _reread_doubles(wrong, path, ",")
+        pd.testing.assert_frame_equal(wrong, before)

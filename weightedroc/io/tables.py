@@ -18,22 +18,18 @@ import io
 import os
 import secrets
 import sys
-import warnings
 
 import numpy as np
 import pandas as pd
 
 from .decimal import format_17g
 from .decimal import texts as decimal_texts
+from .parsing import first_non_number, r_numbers, read_csv_exact
 
 __all__ = ["table_format", "read_table", "write_table", "to_csv_text", "atomic_path"]
+__all__ += ["first_non_number", "r_numbers"]  # re-exported from .parsing
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
-
-# pandas before 3 reads CSV doubles with a fast parser that is one ulp off on
-# about 30% of 17-digit numbers; its round-trip parser is correctly rounded.
-# pandas 3 parses exactly by default (and deprecates the option).
-EXACT_FLOATS = {"float_precision": "round_trip"} if int(pd.__version__.split(".")[0]) < 3 else {}
 CSV_SUFFIXES = (".csv", ".txt", ".csv.gz", ".csv.bz2", ".csv.xz", ".csv.zst")
 TSV_SUFFIXES = (".tsv", ".tab", ".tsv.gz", ".tsv.bz2", ".tsv.xz")
 
@@ -91,19 +87,10 @@ def read_table(path, delimiter=None, file_format=None):
     if table_format(path, file_format) == "parquet":
         _pyarrow()
         return pd.read_parquet(path, engine="pyarrow")
-    options = dict(
-        sep=delimiter or default_delimiter(path, file_format),
-        keep_default_na=False,
-        na_values=["", "NA"],
-        low_memory=False,
-        **EXACT_FLOATS,
+    frame = read_csv_exact(
+        sys.stdin if os.fspath(path) == "-" else path,
+        delimiter or default_delimiter(path, file_format),
     )
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # mixed types are reported by column and row
-        if os.fspath(path) == "-":
-            frame = pd.read_csv(sys.stdin, **options)
-        else:
-            frame = _read_in_chunks(path, options)
     for name in frame.columns:
         text = frame[name]
         if isinstance(text.dtype, pd.StringDtype) or text.dtype.kind == "O":
@@ -111,63 +98,6 @@ def read_table(path, delimiter=None, file_format=None):
             if text.notna().any() and read.all():  # numbers, NaN, Inf, -Inf
                 frame[name] = numbers
     return frame
-
-
-CHUNK_ROWS = 1 << 16  # rows parsed at a time: the parser's buffers stay small
-
-
-def _read_in_chunks(path, options):
-    """`pd.read_csv(path, **options)`, parsed CHUNK_ROWS rows at a time.
-
-    Whole, the parser holds the file's text and an offset per field (about
-    100 bytes a row for three numbers); in chunks, a chunk's.  The chunks
-    are what the whole file gives when each column has one type in every
-    chunk (integers beside doubles become doubles, as in the whole file);
-    a column whose type changes between chunks (numbers, then text) is
-    rare, and the file is then read whole, so that it is typed as a whole.
-    """
-    parts = list(pd.read_csv(path, chunksize=CHUNK_ROWS, **options))
-    if len(parts) <= 1:
-        return parts[0] if parts else pd.read_csv(path, **options)
-    for name in range(len(parts[0].columns)):
-        types = {part.dtypes.iloc[name] for part in parts}
-        if len(types) > 1 and not types <= {np.dtype(np.int64), np.dtype(np.float64)}:
-            del parts
-            return pd.read_csv(path, **options)
-    return pd.concat(parts, ignore_index=True)
-
-
-R_SPECIAL = {"NaN": np.nan, "Inf": np.inf, "-Inf": -np.inf}
-
-
-def r_numbers(column):
-    """(doubles, read) of a text column, the way R reads numbers: `doubles`
-    holds the numbers, NaN, Inf and -Inf (NaN elsewhere); `read` says which
-    values were read as numbers or are missing.
-
-    pandas' `to_numeric` only decides which texts are numbers: before
-    pandas 3 it is not correctly rounded, so the values themselves are read
-    by Python's `float`, which is.
-    """
-    special = column.isin(list(R_SPECIAL))
-    numeric = pd.to_numeric(column.where(~special), errors="coerce").notna().to_numpy()
-    numbers = np.full(len(column), np.nan)
-    numbers[numeric] = [float(text) for text in column.to_numpy()[numeric]]
-    numbers = pd.Series(numbers, index=column.index)
-    numbers[special] = column[special].map(R_SPECIAL)
-    return numbers, special | numbers.notna() | column.isna()
-
-
-def first_non_number(column):
-    """(row position, value) of the first value of `column` that R would not
-    read as a number (missing values are not counted), or None."""
-    if column.dtype.kind in "iufb":
-        return None
-    read = r_numbers(column)[1].to_numpy()
-    if read.all():
-        return None
-    at = int(np.flatnonzero(~read)[0])
-    return at, column.iloc[at]
 
 
 ROWS = 1 << 15  # rows written at a time: memory stays small whatever the size
