@@ -87,10 +87,12 @@ def _reread_doubles(frame, path, delimiter):
     if not doubles:
         return True
     names = [f"c{i}" for i in range(frame.shape[1])]  # pandas' names may repeat
-    try:
-        table = pc.read_csv(
+    exact = {i: np.empty(len(frame)) for i in doubles}
+    done = 0
+    try:  # streamed a block at a time: memory stays that of a block
+        reader = pc.open_csv(
             path,
-            read_options=pc.ReadOptions(column_names=names, skip_rows=1),
+            read_options=pc.ReadOptions(column_names=names, skip_rows=1, use_threads=False),
             parse_options=pc.ParseOptions(delimiter=delimiter, newlines_in_values=True),
             convert_options=pc.ConvertOptions(
                 include_columns=[names[i] for i in doubles],
@@ -100,13 +102,18 @@ def _reread_doubles(frame, path, delimiter):
                 quoted_strings_can_be_null=True,
             ),
         )
+        for batch in reader:
+            if done + batch.num_rows > len(frame):
+                return False
+            for i, values in exact.items():
+                column = batch.column(names[i]).to_numpy(zero_copy_only=False)
+                values[done : done + batch.num_rows] = column
+            done += batch.num_rows
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, OSError):
         return False
-    if table.num_rows != len(frame):
+    if done != len(frame):
         return False
-    exact = {}
-    for i in doubles:
-        arrow = table.column(names[i]).to_numpy(zero_copy_only=False).astype(np.float64)
+    for i, arrow in exact.items():
         fast = frame.iloc[:, i].to_numpy()
         if not np.array_equal(np.isnan(arrow), np.isnan(fast)):
             return False
@@ -114,7 +121,6 @@ def _reread_doubles(frame, path, delimiter):
             apart = np.abs(np.nextafter(fast, arrow) - arrow) > 0  # more than one ulp
         if (apart & ~np.isnan(fast)).any():
             return False
-        exact[i] = arrow
     for i, values in exact.items():
         frame.isetitem(i, values)
     return True
