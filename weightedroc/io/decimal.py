@@ -91,42 +91,47 @@ def _four_digits():
     return np.frombuffer(text, dtype=np.uint32)
 
 
-def _digit_matrix(d):
-    """The 17 decimal digits of each d as ASCII bytes, an (n, 17) view."""
-    words = np.empty((len(d), 5), dtype=np.uint32)
+# The source row of each value, from which every layout copies its bytes:
+# 0 NUL, 3-19 the 17 digits (written as words: 0-3 the first, 4-19 four
+# words of four), 20 the point, 21 a zero, 22 'e', 23 the exponent's sign,
+# 24-26 its digits, 27 the value's sign.
+SOURCE = 28
+NOTHING, FIRST, POINT_AT, ZERO_AT, E_AT, E_SIGN, E_DIGITS, SIGN = 0, 3, 20, 21, 22, 23, 24, 27
+
+
+def _write_digits(d, source):
+    """The 17 decimal digits of each d as ASCII bytes in source[:, 3:20]."""
+    words = source.view(np.uint32)  # (n, 7)
     table = _four_digits()
-    rest = d
-    for column in range(4, 0, -1):
-        words[:, column] = table[rest % 10000]
-        rest = rest // 10000
-    text = words.view(np.uint8)
-    text[:, 3] = rest + ZERO  # the first digit, just before the four words
-    return text[:, 3:]
+    high = (d // 10**8).astype(np.uint32)  # 9 digits
+    low = (d % 10**8).astype(np.uint32)  # 8 digits
+    words[:, 4], words[:, 3] = table[low % 10000], table[low // 10000]
+    words[:, 2], words[:, 1] = table[high % 10000], table[high // 10000 % 10000]
+    source[:, FIRST] = high // 10**8 + ZERO
 
 
 def _layouts():
     """Source column of each output byte, for each layout.
 
-    Sources: 0-16 the digits, 17 the point, 18 a zero, 19 'e', 20 the
-    exponent's sign, 21-23 its digits, 24 the value's sign, 25 NUL.
     Layouts 0-16: fixed notation with exponent E = 0..16; 17-20: fixed
     with E = -1..-4; 21: exponential notation.
     """
-    table = np.full((22, WIDTH), 25, dtype=np.intp)
-    table[:, 0] = 24
+    digit = np.arange(FIRST, FIRST + 17)
+    table = np.full((22, WIDTH), NOTHING, dtype=np.intp)
+    table[:, 0] = SIGN
     for e in range(17):
         row = table[e]
-        row[1 : e + 2] = range(e + 1)
-        row[e + 2] = 17
-        row[e + 3 : 19] = range(e + 1, 17)
+        row[1 : e + 2] = digit[: e + 1]
+        row[e + 2] = POINT_AT
+        row[e + 3 : 19] = digit[e + 1 :]
     for i, e in enumerate(range(-1, -5, -1)):
         row = table[17 + i]
-        row[1], row[2] = 18, 17
-        row[3 : 2 - e] = 18
-        row[2 - e : 19 - e] = range(17)
+        row[1], row[2] = ZERO_AT, POINT_AT
+        row[3 : 2 - e] = ZERO_AT
+        row[2 - e : 19 - e] = digit
     row = table[21]
-    row[1], row[2], row[3:19] = 0, 17, range(1, 17)
-    row[19:24] = range(19, 24)
+    row[1], row[2], row[3:19] = digit[0], POINT_AT, digit[1:]
+    row[19:24] = range(E_AT, E_DIGITS + 3)
     return table
 
 
@@ -134,7 +139,7 @@ def _runs(layout):
     """A layout as (output start, source start, length) runs of consecutive columns."""
     runs = []
     for column, source in enumerate(layout):
-        if runs and runs[-1][1] + runs[-1][2] == source and source < 17:
+        if runs and runs[-1][1] + runs[-1][2] == source:
             runs[-1][2] += 1
         else:
             runs.append([column, source, 1])
@@ -194,29 +199,29 @@ def _trailing_zeros(d):
 
 
 def _assemble(d, exponent, negative):
-    digits = _digit_matrix(d)
+    n = len(d)
+    source = np.empty((n, SOURCE), dtype=np.uint8)
+    _write_digits(d, source)
     fixed = (exponent >= -4) & (exponent <= 16)
     whole = np.where(fixed, np.maximum(exponent + 1, 0), 1)  # digits before the point
     kept = np.maximum(17 - _trailing_zeros(d), whole)
-    digits[np.arange(17) >= kept[:, None]] = NUL  # %g drops trailing zeros
-    n = len(d)
-    source = np.empty((n, 26), dtype=np.uint8)
-    source[:, :17] = digits
-    source[:, 17] = np.where(kept > whole, POINT, NUL)
-    source[:, 18], source[:, 19], source[:, 25] = ZERO, EXP, NUL
-    source[:, 20] = np.where(exponent < 0, MINUS, PLUS)
+    source[:, FIRST : FIRST + 17] *= np.arange(17) < kept[:, None]  # %g drops trailing zeros
+    source[:, NOTHING] = NUL
+    source[:, POINT_AT] = np.where(kept > whole, POINT, NUL)
+    source[:, ZERO_AT], source[:, E_AT] = ZERO, EXP
+    source[:, E_SIGN] = np.where(exponent < 0, MINUS, PLUS)
     size = np.abs(exponent)
-    source[:, 21] = np.where(size >= 100, size // 100 + ZERO, NUL)
-    source[:, 22] = size // 10 % 10 + ZERO
-    source[:, 23] = size % 10 + ZERO
-    source[:, 24] = np.where(negative, MINUS, NUL)
+    source[:, E_DIGITS] = np.where(size >= 100, size // 100 + ZERO, NUL)
+    source[:, E_DIGITS + 1] = size // 10 % 10 + ZERO
+    source[:, E_DIGITS + 2] = size % 10 + ZERO
+    source[:, SIGN] = np.where(negative, MINUS, NUL)
     layout = np.where(fixed, np.where(exponent >= 0, exponent, 16 - exponent), 21)
-    out = np.empty((n, WIDTH), dtype=np.uint8)
     kinds = np.flatnonzero(np.bincount(layout, minlength=len(LAYOUTS)))  # usually 1 or 2
+    out = np.empty((n, WIDTH), dtype=np.uint8)
     for kind in kinds:
-        rows = slice(None) if len(kinds) == 1 else np.flatnonzero(layout == kind)
-        part = source if len(kinds) == 1 else source[rows]
-        target = out if len(kinds) == 1 else np.empty((len(part), WIDTH), dtype=np.uint8)
+        rows = np.flatnonzero(layout == kind) if len(kinds) > 1 else slice(None)
+        part = source[rows] if len(kinds) > 1 else source
+        target = np.empty((len(part), WIDTH), dtype=np.uint8) if len(kinds) > 1 else out
         for at, start, length in LAYOUTS[kind]:
             target[:, at : at + length] = part[:, start : start + length]
         if len(kinds) > 1:
