@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -360,3 +361,50 @@ def test_r_to_python_table_cell_runs(line, r, code, table_results):
 def test_the_table_is_read():
     assert len(CELLS) >= 30
     assert ("`library(WeightedROC)`", "import weightedroc") == CELLS[0][1:]
+
+
+# ------------------------------------------------- the command line block
+def command_lines() -> list[str]:
+    """The ``weightedroc ...`` lines of the README's first Command line block."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Command line") :]
+    block = section.split("```\n", 2)[1]
+    return [line for line in block.splitlines() if line.startswith("weightedroc ")]
+
+
+def test_command_line_examples_run(tmp_path, monkeypatch, capsys):
+    import numpy as np
+    import pandas as pd
+
+    from weightedroc import WeightedROC
+    from weightedroc.io import cli
+
+    lines = command_lines()
+    assert len(lines) == 3
+    pytest.importorskip("plotnine")  # --plot
+    pytest.importorskip("pyarrow")  # Parquet
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 120)
+    scores = pd.DataFrame(
+        {
+            "model": np.repeat(["lasso", "forest"], 60),
+            "fold": np.tile([1, 2, 3], 40),
+            "score": rng.normal(size=120) + y,
+            "y": y,
+            "cost": rng.uniform(0.5, 2, 120),
+        }
+    )
+    monkeypatch.chdir(tmp_path)
+    scores.to_csv("scores.csv", index=False)
+    scores.to_parquet("scores.parquet")
+    status = np.where(y == 1, "disease", "healthy")
+    pd.DataFrame({"p": scores["score"], "y": status}).to_csv("scores.txt", sep=";", index=False)
+    for line in lines:
+        assert cli.main(shlex.split(line)[1:]) == 0, (line, capsys.readouterr().err)
+    curves = pd.read_csv("roc.csv")
+    assert sorted(curves["model"].unique()) == ["forest", "lasso"]
+    lasso = scores[scores["model"] == "lasso"]
+    expected = WeightedROC(lasso["score"], lasso["y"], lasso["cost"])
+    written = curves[curves["model"] == "lasso"].drop(columns="model").reset_index(drop=True)
+    pd.testing.assert_frame_equal(written, expected, check_exact=True, check_dtype=False)
+    assert (tmp_path / "roc.png").stat().st_size > 0
