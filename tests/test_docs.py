@@ -2,8 +2,9 @@
 runs as written, and so does every Python cell of the README's R-to-Python table.
 
 Each page's blocks run in order in one fresh interpreter (working directory a
-temporary folder, FutureWarning an error, so a block still calling a renamed
-argument fails), each block in a namespace of its own: a block that uses a
+temporary folder; a FutureWarning raised by a block's own call or inside
+weightedroc is an error, so a block still calling a renamed argument fails),
+each block in a namespace of its own: a block that uses a
 name it does not define fails, so every block is self-contained.  Top-level
 expressions are shown as a notebook would show them: ``repr`` of the value,
 and a plotnine plot is drawn.  A failure names the page, the block's first
@@ -133,9 +134,15 @@ def missing(requires: tuple[str, ...]) -> str | None:
 # Runs in the fresh interpreter: argv[1] is a JSON file of blocks, argv[2] the
 # JSON file of results it writes ({line: [status, detail]}).
 RUNNER = r"""
-import ast, json, sys, traceback
+import ast, json, sys, traceback, warnings
 
 import matplotlib
+
+# A deprecated name called by a block (or by weightedroc itself) is an error;
+# other libraries' own FutureWarnings are not the docs' concern.
+warnings.filterwarnings(
+    "error", category=FutureWarning, module=r"(__main__|weightedroc(\..*)?)$"
+)
 
 matplotlib.use("Agg")
 
@@ -185,13 +192,13 @@ json.dump(results, open(sys.argv[2], "w"))
 
 
 def run_fresh(script: str, payload, cwd: Path, timeout: float = 600) -> dict:
-    """Run `script` in a new interpreter (FutureWarning an error) on `payload`."""
+    """Run `script` in a new interpreter on `payload` (a JSON file in `cwd`)."""
     given, taken = cwd / "_blocks.json", cwd / "_results.json"
     given.write_text(json.dumps(payload))
     env = dict(os.environ, MPLBACKEND="Agg")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     process = subprocess.run(
-        [sys.executable, "-W", "error::FutureWarning", "-c", script, str(given), str(taken)],
+        [sys.executable, "-c", script, str(given), str(taken)],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -250,6 +257,22 @@ def test_requires_marker_is_read():
     marked, plain = markdown_blocks("page.md", text)
     assert (marked.line, marked.code, marked.requires) == (4, "x = 1\n", ("R", "WeightedROC"))
     assert (plain.line, plain.requires) == (7, ())
+
+
+def test_a_block_calling_a_deprecated_name_fails(tmp_path):
+    code = (
+        "from weightedroc.engine.deprecation import renamed\n"
+        "@renamed(level='conf_level')\n"
+        "def interval(conf_level=0.95):\n"
+        "    return conf_level\n"
+        "assert interval(conf_level=0.9) == 0.9\n"
+        "interval(level=0.9)\n"
+    )
+    block = {"filename": "page.md", "line": 3, "code": code, "skip": None}
+    status, detail = run_fresh(RUNNER, [block], tmp_path)["3"]
+    assert status == "failed"
+    assert 'File "page.md", line 8' in detail
+    assert "FutureWarning: interval(level=...) is deprecated" in detail
 
 
 def test_rst_code_blocks_are_found():
