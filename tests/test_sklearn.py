@@ -242,6 +242,22 @@ def test_fold_predictions_fit_with_routed_weights_as_cross_validate(data):
     assert np.abs(table["auc"].to_numpy() - weighted_cross_validate(X, y, w)).max() <= TIGHT
 
 
+def test_fold_predictions_route_params_as_cross_val_predict(data):
+    X, y, w = data
+    Z = StandardScaler().fit_transform(X)
+    with sklearn.config_context(enable_metadata_routing=True):
+        unset = LogisticRegression(C=0.5)
+        with pytest.raises(sklearn.exceptions.UnsetMetadataPassedError, match="sample_weight"):
+            fold_predictions(unset, Z, y, sample_weight=w, cv=CV)
+        refused = LogisticRegression(C=0.5).set_fit_request(sample_weight=False)
+        folds = fold_predictions(refused, Z, y, sample_weight=w, cv=CV)
+    for fold, (train, test) in enumerate(CV.split(Z, y)):
+        fitted = LogisticRegression(C=0.5).fit(Z[train], y[train])
+        part = folds[folds["fold"] == fold]
+        assert np.array_equal(part["guess"].to_numpy(), fitted.decision_function(Z[test]))
+        assert np.array_equal(part["weight"].to_numpy(), w[test])
+
+
 def test_fold_predictions_fit_a_plain_estimator_with_sample_weight(data):
     X, y, w = data
     Z = StandardScaler().fit_transform(X)
