@@ -33,8 +33,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[1]
-#: Folders of docs/ that are not pages: the build, and pages generated at build time.
-NOT_PAGES = ("_build", "api", "guide")
+#: Folders of docs/ that are not pages: the build, templates, and pages generated
+#: at build time.
+NOT_PAGES = ("_build", "_templates", "api", "guide")
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
 RST_DIRECTIVE = re.compile(r"^\.\.\s+(code-block|code|sourcecode)::\s*(python|py|python3)\s*$")
 REQUIRES = re.compile(r"^<!--\s*requires:\s*(.*?)\s*-->$")
@@ -88,7 +89,7 @@ def rst_blocks(page: str, text: str) -> list[Block]:
         if code:
             first = code[0][0]
             indent = len(lines[first]) - len(lines[first].lstrip())
-            source = "\n".join(s[indent:] for _, s in body if _ >= first)
+            source = "\n".join(s[indent:] for k, s in body if k >= first)
             blocks.append(Block(page, first + 1, source.rstrip() + "\n"))
     return blocks
 
