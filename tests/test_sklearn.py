@@ -191,11 +191,12 @@ def test_permutation_importance_equals_the_roc_auc_scorer(data):
     assert np.abs(ours.importances).max() > 0
 
 
-def test_fold_predictions_are_the_held_out_decision_values(data):
+@pytest.mark.parametrize("fit_weight", [True, False])
+def test_fold_predictions_are_the_held_out_decision_values(data, fit_weight):
     X, y, w = data
-    folds = fold_predictions(model(), X, y, w, cv=CV)
+    folds = fold_predictions(model(), X, y, w, cv=CV, fit_weight=fit_weight)
     assert folds.columns.tolist() == ["fold", "guess", "label", "weight"]
-    for fold, (test, d) in enumerate(manual_folds(X, y, w, fit_weight=False)):
+    for fold, (test, d) in enumerate(manual_folds(X, y, w, fit_weight=fit_weight)):
         part = folds[folds["fold"] == fold]
         assert part.index.tolist() == test.tolist()
         assert np.array_equal(part["guess"].to_numpy(), d)
@@ -204,25 +205,77 @@ def test_fold_predictions_are_the_held_out_decision_values(data):
     assert sorted(folds.index) == list(range(len(y)))
 
 
-def test_fold_aucs_equal_cross_validate_with_the_same_splits(data):
-    X, y, w = data
-    folds = fold_predictions(
-        model(), X, y, w, cv=CV, params={"logisticregression__sample_weight": w}
-    )
-    table = wr.auc_table(folds, "guess", "label", "weight", by="fold")
+def weighted_cross_validate(X, y, w):
+    """scikit-learn's own weighted fold AUCs: weights routed to fit and scorer."""
     with sklearn.config_context(enable_metadata_routing=True):
-        result = cross_validate(
+        return cross_validate(
             model(routed=True),
             X,
             y,
             cv=CV,
             params={"sample_weight": w},
             scoring=get_scorer("roc_auc").set_score_request(sample_weight=True),
-        )
+        )["test_score"]
+
+
+@pytest.mark.parametrize(
+    "params", [None, {"logisticregression__sample_weight": "w"}], ids=["sample_weight", "params"]
+)
+def test_fold_aucs_equal_cross_validate_with_the_same_splits(data, params):
+    X, y, w = data
+    params = params and {name: w for name in params}
+    folds = fold_predictions(model(), X, y, sample_weight=w, cv=CV, params=params)
+    table = wr.auc_table(folds, "guess", "label", "weight", by="fold")
     assert table["fold"].tolist() == [0, 1, 2, 3, 4]
-    assert np.abs(table["auc"].to_numpy() - result["test_score"]).max() <= TIGHT
+    assert np.abs(table["auc"].to_numpy() - weighted_cross_validate(X, y, w)).max() <= TIGHT
     curves = wr.roc_table(folds, "guess", "label", "weight", by="fold")
     assert curves.groupby("fold")["TPR"].first().tolist() == [1.0] * 5
+
+
+def test_fold_predictions_fit_with_routed_weights_as_cross_validate(data):
+    X, y, w = data
+    with sklearn.config_context(enable_metadata_routing=True):
+        folds = fold_predictions(model(routed=True), X, y, sample_weight=w, cv=CV)
+        with pytest.raises(sklearn.exceptions.UnsetMetadataPassedError, match="sample_weight"):
+            fold_predictions(model(), X, y, sample_weight=w, cv=CV)
+    table = wr.auc_table(folds, "guess", "label", "weight", by="fold")
+    assert np.abs(table["auc"].to_numpy() - weighted_cross_validate(X, y, w)).max() <= TIGHT
+
+
+def test_fold_predictions_route_params_as_cross_val_predict(data):
+    X, y, w = data
+    Z = StandardScaler().fit_transform(X)
+    with sklearn.config_context(enable_metadata_routing=True):
+        unset = LogisticRegression(C=0.5)
+        with pytest.raises(sklearn.exceptions.UnsetMetadataPassedError, match="sample_weight"):
+            fold_predictions(unset, Z, y, sample_weight=w, cv=CV)
+        refused = LogisticRegression(C=0.5).set_fit_request(sample_weight=False)
+        folds = fold_predictions(refused, Z, y, sample_weight=w, cv=CV)
+    for fold, (train, test) in enumerate(CV.split(Z, y)):
+        fitted = LogisticRegression(C=0.5).fit(Z[train], y[train])
+        part = folds[folds["fold"] == fold]
+        assert np.array_equal(part["guess"].to_numpy(), fitted.decision_function(Z[test]))
+        assert np.array_equal(part["weight"].to_numpy(), w[test])
+
+
+def test_fold_predictions_fit_a_plain_estimator_with_sample_weight(data):
+    X, y, w = data
+    Z = StandardScaler().fit_transform(X)
+    folds = fold_predictions(LogisticRegression(C=0.5), Z, y, sample_weight=w, cv=CV)
+    for fold, (train, test) in enumerate(CV.split(Z, y)):
+        fitted = LogisticRegression(C=0.5).fit(Z[train], y[train], sample_weight=w[train])
+        part = folds[folds["fold"] == fold]
+        assert np.array_equal(part["guess"].to_numpy(), fitted.decision_function(Z[test]))
+
+
+def test_fold_predictions_of_a_model_without_sample_weight(data):
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y, w = data
+    with pytest.raises(TypeError, match="KNeighborsClassifier cannot be fitted with sample_weight"):
+        fold_predictions(KNeighborsClassifier(), X, y, sample_weight=w, cv=3)
+    folds = fold_predictions(KNeighborsClassifier(), X, y, sample_weight=w, cv=3, fit_weight=False)
+    assert np.array_equal(folds.sort_index()["weight"].to_numpy(), w)
 
 
 def test_fold_predictions_probabilities_and_positive(data):

@@ -49,6 +49,23 @@ _LAZY = {
     "fold_predictions": "sklearn",
 }
 
+# Subpackages and modules, imported on first attribute access
+# (``weightedroc.plots.roc_plot`` after a bare ``import weightedroc``).
+_SUBMODULES = (
+    "curves",
+    "dask",
+    "datasets",
+    "decisions",
+    "engine",
+    "inference",
+    "io",
+    "metrics",
+    "plots",
+    "rbridge",
+    "sklearn",
+    "tidy",
+)
+
 __all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc", "auc_score", *_LAZY]
 
 
@@ -65,10 +82,12 @@ _INSTEAD = {
 def __getattr__(name):
     if name in _LAZY:
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
     if name in _INSTEAD:
         raise AttributeError(f"weightedroc has no {name}(): call weightedroc.{_INSTEAD[name]}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | set(_SUBMODULES))

@@ -186,6 +186,69 @@ def _response(model, X, methods, positive):
     return values.ravel() if column == 1 else -values.ravel()
 
 
+def _names_sample_weight(params):
+    """Whether fit parameters already say how to fit with sample weights."""
+    return any(name == "sample_weight" or name.endswith("__sample_weight") for name in params)
+
+
+def _routing():
+    import sklearn
+
+    return bool(sklearn.get_config()["enable_metadata_routing"])
+
+
+def _takes(fit, name):
+    """Whether a ``fit`` method takes the keyword `name` (or any keyword)."""
+    import inspect
+
+    parameters = inspect.signature(fit).parameters.values()
+    return any(p.name == name or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
+def _fit_weight_name(estimator):
+    """The fit parameter that gives `estimator` sample weights, as scikit-learn's
+    ``cross_val_predict(..., params={"sample_weight": w})`` would give them:
+    ``sample_weight`` (routed by scikit-learn when routing is on), or, for a
+    Pipeline without routing (which takes only ``step__parameter``),
+    ``<final step>__sample_weight``."""
+    from sklearn.pipeline import Pipeline
+
+    if _routing():
+        return "sample_weight"
+    if isinstance(estimator, Pipeline):
+        name, step = estimator.steps[-1]
+        if hasattr(step, "fit") and _takes(step.fit, "sample_weight"):
+            return f"{name}__sample_weight"
+    elif _takes(estimator.fit, "sample_weight"):
+        return "sample_weight"
+    raise TypeError(
+        f"{type(estimator).__name__} cannot be fitted with sample_weight; give "
+        "fit_weight=False to weigh only the evaluation, or say how to fit in params="
+    )
+
+
+def _routed_fit_params(estimator, params, added=None):
+    """`params` as the estimator's ``fit`` receives them: all of them without
+    metadata routing, else those it requests (an error for metadata it has
+    not said it requests or not), as in ``cross_val_predict``.  `added` (the
+    weights `fold_predictions` adds) is dropped when every consumer has said
+    it does not request it."""
+    if not _routing() or not params:
+        return params
+    from sklearn.utils.metadata_routing import MetadataRouter, MethodMapping, process_routing
+
+    router = MetadataRouter(owner="fold_predictions").add(
+        estimator=estimator, method_mapping=MethodMapping().add(caller="fit", callee="fit")
+    )
+    try:
+        return dict(process_routing(router, "fit", **params).estimator.fit)
+    except TypeError:  # some metadata is routed to no object
+        if added not in params:
+            raise
+    rest = {name: value for name, value in params.items() if name != added}
+    return dict(process_routing(router, "fit", **rest).estimator.fit)
+
+
 def fold_predictions(
     estimator: BaseEstimator,
     X: ArrayLike | spmatrix | sparray,
@@ -197,6 +260,7 @@ def fold_predictions(
     params: dict[str, Any] | None = None,
     response_method: str | tuple[str, ...] = RESPONSE,
     positive: LabelValue = None,
+    fit_weight: bool = True,
 ) -> pd.DataFrame:
     """Held-out scores of each cross-validation fold, as a tidy frame.
 
@@ -212,22 +276,36 @@ def fold_predictions(
     y : array-like
         The classes (any two labels).
     sample_weight : array-like, optional
-        Observation weights (positive, finite) of the evaluation: the
-        ``weight`` column.  To fit with weights too, give them in `params`.
+        Observation weights (positive, finite): the ``weight`` column, and
+        the weights each training split is fitted with, as scikit-learn's
+        ``cross_val_predict(..., params={"sample_weight": w})`` fits (see
+        `fit_weight`), so that each fold's AUC is that of
+        ``cross_validate`` with the same weights.
     cv : int, cross-validation generator or iterable, default 5
         As in scikit-learn (an int means ``StratifiedKFold`` for classifiers).
     groups : array-like, optional
         Group labels for group-wise splitters.
     params : dict, optional
-        Passed to ``fit``; values as long as `y` are cut to the training rows
-        (e.g. ``{"sample_weight": w}``, or ``{"logisticregression__sample_weight":
-        w}`` for a pipeline without metadata routing).
+        Passed to ``fit`` (routed by scikit-learn when metadata routing is
+        on, as in ``cross_val_predict``); values as long as `y` are cut to
+        the training rows (e.g. ``{"logisticregression__sample_weight": w}``
+        for a pipeline without metadata routing).
     response_method : str or tuple of str
         The first of these methods the model has gives the scores: by
         default ``decision_function``, else ``predict_proba``.
     positive : optional
         The class whose score is the guess (default ``classes_[1]``); give
         the same ``positive=`` to ``roc_table``.
+    fit_weight : bool, default True
+        Fit with `sample_weight` too, as ``params={"sample_weight": w}``.
+        With metadata routing on, scikit-learn routes it as the estimator
+        requests: ``set_fit_request(sample_weight=True)`` fits with it,
+        ``False`` without, and an estimator that has said neither is
+        scikit-learn's error.  Without routing, a Pipeline gets it as
+        ``<final step>__sample_weight``.  Not done when `params` already
+        names a sample weight (``sample_weight`` or ``step__sample_weight``),
+        nor with ``fit_weight=False``: the weights then only weigh the
+        evaluation.
 
     Returns
     -------
@@ -250,6 +328,13 @@ def fold_predictions(
     (['fold', 'guess', 'label', 'weight'], 569)
     >>> auc_table(folds, "guess", "label", "weight", by="fold")["auc"].round(3).tolist()
     [0.994, 0.998, 0.991]
+
+    With weights, each fold is fitted and evaluated with them:
+
+    >>> w = 1.0 + 4 * (y == 0)                       # a malignant mass counts five times
+    >>> folds = fold_predictions(model, X, y, sample_weight=w, cv=3)
+    >>> auc_table(folds, "guess", "label", "weight", by="fold")["auc"].round(3).tolist()
+    [0.992, 0.987, 0.99]
     """
     from sklearn.base import clone, is_classifier
     from sklearn.model_selection import check_cv
@@ -261,6 +346,11 @@ def fold_predictions(
     else:
         weight = check_weight(sample_weight, n)
     params = dict(params or {})
+    added = None
+    if sample_weight is not None and fit_weight and not _names_sample_weight(params):
+        added = _fit_weight_name(estimator)
+        params[added] = weight
+    params = _routed_fit_params(estimator, params, added)
     splitter = check_cv(cv, y, classifier=is_classifier(estimator))
     frames = []
     for fold, (train, test) in enumerate(splitter.split(X, y, groups)):

@@ -2,3 +2,7 @@
 cumulated pass every result reads (`core`), R's long double sums
 (`longdouble`), the second core (`threads`), foreign containers (`frames`)
 and the annotations shared by the public signatures (`types`)."""
+
+from .lazy import submodules as _submodules
+
+__getattr__, __dir__ = _submodules(__name__, __path__)
