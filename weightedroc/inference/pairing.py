@@ -101,9 +101,11 @@ def are_paired(
     """Whether two curves are of the same observations, as pROC's ``are.paired``.
 
     pROC pairs two curves when their responses are identical; here, when
-    both curves have as many observations, the same labels (positive or
+    both curves have as many observations, the same classes (positive or
     not, after `positive`) in the same order, and the same weights (or
-    both none).  Without `label2` the second curve has the first's labels
+    both none).  Labels are compared as classes: ``[0, 1]`` and
+    ``["no", "yes"]`` coding the same observations pair (pROC's responses
+    would differ).  Without `label2` the second curve has the first's labels
     (and weights, unless `weight2` is given), as pROC's ``roc.test`` of one
     response and two predictors.
 
@@ -192,7 +194,7 @@ def comparison(
         paired = same
     elif paired and not same:
         raise ValueError(
-            "The paired ROC test cannot be applied to unpaired curves: paired "
+            "The paired ROC test cannot be applied to unpaired curves. paired=True "
             "needs the same labels (and weights) for both scores"
         )
     elif not paired and same:
