@@ -11,6 +11,10 @@ from .pairing import Comparison, comparison
 from .placements import paired_placements, placements, uneven
 
 METHODS = ("delong", "bootstrap", "venkatraman")
+# Rounding of an AUC (a number in [0, 1]) summed over many terms: a real
+# standard deviation of a difference of AUCs is above it with fewer than
+# about 1e28 observations.
+ROUNDING = 64 * np.finfo(float).eps
 
 
 def _ratio(difference, sd):
@@ -109,26 +113,7 @@ def roc_test(
     (-2.209, 0.02718)
     """
     check_choice(method, "method", METHODS)
-    request = comparison(
-        guess1,
-        guess2,
-        label,
-        weight,
-        label2=label2,
-        weight2=weight2,
-        paired=paired,
-        method=method,
-        data_name=data_name,
-        alternative=alternative,
-        conf_level=conf_level,
-        weights_are=weights_are,
-        quantile=quantile,
-        positive=positive,
-        direction=direction,
-        n_boot=n_boot,
-        seed=seed,
-        partial_auc=partial_auc,
-    )
+    request = comparison(**locals())  # the arguments as given
     if method == "delong":
         return (_paired if request.paired else _unpaired)(request)
     from .resampling import run_bootstrap
@@ -158,6 +143,11 @@ def _paired(c: Comparison) -> HTest:
         df = np.inf
     sd = np.sqrt(max(variance, 0.0))
     difference = first.auc - second.auc
+    if sd <= ROUNDING:
+        # Equal placements but for rounding (the same ranking summed in
+        # another order): no variance, and a difference of rounding is none.
+        sd, df = 0.0, np.inf
+        difference = 0.0 if abs(difference) <= ROUNDING else difference
     statistic = _ratio(difference, sd)
     z = t_quantile(df, 1 - (1 - c.conf_level) / 2)
     return HTest(

@@ -2,6 +2,8 @@
 `roc_test`, `bootstrap_test` and `venkatraman_test`, and decides whether the
 curves are paired as pROC's ``roc.test`` does (``are.paired``)."""
 
+import os
+import sys
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -123,6 +125,8 @@ def are_paired(
     Returns
     -------
     bool
+        True when the curves are paired: `roc_test` then runs the paired
+        test (with ``paired=None``) or warns (with ``paired=False``).
 
     Examples
     --------
@@ -148,6 +152,16 @@ def are_paired(
     )
 
 
+def _outside_stacklevel():
+    """The stacklevel of the first caller outside weightedroc (the test
+    functions call one another and pass through decorators)."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(package + os.sep):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def _name(x, default):
     name = getattr(x, "name", None)
     return name if isinstance(name, str) else default
@@ -164,7 +178,6 @@ def comparison(
     paired=None,
     method="delong",
     data_name=None,
-    stacklevel=3,
     **options,
 ) -> Comparison:
     """Check a request to compare two curves and decide the pairing as
@@ -201,7 +214,7 @@ def comparison(
         warnings.warn(
             "The ROC curves seem to be paired. Consider performing a paired roc.test.",
             UserWarning,
-            stacklevel=stacklevel,
+            stacklevel=_outside_stacklevel(),
         )
     label2, weight2 = second_curve(label, weight, label2, weight2)
     if data_name is None:

@@ -9,9 +9,10 @@ with weights; `venkatraman_test` (module `.venkatraman`) is its
 import numpy as np
 
 from .bootstrap import area_of, check_partial, replicate_areas
+from .comparison import roc_test
 from .distributions import p_value
 from .htest import HTest
-from .pairing import Comparison, comparison
+from .pairing import Comparison
 from .replicates import batches, class_weights, draw, prepare
 from .venkatraman import venkatraman_test  # noqa: F401  (public here too)
 
@@ -97,24 +98,7 @@ def bootstrap_test(
     >>> bool(0 < test.p_value <= 1)
     True
     """
-    request = comparison(
-        guess1,
-        guess2,
-        label,
-        weight,
-        label2=label2,
-        weight2=weight2,
-        paired=paired,
-        method="bootstrap",
-        alternative=alternative,
-        n_boot=n_boot,
-        seed=seed,
-        partial_auc=partial_auc,
-        positive=positive,
-        direction=direction,
-        weights_are=weights_are,
-    )
-    return run_bootstrap(request)
+    return roc_test(method="bootstrap", **locals())  # the arguments as given
 
 
 def run_bootstrap(c: Comparison) -> HTest:

@@ -27,8 +27,9 @@ goes with it.
 import numpy as np
 
 from .checks import check_frequency, prepared
+from .comparison import roc_test
 from .htest import HTest
-from .pairing import Comparison, comparison
+from .pairing import Comparison
 
 
 def _sample(guess, label, weight, positive, direction, weights_are):
@@ -179,23 +180,7 @@ def venkatraman_test(
     >>> test.statistic, test.method
     (6.0, "Venkatraman's test for two paired ROC curves")
     """
-    request = comparison(
-        guess1,
-        guess2,
-        label,
-        weight,
-        label2=label2,
-        weight2=weight2,
-        paired=paired,
-        method="venkatraman",
-        alternative=alternative,
-        n_boot=n_boot,
-        seed=seed,
-        positive=positive,
-        direction=direction,
-        weights_are=weights_are,
-    )
-    return run_venkatraman(request)
+    return roc_test(method="venkatraman", **locals())  # the arguments as given
 
 
 def run_venkatraman(c: Comparison) -> HTest:
