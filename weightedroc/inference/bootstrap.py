@@ -11,7 +11,7 @@ import numpy as np
 
 from ..engine.deprecation import alias
 from ..engine.types import ArrayLike, Direction, LabelValue
-from .checks import check_conf_level, check_n_boot
+from .checks import check_conf_level, check_n_boot, check_partial
 from .replicates import (  # noqa: F401
     CELLS,
     auc_rows,
@@ -66,32 +66,6 @@ def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups, pos_
         group_weights(pos_group, pos_weight, pos_draws, n_groups),
         group_weights(neg_group, neg_weight, neg_draws, n_groups),
     )
-
-
-def check_partial(partial_auc):
-    """The keywords of `weightedroc.partial_auc` as a dict (checked), or None."""
-    if partial_auc is None:
-        return None
-    if not isinstance(partial_auc, dict):
-        raise TypeError(
-            "partial_auc must be a dict of weightedroc.partial_auc's keywords, "
-            f"e.g. dict(fpr_range=(0, 0.2), correct=True), got {partial_auc!r}"
-        )
-    unknown = set(partial_auc) - {"fpr_range", "tpr_range", "correct"}
-    if unknown:
-        raise TypeError(
-            f"partial_auc has unknown keys {sorted(unknown)}: expected "
-            "fpr_range, tpr_range and correct"
-        )
-    from ..curves.areas import check_range
-
-    found = {"fpr_range": None, "tpr_range": None, "correct": bool(partial_auc.get("correct"))}
-    for name in ("fpr_range", "tpr_range"):
-        if partial_auc.get(name) is not None:
-            found[name] = check_range(partial_auc[name], name)
-    if found["fpr_range"] is not None and found["tpr_range"] is not None:
-        raise ValueError("give fpr_range or tpr_range, not both")
-    return found
 
 
 def area_of(sample, partial):

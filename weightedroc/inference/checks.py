@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from ..curves.areas import check_range
 from ..engine.validation import check_direction, check_inputs
 
 WEIGHTS_ARE = ("importance", "frequency")
@@ -80,6 +81,30 @@ def prepared(guess, label, weight, positive, direction, weights_are):
     if check_direction(direction) == ">":
         guess = np.negative(guess)
     return guess, label, weight
+
+
+def check_partial(partial_auc):
+    """The keywords of `weightedroc.partial_auc` as a dict (checked), or None."""
+    if partial_auc is None:
+        return None
+    if not isinstance(partial_auc, dict):
+        raise TypeError(
+            "partial_auc must be a dict of weightedroc.partial_auc's keywords, "
+            f"e.g. dict(fpr_range=(0, 0.2), correct=True), got {partial_auc!r}"
+        )
+    unknown = set(partial_auc) - {"fpr_range", "tpr_range", "correct"}
+    if unknown:
+        raise TypeError(
+            f"partial_auc has unknown keys {sorted(unknown)}: expected "
+            "fpr_range, tpr_range and correct"
+        )
+    found = {"fpr_range": None, "tpr_range": None, "correct": bool(partial_auc.get("correct"))}
+    for name in ("fpr_range", "tpr_range"):
+        if partial_auc.get(name) is not None:
+            found[name] = check_range(partial_auc[name], name)
+    if found["fpr_range"] is not None and found["tpr_range"] is not None:
+        raise ValueError("give fpr_range or tpr_range, not both")
+    return found
 
 
 def check_class_sizes(n_pos, n_neg, total_pos, total_neg, weights_are):

@@ -18,6 +18,7 @@ from .checks import (
     check_choice,
     check_conf_level,
     check_n_boot,
+    check_partial,
     check_quantile,
 )
 
@@ -198,6 +199,7 @@ def comparison(
         )
     if method == "venkatraman" and given.partial_auc is not None:
         raise ValueError("Partial AUC is not supported for Venkatraman's test.")
+    options["partial_auc"] = check_partial(given.partial_auc)
     if method == "venkatraman" and given.alternative != "two.sided":
         raise ValueError("Only two-sided tests are available for Venkatraman.")
     same = are_paired(

@@ -8,7 +8,7 @@ with weights; `venkatraman_test` (module `.venkatraman`) is its
 
 import numpy as np
 
-from .bootstrap import area_of, check_partial, replicate_areas
+from .bootstrap import area_of, replicate_areas
 from .comparison import roc_test
 from .distributions import p_value
 from .htest import HTest
@@ -103,7 +103,7 @@ def bootstrap_test(
 
 def run_bootstrap(c: Comparison) -> HTest:
     """The bootstrap test of a checked `Comparison`."""
-    partial = check_partial(c.partial_auc)
+    partial = c.partial_auc
     first = prepare(c.guess1, c.label, c.weight, c.positive, c.direction, c.weights_are)
     second = prepare(c.guess2, c.label2, c.weight2, c.positive, c.direction, c.weights_are)
     estimates = area_of(first, partial), area_of(second, partial)
