@@ -168,6 +168,44 @@ def _name(x, default):
     return name if isinstance(name, str) else default
 
 
+def _checked_options(method, options):
+    """The options of `Comparison`, checked (`partial_auc` as a dict)."""
+    given = Comparison(None, None, None, None, None, None, False, **options)
+    check_choice(given.alternative, "alternative", ALTERNATIVES)
+    check_choice(given.weights_are, "weights_are", WEIGHTS_ARE)
+    check_conf_level(given.conf_level)
+    check_quantile(given.quantile)
+    check_n_boot(given.n_boot)
+    if method == "delong" and given.partial_auc is not None:
+        raise ValueError(
+            'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
+        )
+    if method == "venkatraman" and given.partial_auc is not None:
+        raise ValueError("Partial AUC is not supported for Venkatraman's test.")
+    if method == "venkatraman" and given.alternative != "two.sided":
+        raise ValueError("Only two-sided tests are available for Venkatraman.")
+    return {**options, "partial_auc": check_partial(given.partial_auc)}
+
+
+def _decided(paired, same):
+    """pROC's roc.test: None follows `are_paired`, True on unpaired curves
+    is an error, False on paired ones warns."""
+    if paired is None:
+        return same
+    if paired and not same:
+        raise ValueError(
+            "The paired ROC test cannot be applied to unpaired curves. paired=True "
+            "needs the same labels (and weights) for both scores"
+        )
+    if not paired and same:
+        warnings.warn(
+            "The ROC curves seem to be paired. Consider performing a paired roc.test.",
+            UserWarning,
+            stacklevel=_outside_stacklevel(),
+        )
+    return bool(paired)
+
+
 def comparison(
     guess1,
     guess2,
@@ -181,54 +219,24 @@ def comparison(
     data_name=None,
     **options,
 ) -> Comparison:
-    """Check a request to compare two curves and decide the pairing as
-    pROC's ``roc.test``: ``paired=None`` pairs the curves when `are_paired`;
-    ``paired=True`` on unpaired curves is an error; ``paired=False`` on
-    paired ones warns (pROC's words), whatever the method."""
-    given = Comparison(None, None, None, None, None, None, False, **options)
-    check_choice(given.alternative, "alternative", ALTERNATIVES)
-    check_choice(given.weights_are, "weights_are", WEIGHTS_ARE)
-    check_conf_level(given.conf_level)
-    check_quantile(given.quantile)
-    check_n_boot(given.n_boot)
+    """Check a request to compare two curves with `method` and decide the
+    pairing as pROC's ``roc.test`` does, whatever the method."""
+    options = _checked_options(method, options)
     if paired is not None and not isinstance(paired, (bool, np.bool_)):
         raise TypeError(f"paired must be None, True or False, got {paired!r}")
-    if method == "delong" and given.partial_auc is not None:
-        raise ValueError(
-            'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
-        )
-    if method == "venkatraman" and given.partial_auc is not None:
-        raise ValueError("Partial AUC is not supported for Venkatraman's test.")
-    options["partial_auc"] = check_partial(given.partial_auc)
-    if method == "venkatraman" and given.alternative != "two.sided":
-        raise ValueError("Only two-sided tests are available for Venkatraman.")
     same = are_paired(
-        guess1, guess2, label, weight, label2=label2, weight2=weight2, positive=given.positive
-    )
-    if paired is None:
-        paired = same
-    elif paired and not same:
-        raise ValueError(
-            "The paired ROC test cannot be applied to unpaired curves. paired=True "
-            "needs the same labels (and weights) for both scores"
-        )
-    elif not paired and same:
-        warnings.warn(
-            "The ROC curves seem to be paired. Consider performing a paired roc.test.",
-            UserWarning,
-            stacklevel=_outside_stacklevel(),
-        )
-    label2, weight2 = second_curve(label, weight, label2, weight2)
-    if data_name is None:
-        data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
-    return Comparison(
         guess1,
         guess2,
         label,
         weight,
-        label2,
-        weight2,
-        bool(paired),
-        data_name=data_name,
-        **options,
+        label2=label2,
+        weight2=weight2,
+        positive=options.get("positive"),
+    )
+    paired = _decided(paired, same)
+    label2, weight2 = second_curve(label, weight, label2, weight2)
+    if data_name is None:
+        data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
+    return Comparison(
+        guess1, guess2, label, weight, label2, weight2, paired, data_name=data_name, **options
     )
