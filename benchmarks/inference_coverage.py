@@ -140,7 +140,8 @@ def linearised_interval(guess, label, weight, truth):
 
     from scipy.special import stdtrit
 
-    from weightedroc.inference.placements import placements, prepared
+    from weightedroc.inference.checks import prepared
+    from weightedroc.inference.placements import placements
 
     g, y, w = prepared(guess, label, weight, None, "<", "importance")
     p = placements(g, y, w)
@@ -190,8 +191,8 @@ def interval_rows(rng, reps, boot_reps, n_boot):
                 squares.append((wp**2).sum() ** 2 / (wp**4).sum())
             for q in quantiles:
                 ci, said = interval(guess, label, weight, weights_are, quantile=q)
-                hits[q].append(ci.lower <= truth <= ci.upper)
-                widths[q].append(ci.upper - ci.lower)
+                hits[q].append(ci.conf_low <= truth <= ci.conf_high)
+                widths[q].append(ci.conf_high - ci.conf_low)
                 if q == "auto":
                     warned.append(said)
                     estimates.append(ci.estimate)
@@ -202,11 +203,11 @@ def interval_rows(rng, reps, boot_reps, n_boot):
             if r < boot_here:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", UserWarning)
-                    ci = bootstrap.auc_ci(
+                    ci = bootstrap.bootstrap_interval(
                         guess, label, weight, n_boot=n_boot, seed=r, weights_are=weights_are
                     )
-                hits["bootstrap"].append(ci.lower <= truth <= ci.upper)
-                widths["bootstrap"].append(ci.upper - ci.lower)
+                hits["bootstrap"].append(ci.conf_low <= truth <= ci.conf_high)
+                widths["bootstrap"].append(ci.conf_high - ci.conf_low)
         for method in hits:
             rows.append(
                 rate_row(
@@ -240,7 +241,7 @@ def grid_rows(rng, reps):
             for _ in range(reps):
                 guess, label, weight, _ = draw_sample(rng, size, size, shift)
                 ci, said = interval(guess, label, weight, "importance")
-                hits.append(ci.lower <= truth <= ci.upper)
+                hits.append(ci.conf_low <= truth <= ci.conf_high)
                 warned.append(said)
                 squares.append(
                     min(

@@ -31,8 +31,8 @@ def test_band_is_lower_to_upper_at_one_minus_specificity_under_the_curve():
     assert diagonal[["x", "y"]].to_numpy().tolist() == [[0, 0], [1, 1]]
     # Sorted by FPR: specificities 1, 0.75, 0.5, 0.2, 0 are FPR 0, 0.25, 0.5, 0.8, 1.
     np.testing.assert_allclose(ribbon["x"], [0, 0.25, 0.5, 0.8, 1], atol=1e-15)
-    assert ribbon["ymin"].tolist() == band["lower"].tolist()
-    assert ribbon["ymax"].tolist() == band["upper"].tolist()
+    assert ribbon["ymin"].tolist() == band["conf_low"].tolist()
+    assert ribbon["ymax"].tolist() == band["conf_high"].tolist()
     assert curve["x"].tolist() == roc["FPR"].tolist()
     assert curve["y"].tolist() == roc["TPR"].tolist()
 
@@ -42,7 +42,7 @@ def test_band_alone_and_unsorted_specificities():
     diagonal, ribbon = drawn(se_band_plot(band))
     order = np.argsort(1 - band["specificity"].to_numpy())
     np.testing.assert_allclose(ribbon["x"], 1 - band["specificity"].to_numpy()[order])
-    assert ribbon["ymin"].tolist() == band["lower"].to_numpy()[order].tolist()
+    assert ribbon["ymin"].tolist() == band["conf_low"].to_numpy()[order].tolist()
 
 
 def test_band_plot_renders_and_extends_with_plus(tmp_path):
@@ -66,12 +66,12 @@ def test_band_plot_renders_and_extends_with_plus(tmp_path):
     [
         ([1, 2], TypeError, "must be the DataFrame that ci_se returns"),
         (
-            pd.DataFrame({"sensitivity": [0, 1], "lower": [0, 1], "upper": [0, 1]}),
+            pd.DataFrame({"sensitivity": [0, 1], "conf_low": [0, 1], "conf_high": [0, 1]}),
             ValueError,
             r"lacks the column\(s\) \['specificity'\]",
         ),
         (
-            pd.DataFrame({"specificity": [0.5], "lower": [0], "upper": [1]}),
+            pd.DataFrame({"specificity": [0.5], "conf_low": [0], "conf_high": [1]}),
             ValueError,
             "at least 2 specificities",
         ),

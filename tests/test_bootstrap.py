@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from weightedroc import auc_score
 from weightedroc.datasets import load_asah
 from weightedroc.engine.core import cumulate
-from weightedroc.inference.bootstrap import _replicate_aucs, auc_ci
+from weightedroc.inference.bootstrap import _replicate_aucs, bootstrap_interval
 
 
 def random_data(seed, n=60):
@@ -51,33 +51,33 @@ def test_replicate_auc_equals_auc_of_resampled_arrays(seed):
 
 def test_estimate_is_auc_and_seed_reproduces():
     guess, label, weight = random_data(1)
-    ci = auc_ci(guess, label, weight, n_boot=300, seed=42)
+    ci = bootstrap_interval(guess, label, weight, n_boot=300, seed=42)
     assert ci.estimate == auc_score(guess, label, weight)
-    again = auc_ci(guess, label, weight, n_boot=300, seed=42)
-    assert (again.lower, again.upper) == (ci.lower, ci.upper)
+    again = bootstrap_interval(guess, label, weight, n_boot=300, seed=42)
+    assert (again.conf_low, again.conf_high) == (ci.conf_low, ci.conf_high)
     np.testing.assert_array_equal(again.replicates, ci.replicates)
-    other = auc_ci(guess, label, weight, n_boot=300, seed=43)
+    other = bootstrap_interval(guess, label, weight, n_boot=300, seed=43)
     assert not np.array_equal(other.replicates, ci.replicates)
-    assert (ci.level, ci.n_boot, len(ci.replicates)) == (0.95, 300, 300)
+    assert (ci.conf_level, ci.n_boot, len(ci.replicates)) == (0.95, 300, 300)
 
 
 def test_bounds_are_type_7_quantiles_of_replicates():
     guess, label, weight = random_data(2)
-    ci = auc_ci(guess, label, weight, level=0.9, n_boot=101, seed=0)
+    ci = bootstrap_interval(guess, label, weight, conf_level=0.9, n_boot=101, seed=0)
     ordered = np.sort(ci.replicates)
     # Type 7 with 101 values: the 0.05 quantile is the 6th value, 0.95 the 96th.
-    assert ci.lower == ordered[5] and ci.upper == ordered[95]
+    assert ci.conf_low == ordered[5] and ci.conf_high == ordered[95]
 
 
 def test_separable_data_has_degenerate_interval():
-    ci = auc_ci([1, 2, 3, 4, 5], [0, 0, 1, 1, 1], [1, 2, 3, 1, 1], n_boot=200, seed=0)
-    assert ci.estimate == ci.lower == ci.upper == 1
+    ci = bootstrap_interval([1, 2, 3, 4, 5], [0, 0, 1, 1, 1], [1, 2, 3, 1, 1], n_boot=200, seed=0)
+    assert ci.estimate == ci.conf_low == ci.conf_high == 1
     assert (ci.replicates == 1).all()
 
 
 def test_agrees_with_plain_loop_bootstrap():
     guess, label, weight = random_data(5, n=150)
-    ci = auc_ci(guess, label, weight, n_boot=2000, seed=0)
+    ci = bootstrap_interval(guess, label, weight, n_boot=2000, seed=0)
     rng = np.random.default_rng(12345)
     pos, neg = np.flatnonzero(label), np.flatnonzero(~label)
     loop = []
@@ -86,8 +86,8 @@ def test_agrees_with_plain_loop_bootstrap():
         loop.append(auc_score(guess[chosen], label[chosen], weight[chosen]))
     lower, upper = np.quantile(loop, [0.025, 0.975])
     # Monte Carlo error of a 2.5% quantile from 2000 replicates: about 0.005.
-    assert ci.lower == pytest.approx(lower, abs=0.015)
-    assert ci.upper == pytest.approx(upper, abs=0.015)
+    assert ci.conf_low == pytest.approx(lower, abs=0.015)
+    assert ci.conf_high == pytest.approx(upper, abs=0.015)
     assert np.mean(ci.replicates) == pytest.approx(np.mean(loop), abs=0.005)
 
 
@@ -106,49 +106,49 @@ def test_close_to_procs_delong_interval_on_unweighted_data():
     lower, estimate, upper = delong(
         ro.FloatVector(asah["s100b"].tolist()), ro.FloatVector(poor.astype(float).tolist())
     )
-    ci = auc_ci(asah["s100b"], asah["outcome"], n_boot=2000, seed=1)
+    ci = bootstrap_interval(asah["s100b"], asah["outcome"], n_boot=2000, seed=1)
     assert ci.estimate == pytest.approx(estimate, abs=1e-12)
-    assert ci.lower == pytest.approx(lower, abs=0.03)
-    assert ci.upper == pytest.approx(upper, abs=0.03)
+    assert ci.conf_low == pytest.approx(lower, abs=0.03)
+    assert ci.conf_high == pytest.approx(upper, abs=0.03)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.floats(0.5, 0.99))
 def test_replicates_are_aucs_and_bounds_ordered(seed, level):
     guess, label, weight = random_data(seed, n=20)
-    ci = auc_ci(guess, label, weight, level=level, n_boot=50, seed=seed)
+    ci = bootstrap_interval(guess, label, weight, conf_level=level, n_boot=50, seed=seed)
     assert ((ci.replicates >= 0) & (ci.replicates <= 1)).all()
-    assert ci.replicates.min() <= ci.lower <= ci.upper <= ci.replicates.max()
+    assert ci.replicates.min() <= ci.conf_low <= ci.conf_high <= ci.replicates.max()
 
 
 def test_inputs_not_modified_and_unit_weights_default():
     guess, label, weight = random_data(4)
     before = (guess.copy(), label.copy(), weight.copy())
-    auc_ci(guess, label, weight, n_boot=20, seed=0)
+    bootstrap_interval(guess, label, weight, n_boot=20, seed=0)
     for array, copy in zip((guess, label, weight), before):
         np.testing.assert_array_equal(array, copy)
-    unweighted = auc_ci(guess, label, n_boot=20, seed=0)
-    ones = auc_ci(guess, label, np.ones_like(weight), n_boot=20, seed=0)
+    unweighted = bootstrap_interval(guess, label, n_boot=20, seed=0)
+    ones = bootstrap_interval(guess, label, np.ones_like(weight), n_boot=20, seed=0)
     np.testing.assert_allclose(unweighted.replicates, ones.replicates, rtol=1e-15)
 
 
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        ({"level": 1.0}, ValueError, r"level must be in \(0, 1\)"),
-        ({"level": "95%"}, TypeError, "level must be a number"),
+        ({"conf_level": 1.0}, ValueError, r"conf_level must be between 0 and 1"),
+        ({"conf_level": "95%"}, TypeError, "conf_level must be a number"),
         ({"n_boot": 0}, ValueError, "n_boot must be at least 1"),
         ({"n_boot": 10.5}, TypeError, "n_boot must be an integer"),
     ],
 )
 def test_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
-        auc_ci([1, 2, 3], [0, 1, 1], **kwargs)
+        bootstrap_interval([1, 2, 3], [0, 1, 1], **kwargs)
 
 
 def test_bad_data():
     with pytest.raises(ValueError, match="only one label value"):
-        auc_ci([1, 2, 3], [1, 1, 1])
+        bootstrap_interval([1, 2, 3], [1, 1, 1])
 
 
 @pytest.mark.parametrize("n_boot", [1, 37, 400])
@@ -158,7 +158,7 @@ def test_replicates_are_stratified_draws_of_the_seeded_generator(n_boot):
     from weightedroc.inference.bootstrap import CELLS
 
     guess, label, weight = random_data(7, n=50)
-    ci = auc_ci(guess, label, weight, n_boot=n_boot, seed=11)
+    ci = bootstrap_interval(guess, label, weight, n_boot=n_boot, seed=11)
     pos, neg = np.flatnonzero(label), np.flatnonzero(~label)
     rng = np.random.default_rng(11)
     batch = max(1, CELLS // len(guess))

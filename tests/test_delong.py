@@ -184,12 +184,12 @@ def test_delong_interval_is_the_normal_interval_clipped():
     label = positive.astype(int)
     ci = auc_ci(guess, label, conf_level=0.8)
     half = 1.2815515655446004 * np.sqrt(unweighted_delong(guess, positive))  # qnorm(0.9)
-    assert (ci.lower, ci.upper) == pytest.approx(
+    assert (ci.conf_low, ci.conf_high) == pytest.approx(
         (ci.estimate - half, ci.estimate + half), rel=1e-12
     )
-    assert ci.estimate == wr.auc_score(guess, label) and ci.level == 0.8 and ci.n_boot == 0
+    assert ci.estimate == wr.auc_score(guess, label) and ci.conf_level == 0.8 and ci.n_boot == 0
     perfect = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 0, 1, 1, 1])
-    assert (perfect.lower, perfect.estimate, perfect.upper) == (1.0, 1.0, 1.0)
+    assert (perfect.conf_low, perfect.estimate, perfect.conf_high) == (1.0, 1.0, 1.0)
     boot = auc_ci(guess, label, method="bootstrap", n_boot=50, seed=1)
     assert boot.n_boot == 50 and len(boot.replicates) == 50
 
@@ -272,8 +272,8 @@ def _all(guess, label, weight, weights_are="importance", other=None):
         t_ci = auc_ci(guess, label, weight, weights_are=weights_are, quantile="t")
         return np.array(
             [
-                t_ci.lower,
-                t_ci.upper,
+                t_ci.conf_low,
+                t_ci.conf_high,
                 t_ci.df,
                 t_test.p_value,
                 t_test.parameter.get("df", np.inf),
@@ -331,7 +331,7 @@ def test_auc_table_adds_each_groups_delong_interval():
     table = wr.auc_table(long, "score", "outcome", by="model", ci=True, conf_level=0.9)
     for _, row in table.iterrows():
         ci = auc_ci(asah[row["model"]], asah["outcome"], conf_level=0.9)
-        assert (row["conf_low"], row["conf_high"]) == (ci.lower, ci.upper)
+        assert (row["conf_low"], row["conf_high"]) == (ci.conf_low, ci.conf_high)
     # pROC: ci(roc(aSAH$outcome, aSAH$ndka)) is 0.5012-0.7227 (95%)
     ndka = wr.auc_table(long, "score", "outcome", by="model", ci=True).iloc[0]
     assert (round(ndka["conf_low"], 4), round(ndka["conf_high"], 4)) == (0.5012, 0.7227)
@@ -341,7 +341,7 @@ def test_auc_table_adds_each_groups_delong_interval():
     found = wr.auc_table(small, "g", "y", by="m", ci=True)
     assert (
         np.isnan(found["conf_low"][0])
-        and found["conf_low"][1] == auc_ci([1, 2, 3, 4], [0, 0, 1, 1]).lower
+        and found["conf_low"][1] == auc_ci([1, 2, 3, 4], [0, 0, 1, 1]).conf_low
     )
     assert list(wr.auc_table(small, "g", "y", by="m").columns) == [
         "m",
@@ -372,7 +372,7 @@ def test_t_interval_uses_the_satterthwaite_degrees_of_freedom(seed):
             ci = auc_ci(guess, label, w, quantile="t", conf_level=0.9)
             half = stdtrit(df, 0.95) * np.sqrt(brute_cov(guess, guess, positive, w))
         assert ci.df == pytest.approx(df, rel=1e-10)
-        assert (ci.lower, ci.upper) == pytest.approx(
+        assert (ci.conf_low, ci.conf_high) == pytest.approx(
             (max(ci.estimate - half, 0), min(ci.estimate + half, 1)), rel=1e-10
         )
 
@@ -382,7 +382,7 @@ def test_auto_quantile_is_procs_normal_for_unit_weights_and_t_for_importance_wei
     guess, label = asah["s100b"], asah["outcome"]
 
     def bounds(ci):
-        return ci.estimate, ci.lower, ci.upper, ci.df
+        return ci.estimate, ci.conf_low, ci.conf_high, ci.df
 
     unit = bounds(auc_ci(guess, label))
     assert unit[3] == np.inf and unit == bounds(auc_ci(guess, label, quantile="normal"))
@@ -393,7 +393,7 @@ def test_auto_quantile_is_procs_normal_for_unit_weights_and_t_for_importance_wei
     importance = auc_ci(guess, label, counts)
     assert bounds(importance) == bounds(auc_ci(guess, label, counts, quantile="t"))
     assert 10 < importance.df < len(label)
-    assert importance.lower < auc_ci(guess, label, counts, quantile="normal").lower
+    assert importance.conf_low < auc_ci(guess, label, counts, quantile="normal").conf_low
     paired = roc_test(guess, asah["wfns"], label, counts)
     assert paired.statistic_name == "Z" and paired.parameter == {}
     assert roc_test(guess, asah["wfns"], label, counts, quantile="t").parameter["df"] > 10

@@ -49,9 +49,9 @@ def ours(g1, g2, y, g3, y3, conf=0.95, w=None, w3=None, weights_are="importance"
         out = [
             wr.auc_var(g1, y, w, **options),
             wr.auc_cov(g1, g2, y, w, **options),
-            ci.lower,
+            ci.conf_low,
             ci.estimate,
-            ci.upper,
+            ci.conf_high,
         ]
         for alt in ALTERNATIVES:
             p = wr.roc_test(g1, g2, y, w, alternative=alt, conf_level=conf, **options)

@@ -65,7 +65,7 @@ def _results(guess, label, weight, **options):
         "average_precision": wr.average_precision(guess, label, weight, **options),
         "auc_ci": wr.auc_ci(
             guess, label, weight, method="bootstrap", n_boot=20, seed=1, **options
-        ).lower,
+        ).conf_low,
         "ci_se": wr.ci_se(guess, label, weight, n_boot=10, seed=1, **options),
         "ci_sp": wr.ci_sp(guess, label, weight, n_boot=10, seed=1, **options),
     }

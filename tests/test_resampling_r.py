@@ -7,6 +7,8 @@ about 4 standard errors of the difference for the replicate counts used.
 Each test skips, with the reason, when R, rpy2 or pROC is missing.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -75,7 +77,9 @@ def test_venkatraman_unpaired_e_equals_procs(r, asah):
 def test_bootstrap_test_within_monte_carlo(r, asah, paired):
     frame, y = asah
     d, p = r_test(r, frame["s100b"], frame["ndka"], y, "bootstrap", 1000, paired=paired)
-    ours = bootstrap_test(frame["s100b"], frame["ndka"], y, paired=paired, n_boot=4000, seed=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # paired=False: "seem to be paired", as R
+        ours = bootstrap_test(frame["s100b"], frame["ndka"], y, paired=paired, n_boot=4000, seed=3)
     assert ours.statistic == pytest.approx(d, rel=0.1, abs=0.03)
     assert ours.p_value == pytest.approx(p, abs=0.03)
 
@@ -115,8 +119,8 @@ def test_ci_auc_of_partial_auc(r, asah):
     )
     assert ci.estimate == pytest.approx(estimate, abs=1e-12)
     assert np.median(ci.replicates) == pytest.approx(median, abs=0.02)
-    assert ci.lower == pytest.approx(lower, abs=0.03)
-    assert ci.upper == pytest.approx(upper, abs=0.03)
+    assert ci.conf_low == pytest.approx(lower, abs=0.03)
+    assert ci.conf_high == pytest.approx(upper, abs=0.03)
 
 
 @pytest.mark.parametrize("which", ["se", "sp"])
@@ -132,7 +136,7 @@ def test_ci_se_and_ci_sp_within_monte_carlo(r, asah, which):
     theirs = np.asarray(out).reshape(3, len(points))  # lower, median, upper columns
     function = wr.ci_se if which == "se" else wr.ci_sp
     band = function(frame["s100b"], y, None, points, n_boot=4000, seed=6)
-    for k, column in enumerate(["lower", "median", "upper"]):
+    for k, column in enumerate(["conf_low", "median", "conf_high"]):
         np.testing.assert_allclose(band[column], theirs[k], atol=0.07)
 
 
@@ -150,5 +154,5 @@ def test_ci_thresholds_within_monte_carlo(r, asah):
     ci = wr.ci_thresholds(frame["s100b"], y, None, cuts, n_boot=4000, seed=7)
     for measure, theirs in (("specificity", sp), ("sensitivity", se)):
         rows = ci[ci["measure"] == measure]
-        for k, column in enumerate(["lower", "median", "upper"]):
+        for k, column in enumerate(["conf_low", "median", "conf_high"]):
             np.testing.assert_allclose(rows[column], theirs[k], atol=0.07)

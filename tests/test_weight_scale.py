@@ -77,7 +77,7 @@ def outputs(guess, label, weight):
         "average_precision": wr.average_precision(guess, label, weight),
         "auc_ci": tuple(
             getattr(wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=50, seed=3), f)
-            for f in ("estimate", "lower", "upper")
+            for f in ("estimate", "conf_low", "conf_high")
         ),
     }
     found["auc_ci partial"] = tuple(
@@ -93,7 +93,7 @@ def outputs(guess, label, weight):
             ),
             f,
         )
-        for f in ("estimate", "lower", "upper")
+        for f in ("estimate", "conf_low", "conf_high")
     )
     found["ci_se"] = wr.ci_se(guess, label, weight, n_boot=30, seed=3)
     found["ci_sp"] = wr.ci_sp(guess, label, weight, n_boot=30, seed=3)
@@ -140,7 +140,7 @@ def delong_outputs(guess, label, weight, **options):
         return {
             "auc_var": wr.auc_var(guess, label, weight, **options),
             "auc_cov": wr.auc_cov(guess, other, label, weight, **options),
-            "auc_ci delong": (ci.estimate, ci.lower, ci.upper),
+            "auc_ci delong": (ci.estimate, ci.conf_low, ci.conf_high),
             "roc_test": (paired.statistic, paired.p_value, *paired.conf_int),
             "roc_test unpaired": (unpaired.statistic, unpaired.p_value, unpaired.parameter["df"]),
         }

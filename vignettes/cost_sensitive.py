@@ -107,8 +107,8 @@ intervals = {
 auc_table = pd.DataFrame(
     {
         "weighted AUC": {name: wr.WeightedAUC(roc) for name, roc in rocs.items()},
-        "95% CI low": {name: ci.lower for name, ci in intervals.items()},
-        "95% CI high": {name: ci.upper for name, ci in intervals.items()},
+        "95% CI low": {name: ci.conf_low for name, ci in intervals.items()},
+        "95% CI high": {name: ci.conf_high for name, ci in intervals.items()},
         "unweighted AUC": {name: wr.auc_score(score, malignant) for name, score in scores.items()},
     }
 )

@@ -66,7 +66,7 @@ FAST = os.environ.get("WEIGHTEDROC_FAST") == "1"
 variance = wr.auc_var(asah["s100b"], asah["outcome"])
 ci = wr.auc_ci(asah["s100b"], asah["outcome"])
 covariance = wr.auc_cov(asah["s100b"], asah["wfns"], asah["outcome"])
-print(f"{variance:.7g}\n95% CI: {ci.lower:.4f}-{ci.upper:.4f} (DeLong)\n{covariance:.7g}")
+print(f"{variance:.7g}\n95% CI: {ci.conf_low:.4f}-{ci.conf_high:.4f} (DeLong)\n{covariance:.7g}")
 
 # %% [markdown]
 # The paired test (both markers measured on the same patients; as in pROC,
@@ -206,7 +206,7 @@ with warnings.catch_warnings(record=True) as caught:
     weighted_ci = wr.auc_ci(asah["s100b"], asah["outcome"], counts)
 print(f"frequency: {frequency_var:.7g}, importance: {importance_var:.7g}")
 print(
-    f"importance: 95% CI {weighted_ci.lower:.4f}-{weighted_ci.upper:.4f} "
+    f"importance: 95% CI {weighted_ci.conf_low:.4f}-{weighted_ci.conf_high:.4f} "
     f"(Student t, {weighted_ci.df:.1f} df)"
 )
 print(f"both warned: {caught[0].message}")
@@ -351,7 +351,7 @@ tests[["study", "setting", "method", "positives", "replicates", "rate", "mc_se"]
 EXPECTED = {
     "variance": 0.00266868245717244,
     "covariance": 0.00119615567376754,
-    "round(ci.lower, 4), round(ci.upper, 4)": (0.6301, 0.8326),
+    "round(ci.conf_low, 4), round(ci.conf_high, 4)": (0.6301, 0.8326),
     "round(paired.statistic, 3), round(paired.p_value, 5)": (-2.209, 0.02718),
     "[round(x, 8) for x in paired.conf_int]": [-0.17421442, -0.01040618],
     "round(greater.p_value, 4)": 0.9864,

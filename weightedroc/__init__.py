@@ -28,6 +28,7 @@ _LAZY = {
     "auc_var": "inference.delong",
     "auc_cov": "inference.delong",
     "roc_test": "inference.comparison",
+    "are_paired": "inference.pairing",
     "ci_se": "inference.coords_ci",
     "ci_sp": "inference.coords_ci",
     "ci_thresholds": "inference.coords_ci",

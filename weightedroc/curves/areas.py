@@ -16,7 +16,7 @@ from ..engine.validation import check_cost, check_roc_frame
 from .auc import trapezoid_area
 
 
-def _check_range(value, name):
+def check_range(value, name):
     """(lo, hi) with 0 <= lo < hi <= 1, as floats."""
     try:
         lo, hi = value
@@ -30,19 +30,46 @@ def _check_range(value, name):
     return float(lo), float(hi)
 
 
-def _integral(x, y, t):
-    """Integral from 0 to each t of the piecewise-linear y(x) through the points.
+def rows_integral(x, y, t):
+    """Integral from 0 to t of each row's piecewise-linear y(x) through its points.
 
-    `x` is non-decreasing from 0 to 1 (vertical steps allowed: they have no
-    width); between points the curve is the straight segment.
+    Each row of `x` is non-decreasing from 0 to 1 (vertical steps allowed:
+    they have no width); between points the curve is the straight segment.
     """
-    width = np.diff(x)
-    below = np.concatenate(([0.0], np.cumsum(width * (y[:-1] + y[1:]) / 2)))
-    k = np.clip(np.searchsorted(x, t, side="right") - 1, 0, len(x) - 2)
-    step = t - x[k]
-    fraction = np.divide(step, width[k], out=np.zeros_like(step), where=width[k] > 0)
-    at_t = y[k] + fraction * (y[k + 1] - y[k])
-    return below[k] + step * (y[k] + at_t) / 2
+    width = np.diff(x, axis=1)
+    below = np.concatenate(
+        (np.zeros((len(x), 1)), np.cumsum(width * (y[:, :-1] + y[:, 1:]) / 2, axis=1)), axis=1
+    )
+    k = np.clip((x <= t).sum(axis=1) - 1, 0, x.shape[1] - 2)[:, None]
+    x0, y0 = np.take_along_axis(x, k, 1)[:, 0], np.take_along_axis(y, k, 1)[:, 0]
+    w = np.take_along_axis(width, k, 1)[:, 0]
+    y1 = np.take_along_axis(y, k + 1, 1)[:, 0]
+    step = t - x0
+    fraction = np.divide(step, w, out=np.zeros_like(step), where=w > 0)
+    return np.take_along_axis(below, k, 1)[:, 0] + step * (y0 + (y0 + fraction * (y1 - y0))) / 2
+
+
+def range_areas(fpr, tpr, fpr_range=None, tpr_range=None):
+    """The partial area of each row's curve over a checked range, and the
+    diagonal's: ``(areas, diagonal)``.
+
+    `fpr` and `tpr` hold one curve per row, from (0, 0) to (1, 1).  Over
+    `fpr_range` the area is under the curve; over `tpr_range` it is the
+    integral of 1 - FPR over TPR (pROC's sensitivity focus).
+    """
+    if tpr_range is None:
+        lo, hi = fpr_range
+        area = rows_integral(fpr, tpr, hi) - rows_integral(fpr, tpr, lo)
+        return area, (hi * hi - lo * lo) / 2
+    lo, hi = tpr_range
+    area = rows_integral(tpr, 1 - fpr, hi) - rows_integral(tpr, 1 - fpr, lo)
+    return area, (hi - lo) - (hi * hi - lo * lo) / 2
+
+
+def mcclish(area, diagonal, lo, hi):
+    """McClish's standardised partial area over (lo, hi): 0.5 for the
+    diagonal (whose area is `diagonal`), 1 for the perfect curve."""
+    return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
 
 
 def partial_auc(
@@ -118,16 +145,12 @@ def partial_auc(
     if fpr_range is None and tpr_range is None:
         area, lo, hi = trapezoid_area(arrays["TPR"], arrays["FPR"]), 0.0, 1.0
         diagonal = 0.5
-    elif tpr_range is None:
-        lo, hi = _check_range(fpr_range, "fpr_range")
-        below = _integral(arrays["FPR"][::-1], arrays["TPR"][::-1], np.array([lo, hi]))
-        area = float(below[1] - below[0])
-        diagonal = (hi * hi - lo * lo) / 2
     else:
-        lo, hi = _check_range(tpr_range, "tpr_range")
-        right = _integral(arrays["TPR"][::-1], 1 - arrays["FPR"][::-1], np.array([lo, hi]))
-        area = float(right[1] - right[0])
-        diagonal = (hi - lo) - (hi * hi - lo * lo) / 2
+        name = "fpr_range" if tpr_range is None else "tpr_range"
+        lo, hi = check_range(fpr_range if tpr_range is None else tpr_range, name)
+        fpr, tpr = arrays["FPR"][None, ::-1], arrays["TPR"][None, ::-1]
+        areas, diagonal = range_areas(fpr, tpr, **{name: (lo, hi)})
+        area = float(areas[0])
     if not correct:
         return area
     if area < diagonal:
@@ -138,7 +161,7 @@ def partial_auc(
             UserWarning,
             stacklevel=2,
         )
-    return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
+    return mcclish(area, diagonal, lo, hi)
 
 
 class CostAUC(NamedTuple):

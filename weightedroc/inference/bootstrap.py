@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..engine.deprecation import alias
 from ..engine.types import ArrayLike, Direction, LabelValue
+from .checks import check_conf_level, check_n_boot, check_partial
 from .replicates import (  # noqa: F401
     CELLS,
     auc_rows,
     batches,
-    check_level,
     class_weights,
     draw,
     partial_rows,
@@ -24,32 +25,37 @@ from .replicates import (  # noqa: F401
 
 @dataclass(frozen=True)
 class AUCInterval:
-    """Result of `auc_ci`.
+    """Result of `weightedroc.auc_ci`.
 
     Attributes
     ----------
     estimate : float
-        The AUC of the data (`auc_score`).
-    lower, upper : float
-        The percentile interval's bounds.
-    level : float
-        Its confidence level.
+        The AUC of the data (`auc_score`), or the partial area.
+    conf_low, conf_high : float
+        The interval's bounds (``lower`` and ``upper`` before 1.0:
+        deprecated aliases).
+    conf_level : float
+        Its confidence level (``level`` before 1.0: a deprecated alias).
     n_boot : int
-        Number of replicates.
+        Number of replicates (0 for DeLong's interval).
     replicates : numpy.ndarray
-        The replicates' AUCs.
+        The replicates' AUCs (empty for DeLong's interval).
     df : float
         Degrees of freedom of a DeLong interval's Student t quantile; inf
         for the normal quantile and for the bootstrap.
     """
 
     estimate: float
-    lower: float
-    upper: float
-    level: float
+    conf_low: float
+    conf_high: float
+    conf_level: float
     n_boot: int
     replicates: np.ndarray = field(repr=False)
     df: float = math.inf
+
+    lower = alias("conf_low", "lower")
+    upper = alias("conf_high", "upper")
+    level = alias("conf_level", "level")
 
 
 def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups, pos_draws, neg_draws):
@@ -60,32 +66,6 @@ def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups, pos_
         group_weights(pos_group, pos_weight, pos_draws, n_groups),
         group_weights(neg_group, neg_weight, neg_draws, n_groups),
     )
-
-
-def check_partial(partial_auc):
-    """The keywords of `weightedroc.partial_auc` as a dict (checked), or None."""
-    if partial_auc is None:
-        return None
-    if not isinstance(partial_auc, dict):
-        raise TypeError(
-            "partial_auc must be a dict of weightedroc.partial_auc's keywords, "
-            f"e.g. dict(fpr_range=(0, 0.2), correct=True), got {partial_auc!r}"
-        )
-    unknown = set(partial_auc) - {"fpr_range", "tpr_range", "correct"}
-    if unknown:
-        raise TypeError(
-            f"partial_auc has unknown keys {sorted(unknown)}: expected "
-            "fpr_range, tpr_range and correct"
-        )
-    from ..curves.areas import _check_range
-
-    found = {"fpr_range": None, "tpr_range": None, "correct": bool(partial_auc.get("correct"))}
-    for name in ("fpr_range", "tpr_range"):
-        if partial_auc.get(name) is not None:
-            found[name] = _check_range(partial_auc[name], name)
-    if found["fpr_range"] is not None and found["tpr_range"] is not None:
-        raise ValueError("give fpr_range or tpr_range, not both")
-    return found
 
 
 def area_of(sample, partial):
@@ -110,49 +90,21 @@ def replicate_areas(sample, P, N, partial):
     return auc_rows(P, N) if partial is None else partial_rows(P, N, **partial)
 
 
-def bootstrap_ci(
-    guess,
-    label,
-    weight=None,
-    level=0.95,
-    n_boot=2000,
-    seed=None,
-    *,
-    positive=None,
-    direction="<",
-    partial_auc=None,
-    weights_are="importance",
-):
-    """Stratified bootstrap interval of the (partial) AUC: `auc_ci`'s engine."""
-    check_level(level, n_boot)
-    partial = check_partial(partial_auc)
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
-    estimate = area_of(sample, partial)
-    rng = np.random.default_rng(seed)
-    replicates = np.empty(n_boot)
-    for start, size in batches(n_boot, sum(len(g) for g, _ in sample.pools)):
-        P, N = class_weights(sample, draw(rng, sample, size))
-        replicates[start : start + size] = replicate_areas(sample, P, N, partial)
-    lower, upper = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
-    return AUCInterval(
-        float(estimate), float(lower), float(upper), float(level), int(n_boot), replicates
-    )
-
-
-def auc_ci(
+def bootstrap_interval(
     guess: ArrayLike,
     label: ArrayLike,
     weight: ArrayLike | None = None,
-    level: float = 0.95,
+    *,
+    conf_level: float = 0.95,
     n_boot: int = 2000,
     seed: int | np.random.Generator | None = None,
-    *,
     positive: LabelValue = None,
     direction: Direction = "<",
     partial_auc: dict | None = None,
     weights_are: str = "importance",
 ) -> AUCInterval:
-    """Bootstrap confidence interval for the weighted AUC or partial AUC.
+    """Stratified bootstrap interval of the weighted AUC or partial AUC:
+    the engine of ``weightedroc.auc_ci(method="bootstrap")``.
 
     Each replicate draws, with replacement, as many positives as there are
     from the positives and as many negatives from the negatives (stratified
@@ -164,7 +116,7 @@ def auc_ci(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    level : float, default 0.95
+    conf_level : float, default 0.95
         Confidence level, in (0, 1).
     n_boot : int, default 2000
         Number of bootstrap replicates.
@@ -186,32 +138,51 @@ def auc_ci(
     -------
     AUCInterval
         ``estimate`` (the area of the data, equal to `auc_score` or
-        `partial_auc`), ``lower``, ``upper``, ``level``, ``n_boot`` and the
-        ``replicates``.
+        `partial_auc`), ``conf_low``, ``conf_high``, ``conf_level``,
+        ``n_boot`` and the ``replicates``.
 
     Examples
     --------
-    >>> from weightedroc.inference.bootstrap import auc_ci
-    >>> ci = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], [1, 2, 1, 1, 2, 1],
-    ...             n_boot=500, seed=1)
+    >>> from weightedroc.inference.bootstrap import bootstrap_interval
+    >>> ci = bootstrap_interval([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], [1, 2, 1, 1, 2, 1],
+    ...                         n_boot=500, seed=1)
     >>> round(ci.estimate, 6)
     0.9375
-    >>> bool(ci.lower <= ci.estimate <= ci.upper <= 1)
+    >>> bool(ci.conf_low <= ci.estimate <= ci.conf_high <= 1)
     True
-    >>> part = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], n_boot=200, seed=1,
-    ...               partial_auc=dict(fpr_range=(0, 0.5)))
+    >>> part = bootstrap_interval([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], n_boot=200, seed=1,
+    ...                           partial_auc=dict(fpr_range=(0, 0.5)))
     >>> round(part.estimate, 6)  # TPR 2/3 until FPR 1/3, then 1: 2/9 + 1/6
     0.388889
     """
-    return bootstrap_ci(
-        guess,
-        label,
-        weight,
-        level,
-        n_boot,
-        seed,
-        positive=positive,
-        direction=direction,
-        partial_auc=partial_auc,
-        weights_are=weights_are,
+    conf_level = check_conf_level(conf_level)
+    check_n_boot(n_boot)
+    partial = check_partial(partial_auc)
+    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    estimate = area_of(sample, partial)
+    rng = np.random.default_rng(seed)
+    replicates = np.empty(n_boot)
+    for start, size in batches(n_boot, sum(len(g) for g, _ in sample.pools)):
+        P, N = class_weights(sample, draw(rng, sample, size))
+        replicates[start : start + size] = replicate_areas(sample, P, N, partial)
+    low, high = np.quantile(replicates, [(1 - conf_level) / 2, (1 + conf_level) / 2])
+    return AUCInterval(
+        float(estimate), float(low), float(high), conf_level, int(n_boot), replicates
     )
+
+
+def __getattr__(name):
+    if name == "auc_ci":  # before 1.0 this module had its own auc_ci
+        import functools
+        import warnings
+
+        from .interval import auc_ci
+
+        warnings.warn(
+            "weightedroc.inference.bootstrap.auc_ci is deprecated and will be removed "
+            'in 2.0: call weightedroc.auc_ci(..., method="bootstrap")',
+            FutureWarning,
+            stacklevel=2,
+        )
+        return functools.partial(auc_ci, method="bootstrap")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,9 +1,13 @@
-"""Argument checks shared by the inference functions (DeLong, intervals, tests)."""
+"""Argument checks shared by the inference functions (DeLong, intervals,
+bootstrap, tests), and the one path that validates their data (`prepared`)."""
 
 import numbers
 import warnings
 
 import numpy as np
+
+from ..curves.areas import check_range
+from ..engine.validation import check_direction, check_inputs
 
 WEIGHTS_ARE = ("importance", "frequency")
 ALTERNATIVES = ("two.sided", "less", "greater")
@@ -43,17 +47,64 @@ def check_conf_level(conf_level):
     return float(conf_level)
 
 
+def check_n_boot(n_boot):
+    """A positive whole number of replicates."""
+    if isinstance(n_boot, (bool, np.bool_)) or not isinstance(n_boot, numbers.Integral):
+        raise TypeError(f"n_boot must be an integer, got {n_boot!r}")
+    if n_boot < 1:
+        raise ValueError(f"n_boot must be at least 1, got {n_boot!r}")
+    return int(n_boot)
+
+
 def check_frequency(weight, weights_are):
-    """Frequency weights must count observations: whole numbers."""
+    """The integer counts of frequency weights (None for importance or no
+    weights); frequency weights must be whole numbers."""
     check_choice(weights_are, "weights_are", WEIGHTS_ARE)
-    if weights_are == "frequency" and weight is not None:
-        bad = np.flatnonzero(weight != np.floor(weight))
-        if len(bad):
-            raise ValueError(
-                f"frequency weights count identical observations and must be "
-                f"whole numbers; weight[{bad[0]}] = {weight[bad[0]]!r} (use "
-                f"weights_are='importance' for costs or sampling weights)"
-            )
+    if weights_are == "importance" or weight is None:
+        return None
+    bad = np.flatnonzero(weight != np.floor(weight))
+    if len(bad):
+        raise ValueError(
+            'weights_are="frequency" needs integer weights (whole numbers counting '
+            f"identical rows), got {float(weight[bad[0]])!r} at position {bad[0]} "
+            '(use weights_are="importance" for costs or sampling weights)'
+        )
+    return weight.astype(np.int64)
+
+
+def prepared(guess, label, weight, positive, direction, weights_are):
+    """The data of one curve, validated: float guesses (negated for
+    direction ">"), boolean labels and float weights (or None)."""
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    guess, label, weight = check_inputs(guess, label, weight, positive)
+    check_frequency(weight, weights_are)
+    if check_direction(direction) == ">":
+        guess = np.negative(guess)
+    return guess, label, weight
+
+
+def check_partial(partial_auc):
+    """The keywords of `weightedroc.partial_auc` as a dict (checked), or None."""
+    if partial_auc is None:
+        return None
+    if not isinstance(partial_auc, dict):
+        raise TypeError(
+            "partial_auc must be a dict of weightedroc.partial_auc's keywords, "
+            f"e.g. dict(fpr_range=(0, 0.2), correct=True), got {partial_auc!r}"
+        )
+    unknown = set(partial_auc) - {"fpr_range", "tpr_range", "correct"}
+    if unknown:
+        raise TypeError(
+            f"partial_auc has unknown keys {sorted(unknown)}: expected "
+            "fpr_range, tpr_range and correct"
+        )
+    found = {"fpr_range": None, "tpr_range": None, "correct": bool(partial_auc.get("correct"))}
+    for name in ("fpr_range", "tpr_range"):
+        if partial_auc.get(name) is not None:
+            found[name] = check_range(partial_auc[name], name)
+    if found["fpr_range"] is not None and found["tpr_range"] is not None:
+        raise ValueError("give fpr_range or tpr_range, not both")
+    return found
 
 
 def check_class_sizes(n_pos, n_neg, total_pos, total_neg, weights_are):

@@ -1,52 +1,20 @@
 """roc_test: compare the AUCs of two ROC curves, as pROC's ``roc.test``."""
 
-import warnings
-
 import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
-from ..engine.validation import check_inputs
-from .checks import (
-    ALTERNATIVES,
-    WEIGHTS_ARE,
-    check_choice,
-    check_conf_level,
-    check_quantile,
-    warn_skewed_weights,
-)
+from .checks import check_choice, prepared, warn_skewed_weights
 from .delong import variance_and_df
 from .distributions import p_value, t_quantile
 from .htest import HTest
-from .placements import paired_placements, placements, prepared, uneven
+from .pairing import Comparison, comparison
+from .placements import paired_placements, placements, uneven
 
 METHODS = ("delong", "bootstrap", "venkatraman")
-
-
-def _name(x, default):
-    name = getattr(x, "name", None)
-    return name if isinstance(name, str) else default
-
-
-def _second_curve(label, weight, label2, weight2):
-    """Labels and weights of the second curve: its own, else the first's."""
-    if label2 is None:
-        return label, weight if weight2 is None else weight2
-    return label2, weight2
-
-
-def _same_observations(guess1, guess2, label, weight, label2, weight2, positive):
-    """pROC's are.paired: the same labels (and weights), one guess of each score per row."""
-    if np.size(guess1) != np.size(guess2):
-        return False
-    if label2 is label and weight2 is weight:
-        return True
-    _, first_label, first_weight = check_inputs(guess1, label, weight, positive)
-    _, second_label, second_weight = check_inputs(guess2, label2, weight2, positive)
-    if (first_weight is None) != (second_weight is None):
-        return False
-    return np.array_equal(first_label, second_label) and (
-        first_weight is None or np.array_equal(first_weight, second_weight)
-    )
+# Rounding of an AUC (a number in [0, 1]) summed over many terms: a real
+# standard deviation of a difference of AUCs is above it with fewer than
+# about 1e28 observations.
+ROUNDING = 64 * np.finfo(float).eps
 
 
 def _ratio(difference, sd):
@@ -90,9 +58,11 @@ def roc_test(
         Labels and weights of `guess2`'s observations, for curves of
         different observations.
     paired : bool or None
-        None infers it as pROC's ``are.paired``: paired when both curves
-        have the same labels (and weights) and as many observations.
-        True on unpaired curves is an error; False on paired ones warns.
+        None (default) infers it as pROC's ``roc.test``, for every method:
+        paired when both curves have as many observations with the same
+        labels (and weights), see `are_paired`.  True on unpaired curves is
+        an error; False on paired ones warns, as pROC ("The ROC curves seem
+        to be paired. Consider performing a paired roc.test.").
     method : {"delong", "bootstrap", "venkatraman"}
         DeLong: paired, Z = (A1 - A2) / sd of the difference (from the
         covariance, `auc_cov`) with its normal interval;
@@ -116,8 +86,11 @@ def roc_test(
         degrees of freedom, as `auc_ci`.
     positive, direction
         As for `WeightedROC`; both curves use them.
-    n_boot, seed, partial_auc
+    n_boot, seed
         For the resampling methods.
+    partial_auc : dict, optional
+        Bootstrap only: compare partial areas (see `bootstrap_test`); an
+        error for DeLong's and Venkatraman's tests, as in pROC.
     data_name : str, optional
         Shown in the printed result; by default from the inputs' names.
 
@@ -140,103 +113,20 @@ def roc_test(
     (-2.209, 0.02718)
     """
     check_choice(method, "method", METHODS)
-    check_choice(alternative, "alternative", ALTERNATIVES)
-    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
-    conf_level = check_conf_level(conf_level)
-    check_quantile(quantile)
-    if paired not in (None, True, False):
-        raise TypeError(f"paired must be None, True or False, got {paired!r}")
-    if method != "delong":
-        from . import resampling
+    request = comparison(**locals())  # the arguments as given
+    if method == "delong":
+        return (_paired if request.paired else _unpaired)(request)
+    from .resampling import run_bootstrap
+    from .venkatraman import run_venkatraman
 
-        run = getattr(resampling, f"{method}_test")
-        return run(
-            guess1,
-            guess2,
-            label,
-            weight,
-            label2=label2,
-            weight2=weight2,
-            paired=paired,
-            alternative=alternative,
-            n_boot=n_boot,
-            seed=seed,
-            partial_auc=partial_auc,
-            positive=positive,
-            direction=direction,
-            weights_are=weights_are,
-        )
-    if partial_auc is not None:
-        raise ValueError(
-            'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
-        )
-    if label2 is None and np.size(guess2) != np.size(label):
-        raise ValueError(
-            f"guess2 has {np.size(guess2)} values and label {np.size(label)}: "
-            f"paired scores need one guess each per observation; give "
-            f"label2 (and weight2) for curves of different observations"
-        )
-    label2, weight2 = _second_curve(label, weight, label2, weight2)
-    same = _same_observations(guess1, guess2, label, weight, label2, weight2, positive)
-    if paired is None:
-        paired = same
-    elif paired and not same:
-        raise ValueError(
-            "The paired ROC test cannot be applied to unpaired curves: "
-            "paired needs the same labels (and weights) for both scores"
-        )
-    elif not paired and same:
-        warnings.warn(
-            "The ROC curves seem to be paired. Consider performing a paired roc.test.",
-            UserWarning,
-            stacklevel=2,
-        )
-    if data_name is None:
-        data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
-    if paired:
-        return _paired(
-            guess1,
-            guess2,
-            label,
-            weight,
-            alternative,
-            conf_level,
-            weights_are,
-            quantile,
-            positive,
-            direction,
-            data_name,
-        )
-    return _unpaired(
-        guess1,
-        guess2,
-        label,
-        weight,
-        label2,
-        weight2,
-        alternative,
-        weights_are,
-        positive,
-        direction,
-        data_name,
-    )
+    return (run_bootstrap if method == "bootstrap" else run_venkatraman)(request)
 
 
-def _paired(
-    guess1,
-    guess2,
-    label,
-    weight,
-    alternative,
-    conf_level,
-    weights_are,
-    quantile,
-    positive,
-    direction,
-    data_name,
-):
+def _paired(c: Comparison) -> HTest:
+    """DeLong's test of paired curves: pROC's Z (or t, see `roc_test`)."""
+    weights_are = c.weights_are
     first, second, weight = paired_placements(
-        guess1, guess2, label, weight, positive, direction, weights_are
+        c.guess1, c.guess2, c.label, c.weight, c.positive, c.direction, weights_are
     )
     importance = weights_are == "importance" and uneven(weight)
     if importance:
@@ -247,44 +137,39 @@ def _paired(
         value=first.value - second.value, auc=first.auc - second.auc
     )
     variance, df = variance_and_df(difference_placements, difference_placements, weights_are)
-    if quantile != "t":
+    if c.quantile != "t":
         # pROC's Z.  With importance weights too: it held the 5% level in the
         # coverage study (0.046, 0.047) where t was conservative (0.035, 0.025).
         df = np.inf
     sd = np.sqrt(max(variance, 0.0))
     difference = first.auc - second.auc
+    if sd <= ROUNDING:
+        # Equal placements but for rounding (the same ranking summed in
+        # another order): no variance, and a difference of rounding is none.
+        sd, df = 0.0, np.inf
+        difference = 0.0 if abs(difference) <= ROUNDING else difference
     statistic = _ratio(difference, sd)
-    z = t_quantile(df, 1 - (1 - conf_level) / 2)
+    z = t_quantile(df, 1 - (1 - c.conf_level) / 2)
     return HTest(
         float(statistic),
-        float(p_value(statistic, alternative, df)),
+        float(p_value(statistic, c.alternative, df)),
         {"AUC of roc1": first.auc, "AUC of roc2": second.auc},
         "DeLong's test for two correlated ROC curves",
-        alternative,
+        c.alternative,
         (difference - z * sd, difference + z * sd),
-        conf_level,
+        c.conf_level,
         parameter={} if np.isinf(df) else {"df": float(df)},
-        data_name=data_name,
+        data_name=c.data_name,
         statistic_name="Z" if np.isinf(df) else "t",
     )
 
 
-def _unpaired(
-    guess1,
-    guess2,
-    label1,
-    weight1,
-    label2,
-    weight2,
-    alternative,
-    weights_are,
-    positive,
-    direction,
-    data_name,
-):
+def _unpaired(c: Comparison) -> HTest:
+    """DeLong's test of unpaired curves: pROC's D with Welch-Satterthwaite df."""
+    weights_are = c.weights_are
     curves, variances, squares = [], [], []
-    for guess, label, weight in ((guess1, label1, weight1), (guess2, label2, weight2)):
-        guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    for guess, label, weight in ((c.guess1, c.label, c.weight), (c.guess2, c.label2, c.weight2)):
+        guess, label, weight = prepared(guess, label, weight, c.positive, c.direction, weights_are)
         curve = placements(guess, label, weight, weights_are)
         skewed = uneven(weight) and weights_are == "importance"
         if skewed:
@@ -304,11 +189,11 @@ def _unpaired(
     df = total**2 / spread_df if spread_df > 0 else np.inf  # pROC: NaN
     return HTest(
         float(statistic),
-        float(p_value(statistic, alternative, df)),
+        float(p_value(statistic, c.alternative, df)),
         {"AUC of roc1": curves[0].auc, "AUC of roc2": curves[1].auc},
         "DeLong's test for two ROC curves",
-        alternative,
+        c.alternative,
         parameter={"df": float(df)},
-        data_name=data_name,
+        data_name=c.data_name,
         statistic_name="D",
     )

@@ -2,8 +2,9 @@
 
 Stratified replicates (`weightedroc.inference.replicates`); each returns a
 tidy frame, one row per point asked for, with the data's own value and the
-replicates' ``lower``, ``median`` and ``upper`` quantiles (R's type 7), as
-pROC's matrices hold them.
+replicates' ``conf_low``, ``median`` and ``conf_high`` quantiles (R's type
+7), as pROC's matrices hold them (columns ``lower`` and ``upper`` before
+1.0).
 """
 
 import numbers
@@ -12,9 +13,9 @@ import numpy as np
 import pandas as pd
 
 from ..engine.types import ArrayLike, Direction, LabelValue
+from .checks import check_conf_level, check_n_boot
 from .replicates import (
     batches,
-    check_level,
     class_weights,
     curve_rows,
     draw,
@@ -61,12 +62,23 @@ def _bootstrap(sample, n_boot, seed, read):
 
 
 def _frame(x_name, x, own_name, own, replicates, conf_level):
-    lower, median, upper = np.quantile(
+    low, median, high = np.quantile(
         replicates, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
     )
     return pd.DataFrame(
-        {x_name: x, own_name: own, "lower": lower, "median": median, "upper": upper}
+        {x_name: x, own_name: own, "conf_low": low, "median": median, "conf_high": high}
     )
+
+
+def _band(given, points, sample, conf_level, n_boot, seed):
+    """`ci_se` (`given` "specificity") or `ci_sp` (`given` "sensitivity")."""
+    read = se_at_sp if given == "specificity" else sp_at_se
+    other = "sensitivity" if given == "specificity" else "specificity"
+    own = np.array([read(*curve_rows(sample), x)[0] for x in points])
+    reps = _bootstrap(
+        sample, n_boot, seed, lambda se, sp: np.stack([read(se, sp, x) for x in points], 1)
+    )
+    return _frame(given, points, other, own, reps, conf_level)
 
 
 def ci_se(
@@ -104,8 +116,8 @@ def ci_se(
     Returns
     -------
     pandas.DataFrame
-        ``specificity``, ``sensitivity`` (the data's curve), ``lower``,
-        ``median``, ``upper`` (quantiles of the replicates).
+        ``specificity``, ``sensitivity`` (the data's curve), ``conf_low``,
+        ``median``, ``conf_high`` (quantiles of the replicates).
 
     Examples
     --------
@@ -116,20 +128,15 @@ def ci_se(
        specificity  sensitivity
     0         0.50         1.00
     1         0.75         0.75
-    >>> bool((band["lower"] <= band["median"]).all() and (band["median"] <= band["upper"]).all())
+    >>> bool((band["conf_low"] <= band["median"]).all())
+    True
+    >>> bool((band["median"] <= band["conf_high"]).all())
     True
     """
-    check_level(conf_level, n_boot, "conf_level")
+    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are)
-    own = np.array([se_at_sp(*curve_rows(sample), s)[0] for s in specificities])
-    reps = _bootstrap(
-        sample,
-        n_boot,
-        seed,
-        lambda se, sp: np.stack([se_at_sp(se, sp, s) for s in specificities], 1),
-    )
-    return _frame("specificity", specificities, "sensitivity", own, reps, conf_level)
+    return _band("specificity", specificities, sample, conf_level, n_boot, seed)
 
 
 def ci_sp(
@@ -163,8 +170,8 @@ def ci_sp(
     Returns
     -------
     pandas.DataFrame
-        ``sensitivity``, ``specificity`` (the data's curve), ``lower``,
-        ``median``, ``upper``.
+        ``sensitivity``, ``specificity`` (the data's curve), ``conf_low``,
+        ``median``, ``conf_high``.
 
     Examples
     --------
@@ -176,17 +183,10 @@ def ci_sp(
     0          0.5          1.0
     1          1.0          0.5
     """
-    check_level(conf_level, n_boot, "conf_level")
+    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are)
-    own = np.array([sp_at_se(*curve_rows(sample), s)[0] for s in sensitivities])
-    reps = _bootstrap(
-        sample,
-        n_boot,
-        seed,
-        lambda se, sp: np.stack([sp_at_se(se, sp, s) for s in sensitivities], 1),
-    )
-    return _frame("sensitivity", sensitivities, "specificity", own, reps, conf_level)
+    return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed)
 
 
 def ci_thresholds(
@@ -222,7 +222,7 @@ def ci_thresholds(
     pandas.DataFrame
         Long: ``threshold``, ``measure`` ("specificity" then
         "sensitivity" for each threshold), ``estimate`` (the data's),
-        ``lower``, ``median``, ``upper``.
+        ``conf_low``, ``median``, ``conf_high``.
 
     Examples
     --------
@@ -234,7 +234,7 @@ def ci_thresholds(
     0        4.5  specificity      0.75
     1        4.5  sensitivity      0.75
     """
-    check_level(conf_level, n_boot, "conf_level")
+    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     thresholds = _check_points(thresholds, "thresholds")
     sample = prepare(guess, label, weight, positive, direction, weights_are)
     scale = -thresholds if direction == ">" else thresholds

@@ -47,8 +47,8 @@ become W1, W0 and each row counts w times,
 import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
-from .checks import check_choice, warn_skewed_weights
-from .placements import Placements, paired_placements, placements, prepared, uneven
+from .checks import check_choice, prepared, warn_skewed_weights
+from .placements import Placements, paired_placements, placements, uneven
 
 
 def leave_one_out(p: Placements) -> np.ndarray:

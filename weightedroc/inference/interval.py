@@ -4,20 +4,23 @@ from typing import Any
 
 import numpy as np
 
+from ..engine.deprecation import renamed
 from ..engine.types import ArrayLike, Direction, LabelValue
-from . import bootstrap
+from .bootstrap import AUCInterval, bootstrap_interval
 from .checks import (
     check_choice,
     check_conf_level,
     check_quantile,
+    prepared,
     warn_skewed_weights,
     warn_small_classes,
 )
 from .delong import variance_and_df
 from .distributions import t_quantile
-from .placements import placements, prepared, uneven
+from .placements import placements, uneven
 
 
+@renamed(level="conf_level")
 def auc_ci(
     guess: ArrayLike,
     label: ArrayLike,
@@ -31,9 +34,8 @@ def auc_ci(
     quantile: str = "auto",
     positive: LabelValue = None,
     direction: Direction = "<",
-    level: float | None = None,
     **kwargs: Any,
-) -> bootstrap.AUCInterval:
+) -> AUCInterval:
     """Confidence interval of the (weighted) AUC, as pROC's ``ci.auc``.
 
     ``method="delong"`` (the default, as in pROC) is the interval
@@ -41,7 +43,7 @@ def auc_ci(
     [0, 1]; q is the normal quantile (pROC's) or Student's t with the
     variance's Satterthwaite degrees of freedom (see `quantile`).
     ``method="bootstrap"`` is the stratified percentile bootstrap
-    (`weightedroc.inference.bootstrap.auc_ci`).
+    (`weightedroc.inference.bootstrap.bootstrap_interval`).
 
     Parameters
     ----------
@@ -49,7 +51,7 @@ def auc_ci(
         As for `WeightedROC`.
     method : {"delong", "bootstrap"}
     conf_level : float, default 0.95
-        In (0, 1).
+        In (0, 1).  (``level=`` before 1.0: deprecated.)
     n_boot, seed
         Bootstrap replicates and seed (bootstrap only).
     weights_are : {"importance", "frequency"}
@@ -64,17 +66,16 @@ def auc_ci(
         weights, where it reproduces pROC, and t for uneven importance
         weights, where the normal interval under-covers (measured in the
         "Inference" vignette).
-    level : float, optional
-        Same as `conf_level` (the name of earlier versions).
     **kwargs
         Passed to the bootstrap (e.g. ``partial_auc=dict(fpr_range=(0, .1))``).
 
     Returns
     -------
     AUCInterval
-        ``estimate``, ``lower``, ``upper``, ``level``, and ``df`` (inf for
-        the normal quantile); DeLong intervals have ``n_boot == 0`` and no
-        replicates.
+        ``estimate``, ``conf_low``, ``conf_high``, ``conf_level``, and
+        ``df`` (inf for the normal quantile); DeLong intervals have
+        ``n_boot == 0`` and no replicates.  (``lower``, ``upper`` and
+        ``level`` are deprecated aliases.)
 
     Warns
     -----
@@ -100,23 +101,23 @@ def auc_ci(
     >>> from weightedroc import auc_ci, load_asah
     >>> asah = load_asah()
     >>> ci = auc_ci(asah["s100b"], asah["outcome"])
-    >>> [round(x, 4) for x in (ci.lower, ci.estimate, ci.upper)]
+    >>> [round(x, 4) for x in (ci.conf_low, ci.estimate, ci.conf_high)]
     [0.6301, 0.7314, 0.8326]
     >>> t = auc_ci(asah["s100b"], asah["outcome"], quantile="t")
-    >>> round(t.df, 1), [round(x, 4) for x in (t.lower, t.upper)]
+    >>> round(t.df, 1), [round(x, 4) for x in (t.conf_low, t.conf_high)]
     (24.7, [0.6249, 0.8378])
     """
     check_choice(method, "method", ("delong", "bootstrap"))
-    conf_level = check_conf_level(conf_level if level is None else level)
+    conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
     if method == "bootstrap":
-        return bootstrap.auc_ci(
+        return bootstrap_interval(
             guess,
             label,
             weight,
-            conf_level,
-            n_boot,
-            seed,
+            conf_level=conf_level,
+            n_boot=n_boot,
+            seed=seed,
             positive=positive,
             direction=direction,
             weights_are=weights_are,
@@ -131,17 +132,18 @@ def auc_ci(
     curve = placements(guess, label, weight, weights_are)
     variance, df = variance_and_df(curve, curve, weights_are)
     importance = weights_are == "importance" and uneven(weight)
+    stacklevel = 4  # the caller of the `renamed` wrapper
     if importance:
-        warn_skewed_weights(curve)
+        warn_skewed_weights(curve, stacklevel)
     if quantile == "auto":
         quantile = "t" if importance else "normal"
     if quantile == "normal":
         df = np.inf
         if not importance:
             counted = weights_are == "frequency" and weight is not None
-            warn_small_classes(curve.total if counted else curve.sizes)
+            warn_small_classes(curve.total if counted else curve.sizes, stacklevel)
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
-    return bootstrap.AUCInterval(
+    return AUCInterval(
         estimate,
         float(min(max(estimate - half, 0.0), 1.0)),
         float(min(max(estimate + half, 0.0), 1.0)),
@@ -153,7 +155,7 @@ def auc_ci(
 
 
 def group_intervals(arrays, groups, direction, conf_level, weights_are):
-    """DeLong's (lower, upper) of each group of `auc_table` (NaN where
+    """DeLong's (conf_low, conf_high) of each group of `auc_table` (NaN where
     undefined); `groups` are the groups' rows (slices or positions)."""
     guess, positive, weight = arrays
     bounds = np.full((2, len(groups)), np.nan)
@@ -171,5 +173,5 @@ def group_intervals(arrays, groups, direction, conf_level, weights_are):
                 weights_are=weights_are,
                 direction=direction,
             )
-            bounds[:, i] = interval.lower, interval.upper
+            bounds[:, i] = interval.conf_low, interval.conf_high
     return bounds

@@ -14,8 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..engine.core import stable_order, unit_scaled
-from ..engine.validation import check_direction, check_inputs
-from .checks import check_choice, check_class_sizes, check_frequency
+from .checks import check_class_sizes, prepared
 
 
 class Placements(NamedTuple):
@@ -32,16 +31,6 @@ class Placements(NamedTuple):
     # The same of the squared weights, (sum w_i^2)^2 / sum w_i^4: how many
     # observations the variance effectively rests on (see checks.py).
     kish_squares: tuple[float, float]
-
-
-def prepared(guess, label, weight, positive, direction, weights_are):
-    """Validated float guesses (negated for '>'), labels and weights."""
-    check_choice(weights_are, "weights_are", ("importance", "frequency"))
-    guess, label, weight = check_inputs(guess, label, weight, positive)
-    check_frequency(weight, weights_are)
-    if check_direction(direction) == ">":
-        guess = np.negative(guess)
-    return guess, label, weight
 
 
 def placements(guess, label, weight, weights_are="importance") -> Placements:

@@ -21,48 +21,16 @@ on what the weights mean (``weights_are``):
     as if the data had been given one row per unit.
 """
 
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..curves.areas import mcclish, range_areas
 from ..engine.core import cumulate, unit_scaled
-from ..engine.validation import check_direction, check_inputs
+from .checks import check_frequency, prepared
 
 # Replicates are computed in batches of about this many (replicate, row) cells.
 CELLS = 1 << 21
-WEIGHTS_ARE = ("importance", "frequency")
-
-
-def check_weights_are(weights_are, weight):
-    """The integer weights for "frequency" (None for importance weights)."""
-    if weights_are not in WEIGHTS_ARE:
-        raise ValueError(f'weights_are must be "importance" or "frequency", got {weights_are!r}')
-    if weights_are == "importance" or weight is None:
-        return None
-    bad = np.flatnonzero(weight != np.floor(weight))
-    if len(bad):
-        raise ValueError(
-            'weights_are="frequency" needs integer weights (counts of identical '
-            f"rows), got {float(weight[bad[0]])!r} at position {bad[0]}"
-        )
-    return weight.astype(np.int64)
-
-
-def check_level(level, n_boot, name="level"):
-    """A confidence level in (0, 1) and a positive number of replicates."""
-    if isinstance(level, (bool, np.bool_)) or not isinstance(level, numbers.Real):
-        raise TypeError(f"{name} must be a number in (0, 1), got {level!r}")
-    if not 0 < level < 1:
-        raise ValueError(f"{name} must be in (0, 1), e.g. 0.95, got {level!r}")
-    check_n_boot(n_boot)
-
-
-def check_n_boot(n_boot):
-    if isinstance(n_boot, (bool, np.bool_)) or not isinstance(n_boot, numbers.Integral):
-        raise TypeError(f"n_boot must be an integer, got {n_boot!r}")
-    if n_boot < 1:
-        raise ValueError(f"n_boot must be at least 1, got {n_boot!r}")
 
 
 @dataclass
@@ -88,10 +56,8 @@ class Sample:
 
 def prepare(guess, label, weight=None, positive=None, direction="<", weights_are="importance"):
     """Check the inputs and group them: a `Sample`."""
-    guess, label, weight = check_inputs(guess, label, weight, positive)
-    if check_direction(direction) == ">":
-        guess = np.negative(guess)
-    frequency = check_weights_are(weights_are, weight)
+    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    frequency = check_frequency(weight, weights_are)
     counts = cumulate(guess, label, weight, checked=True)
     group = np.searchsorted(counts.threshold[:-1], guess)
     pools = []
@@ -155,21 +121,6 @@ def se_sp_rows(P, N):
     return TP / TP[:, :1], TN / TN[:, -1:]
 
 
-def _rows_integral(x, y, t):
-    """Integral from 0 to t of each row's broken line y(x) (x non-decreasing)."""
-    width = np.diff(x, axis=1)
-    below = np.concatenate(
-        (np.zeros((len(x), 1)), np.cumsum(width * (y[:, :-1] + y[:, 1:]) / 2, axis=1)), axis=1
-    )
-    k = np.clip((x <= t).sum(axis=1) - 1, 0, x.shape[1] - 2)[:, None]
-    x0, y0 = np.take_along_axis(x, k, 1)[:, 0], np.take_along_axis(y, k, 1)[:, 0]
-    w = np.take_along_axis(width, k, 1)[:, 0]
-    y1 = np.take_along_axis(y, k + 1, 1)[:, 0]
-    step = t - x0
-    fraction = np.divide(step, w, out=np.zeros_like(step), where=w > 0)
-    return np.take_along_axis(below, k, 1)[:, 0] + step * (y0 + (y0 + fraction * (y1 - y0))) / 2
-
-
 def partial_rows(P, N, fpr_range=None, tpr_range=None, correct=False):
     """`weightedroc.partial_auc` of each replicate's curve (no NA for an
     invalid McClish correction: pROC's bootstrap allows it too)."""
@@ -178,17 +129,9 @@ def partial_rows(P, N, fpr_range=None, tpr_range=None, correct=False):
     else:
         se, sp = se_sp_rows(P, N)
         tpr, fpr = se[:, ::-1], 1 - sp[:, ::-1]  # from (0, 0) to (1, 1)
-        if tpr_range is None:
-            lo, hi = fpr_range
-            area = _rows_integral(fpr, tpr, hi) - _rows_integral(fpr, tpr, lo)
-            diagonal = (hi * hi - lo * lo) / 2
-        else:
-            lo, hi = tpr_range
-            area = _rows_integral(tpr, 1 - fpr, hi) - _rows_integral(tpr, 1 - fpr, lo)
-            diagonal = (hi - lo) - (hi * hi - lo * lo) / 2
-    if not correct:
-        return area
-    return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
+        area, diagonal = range_areas(fpr, tpr, fpr_range, tpr_range)
+        lo, hi = fpr_range if tpr_range is None else tpr_range
+    return mcclish(area, diagonal, lo, hi) if correct else area
 
 
 def se_at_sp(se, sp, value):

@@ -8,45 +8,13 @@ with weights; `venkatraman_test` (module `.venkatraman`) is its
 
 import numpy as np
 
-from .bootstrap import area_of, check_partial, replicate_areas
+from .bootstrap import area_of, replicate_areas
+from .comparison import roc_test
 from .distributions import p_value
 from .htest import HTest
-from .replicates import batches, check_n_boot, class_weights, draw, prepare
+from .pairing import Comparison
+from .replicates import batches, class_weights, draw, prepare
 from .venkatraman import venkatraman_test  # noqa: F401  (public here too)
-
-ALTERNATIVES = ("two.sided", "less", "greater")
-
-
-def check_alternative(alternative):
-    if alternative not in ALTERNATIVES:
-        raise ValueError(
-            f'alternative must be "two.sided", "less" or "greater", got {alternative!r}'
-        )
-    return alternative
-
-
-def two_samples(
-    guess1, guess2, label, weight, label2, weight2, paired, positive, direction, weights_are
-):
-    """The two curves' `Sample`s.  Paired curves share label and weight."""
-    if paired:
-        if label2 is not None or weight2 is not None:
-            raise ValueError(
-                "paired curves share label and weight (the same observations "
-                "scored twice): give label2/weight2 only with paired=False"
-            )
-        first = prepare(guess1, label, weight, positive, direction, weights_are)
-        try:
-            second = prepare(guess2, label, weight, positive, direction, weights_are)
-        except ValueError as error:
-            raise ValueError(f"guess2 of paired curves: {error}") from None
-        return first, second
-    if label2 is None:
-        label2, weight2 = label, (weight if weight2 is None else weight2)
-    return (
-        prepare(guess1, label, weight, positive, direction, weights_are),
-        prepare(guess2, label2, weight2, positive, direction, weights_are),
-    )
 
 
 def _estimate_names(partial):
@@ -70,7 +38,7 @@ def bootstrap_test(
     *,
     label2=None,
     weight2=None,
-    paired=True,
+    paired=None,
     alternative="two.sided",
     n_boot=2000,
     seed=None,
@@ -95,10 +63,11 @@ def bootstrap_test(
     label, weight, positive, direction
         As for `WeightedROC` (of the first curve; of both when paired).
     label2, weight2 : array-like, optional
-        Labels and weights of the second curve's observations, for
-        ``paired=False`` only; without them the second curve has `label`
-        and `weight`.
-    paired : bool, default True
+        Labels and weights of the second curve's observations; without
+        them the second curve has `label` and `weight`.
+    paired : bool or None
+        As for `roc_test`: None (default) pairs the curves when they have
+        the same labels and weights (`are_paired`, as pROC).
     alternative : {"two.sided", "less", "greater"}
         "greater": the first AUC is greater than the second.
     n_boot : int, default 2000
@@ -129,35 +98,39 @@ def bootstrap_test(
     >>> bool(0 < test.p_value <= 1)
     True
     """
-    check_alternative(alternative)
-    check_n_boot(n_boot)
-    partial = check_partial(partial_auc)
-    first, second = two_samples(
-        guess1, guess2, label, weight, label2, weight2, paired, positive, direction, weights_are
-    )
+    return roc_test(method="bootstrap", **locals())  # the arguments as given
+
+
+def run_bootstrap(c: Comparison) -> HTest:
+    """The bootstrap test of a checked `Comparison`."""
+    partial = c.partial_auc
+    first = prepare(c.guess1, c.label, c.weight, c.positive, c.direction, c.weights_are)
+    second = prepare(c.guess2, c.label2, c.weight2, c.positive, c.direction, c.weights_are)
     estimates = area_of(first, partial), area_of(second, partial)
-    rng = np.random.default_rng(seed)
-    diffs = np.empty(n_boot)
+    rng = np.random.default_rng(c.seed)
+    diffs = np.empty(c.n_boot)
     rows = sum(len(g) for g, _ in first.pools + second.pools)
-    for start, size in batches(n_boot, rows):
+    for start, size in batches(c.n_boot, rows):
         draws = draw(rng, first, size)
-        areas = [replicate_areas(first, *class_weights(first, draws), partial)]
-        if not paired:
+        P1, N1 = class_weights(first, draws)
+        if not c.paired:
             draws = draw(rng, second, size)
-        areas.append(replicate_areas(second, *class_weights(second, draws), partial))
-        diffs[start : start + size] = areas[0] - areas[1]
+        P2, N2 = class_weights(second, draws)
+        diffs[start : start + size] = replicate_areas(first, P1, N1, partial) - replicate_areas(
+            second, P2, N2, partial
+        )
     with np.errstate(invalid="ignore", divide="ignore"):
         statistic = (estimates[0] - estimates[1]) / np.std(diffs, ddof=1)
     if np.isnan(statistic) and (diffs == 0).all() and estimates[0] == estimates[1]:
         statistic = 0.0  # pROC's special case: no difference at all
-    title = "correlated ROC curves" if paired else "ROC curves"
+    title = "correlated ROC curves" if c.paired else "ROC curves"
     return HTest(
         statistic=float(statistic),
-        p_value=p_value(float(statistic), alternative),
+        p_value=p_value(float(statistic), c.alternative),
         estimate=dict(zip(_estimate_names(partial), map(float, estimates))),
         method=f"Bootstrap test for two {title}",
-        alternative=alternative,
-        parameter={"boot.n": int(n_boot), "boot.stratified": 1},
-        data_name="guess1 and guess2",
+        alternative=c.alternative,
+        parameter={"boot.n": int(c.n_boot), "boot.stratified": 1},
+        data_name=c.data_name,
         statistic_name="D",
     )

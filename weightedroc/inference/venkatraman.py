@@ -26,17 +26,16 @@ goes with it.
 
 import numpy as np
 
-from ..engine.validation import check_direction, check_inputs
+from .checks import check_frequency, prepared
+from .comparison import roc_test
 from .htest import HTest
-from .replicates import check_n_boot, check_weights_are
+from .pairing import Comparison
 
 
 def _sample(guess, label, weight, positive, direction, weights_are):
     """(guess, case, weight); frequency weights expanded into unit rows."""
-    guess, case, weight = check_inputs(guess, label, weight, positive)
-    if check_direction(direction) == ">":
-        guess = np.negative(guess)
-    counts = check_weights_are(weights_are, weight)
+    guess, case, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    counts = check_frequency(weight, weights_are)
     if counts is not None:
         guess, case, weight = np.repeat(guess, counts), np.repeat(case, counts), None
     return guess, case, (np.ones(len(guess)) if weight is None else weight)
@@ -142,7 +141,7 @@ def venkatraman_test(
     *,
     label2=None,
     weight2=None,
-    paired=True,
+    paired=None,
     alternative="two.sided",
     n_boot=2000,
     seed=None,
@@ -181,32 +180,24 @@ def venkatraman_test(
     >>> test.statistic, test.method
     (6.0, "Venkatraman's test for two paired ROC curves")
     """
-    if alternative != "two.sided":
-        raise ValueError("Only two-sided tests are available for Venkatraman.")
-    check_n_boot(n_boot)
-    if paired:
-        if label2 is not None or weight2 is not None:
-            raise ValueError(
-                "paired curves share label and weight (the same observations "
-                "scored twice): give label2/weight2 only with paired=False"
-            )
-        first = _sample(guess1, label, weight, positive, direction, weights_are)
-        second = _sample(guess2, label, weight, positive, direction, weights_are)
-    else:
-        if label2 is None:
-            label2, weight2 = label, (weight if weight2 is None else weight2)
-        first = _sample(guess1, label, weight, positive, direction, weights_are)
-        second = _sample(guess2, label2, weight2, positive, direction, weights_are)
-    rng = np.random.default_rng(seed)
-    observed, permuted = (_paired if paired else _unpaired)(first, second, n_boot, rng)
-    kind = "paired" if paired else "unpaired"
+    return roc_test(method="venkatraman", **locals())  # the arguments as given
+
+
+def run_venkatraman(c: Comparison) -> HTest:
+    """Venkatraman's test of a checked `Comparison`."""
+    options = (c.positive, c.direction, c.weights_are)
+    first = _sample(c.guess1, c.label, c.weight, *options)
+    second = _sample(c.guess2, c.label2, c.weight2, *options)
+    rng = np.random.default_rng(c.seed)
+    observed, permuted = (_paired if c.paired else _unpaired)(first, second, c.n_boot, rng)
+    kind = "paired" if c.paired else "unpaired"
     return HTest(
         statistic=observed,
-        p_value=float(np.sum(permuted >= observed) / n_boot),
+        p_value=float(np.sum(permuted >= observed) / c.n_boot),
         estimate={},
         method=f"Venkatraman's test for two {kind} ROC curves",
-        parameter={"boot.n": int(n_boot)},
-        data_name="guess1 and guess2",
+        parameter={"boot.n": int(c.n_boot)},
+        data_name=c.data_name,
         statistic_name="E",
         null_name="difference in at least one ROC operating point",
     )

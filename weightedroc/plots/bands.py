@@ -18,8 +18,8 @@ __all__ = ["se_band_plot"]
 def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> ggplot:
     """The sensitivity band of `ci_se` as a shaded shape on the ROC plot.
 
-    The band joins, at each specificity of `ci_se_frame`, the ``lower`` and
-    ``upper`` sensitivity, drawn at FPR = 1 - specificity (this package's
+    The band joins, at each specificity of `ci_se_frame`, the ``conf_low``
+    and ``conf_high`` sensitivity, drawn at FPR = 1 - specificity (this package's
     plots put FPR on the x axis, where pROC reverses the specificity axis:
     the same picture).  Between the specificities asked for it is linear,
     as pROC's shape; ask for more specificities for a smoother band.
@@ -27,7 +27,8 @@ def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> 
     Parameters
     ----------
     ci_se_frame : pandas.DataFrame
-        What `ci_se` returns (columns ``specificity``, ``lower``, ``upper``).
+        What `ci_se` returns (columns ``specificity``, ``conf_low``,
+        ``conf_high``).
     roc : pandas.DataFrame, optional
         A curve (`WeightedROC`'s frame) to draw over the band, as
         `weightedroc.plots.roc_plot` draws it.
@@ -54,7 +55,8 @@ def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> 
             "ci_se_frame must be the DataFrame that ci_se returns, "
             f"got {type(ci_se_frame).__name__}"
         )
-    missing = [c for c in ("specificity", "lower", "upper") if c not in ci_se_frame.columns]
+    columns = ("specificity", "conf_low", "conf_high")
+    missing = [c for c in columns if c not in ci_se_frame.columns]
     if missing:
         raise ValueError(f"ci_se_frame lacks the column(s) {missing}: pass what ci_se returns")
     if len(ci_se_frame) < 2:
@@ -62,8 +64,8 @@ def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> 
     band = pd.DataFrame(
         {
             "FPR": 1 - ci_se_frame["specificity"].to_numpy(dtype=float),
-            "lower": ci_se_frame["lower"].to_numpy(dtype=float),
-            "upper": ci_se_frame["upper"].to_numpy(dtype=float),
+            "conf_low": ci_se_frame["conf_low"].to_numpy(dtype=float),
+            "conf_high": ci_se_frame["conf_high"].to_numpy(dtype=float),
         }
     ).sort_values("FPR", kind="stable", ignore_index=True)
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
@@ -71,7 +73,7 @@ def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> 
         p9.ggplot()
         + p9.geom_path(p9.aes("FPR", "TPR"), data=diagonal, color="grey", linetype="dotted")
         + p9.geom_ribbon(
-            p9.aes("FPR", ymin="lower", ymax="upper"), data=band, fill="#87CEEB", alpha=0.6
+            p9.aes("FPR", ymin="conf_low", ymax="conf_high"), data=band, fill="#87CEEB", alpha=0.6
         )
         + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
         + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)")

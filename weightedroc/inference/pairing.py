@@ -1,0 +1,242 @@
+"""Two curves to compare: the one path that checks the inputs and options of
+`roc_test`, `bootstrap_test` and `venkatraman_test`, and decides whether the
+curves are paired as pROC's ``roc.test`` does (``are.paired``)."""
+
+import os
+import sys
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..engine.types import ArrayLike, LabelValue
+from ..engine.validation import check_inputs
+from .checks import (
+    ALTERNATIVES,
+    WEIGHTS_ARE,
+    check_choice,
+    check_conf_level,
+    check_n_boot,
+    check_partial,
+    check_quantile,
+)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The checked request of a test of two curves.
+
+    The data are as given (each method validates them its own way);
+    ``label2`` and ``weight2`` are the second curve's (the first's when
+    they were not given), and ``paired`` is decided.
+    """
+
+    guess1: Any
+    guess2: Any
+    label: Any
+    weight: Any
+    label2: Any
+    weight2: Any
+    paired: bool
+    alternative: str = "two.sided"
+    conf_level: float = 0.95
+    weights_are: str = "importance"
+    quantile: str = "auto"
+    positive: LabelValue = None
+    direction: str = "<"
+    n_boot: int = 2000
+    seed: Any = None
+    partial_auc: dict | None = None
+    data_name: str = "guess1 and guess2"
+
+
+def second_curve(label, weight, label2, weight2):
+    """Labels and weights of the second curve: its own, else the first's
+    (then `weight2` alone may replace the first's weights)."""
+    if label2 is None:
+        return label, weight if weight2 is None else weight2
+    return label2, weight2
+
+
+def _check_lengths(guess2, label, label2, weight2):
+    """The second curve's lengths, in its own names."""
+    n_guess = np.size(guess2)
+    if label2 is None:
+        if n_guess != np.size(label):
+            raise ValueError(
+                f"guess2 has {n_guess} values and label {np.size(label)}: "
+                "paired scores need one guess each per observation; give "
+                "label2 (and weight2) for curves of different observations"
+            )
+        n_label, names = np.size(label), ("label", "weight2")
+    else:
+        n_label, names = np.size(label2), ("label2", "weight2")
+        if n_guess != n_label:
+            raise ValueError(
+                f"length(label2) == length(guess2) is not TRUE: label2 has "
+                f"{n_label} elements but guess2 has {n_guess}"
+            )
+    if weight2 is not None and np.size(weight2) != n_label:
+        raise ValueError(
+            f"length({names[0]}) == length({names[1]}) is not TRUE: {names[0]} has "
+            f"{n_label} elements but weight2 has {np.size(weight2)}"
+        )
+
+
+def _checked_second(guess2, label2, weight2, positive):
+    try:
+        return check_inputs(guess2, label2, weight2, positive)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"the second curve (guess2, label2, weight2): {error}") from None
+
+
+def are_paired(
+    guess1: ArrayLike,
+    guess2: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    label2: ArrayLike | None = None,
+    weight2: ArrayLike | None = None,
+    positive: LabelValue = None,
+) -> bool:
+    """Whether two curves are of the same observations, as pROC's ``are.paired``.
+
+    pROC pairs two curves when their responses are identical; here, when
+    both curves have as many observations, the same classes (positive or
+    not, after `positive`) in the same order, and the same weights (or
+    both none).  Labels are compared as classes: ``[0, 1]`` and
+    ``["no", "yes"]`` coding the same observations pair (pROC's responses
+    would differ).  Without `label2` the second curve has the first's labels
+    (and weights, unless `weight2` is given), as pROC's ``roc.test`` of one
+    response and two predictors.
+
+    Parameters
+    ----------
+    guess1, guess2 : array-like
+        The scores of the two curves.
+    label, weight : array-like
+        Labels and weights of `guess1`'s observations.
+    label2, weight2 : array-like, optional
+        Those of `guess2`'s observations.
+    positive
+        As for `WeightedROC`.
+
+    Returns
+    -------
+    bool
+        True when the curves are paired: `roc_test` then runs the paired
+        test (with ``paired=None``) or warns (with ``paired=False``).
+
+    Examples
+    --------
+    >>> from weightedroc import are_paired
+    >>> are_paired([1, 2, 3, 4], [4, 3, 2, 1], [0, 0, 1, 1])
+    True
+    >>> are_paired([1, 2, 3, 4], [4, 3, 2, 1], [0, 0, 1, 1], label2=[0, 1, 0, 1])
+    False
+    >>> are_paired([1, 2, 3, 4], [4, 3, 2, 1], [0, 0, 1, 1], [1, 1, 2, 2])
+    True
+    >>> are_paired([1, 2, 3, 4], [4, 3, 2, 1], [0, 0, 1, 1], [1, 1, 2, 2], weight2=[1, 1, 1, 1])
+    False
+    """
+    _check_lengths(guess2, label, label2, weight2)
+    label2, weight2 = second_curve(label, weight, label2, weight2)
+    _, first_label, first_weight = check_inputs(guess1, label, weight, positive)
+    _, second_label, second_weight = _checked_second(guess2, label2, weight2, positive)
+    if (first_weight is None) != (second_weight is None):
+        return False
+    return bool(
+        np.array_equal(first_label, second_label)
+        and (first_weight is None or np.array_equal(first_weight, second_weight))
+    )
+
+
+def _outside_stacklevel():
+    """The stacklevel of the first caller outside weightedroc (the test
+    functions call one another and pass through decorators)."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(package + os.sep):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _name(x, default):
+    name = getattr(x, "name", None)
+    return name if isinstance(name, str) else default
+
+
+def _checked_options(method, options):
+    """The options of `Comparison`, checked (`partial_auc` as a dict)."""
+    given = Comparison(None, None, None, None, None, None, False, **options)
+    check_choice(given.alternative, "alternative", ALTERNATIVES)
+    check_choice(given.weights_are, "weights_are", WEIGHTS_ARE)
+    check_conf_level(given.conf_level)
+    check_quantile(given.quantile)
+    check_n_boot(given.n_boot)
+    if method == "delong" and given.partial_auc is not None:
+        raise ValueError(
+            'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
+        )
+    if method == "venkatraman" and given.partial_auc is not None:
+        raise ValueError("Partial AUC is not supported for Venkatraman's test.")
+    if method == "venkatraman" and given.alternative != "two.sided":
+        raise ValueError("Only two-sided tests are available for Venkatraman.")
+    return {**options, "partial_auc": check_partial(given.partial_auc)}
+
+
+def _decided(paired, same):
+    """pROC's roc.test: None follows `are_paired`, True on unpaired curves
+    is an error, False on paired ones warns."""
+    if paired is None:
+        return same
+    if paired and not same:
+        raise ValueError(
+            "The paired ROC test cannot be applied to unpaired curves. paired=True "
+            "needs the same labels (and weights) for both scores"
+        )
+    if not paired and same:
+        warnings.warn(
+            "The ROC curves seem to be paired. Consider performing a paired roc.test.",
+            UserWarning,
+            stacklevel=_outside_stacklevel(),
+        )
+    return bool(paired)
+
+
+def comparison(
+    guess1,
+    guess2,
+    label,
+    weight=None,
+    *,
+    label2=None,
+    weight2=None,
+    paired=None,
+    method="delong",
+    data_name=None,
+    **options,
+) -> Comparison:
+    """Check a request to compare two curves with `method` and decide the
+    pairing as pROC's ``roc.test`` does, whatever the method."""
+    options = _checked_options(method, options)
+    if paired is not None and not isinstance(paired, (bool, np.bool_)):
+        raise TypeError(f"paired must be None, True or False, got {paired!r}")
+    same = are_paired(
+        guess1,
+        guess2,
+        label,
+        weight,
+        label2=label2,
+        weight2=weight2,
+        positive=options.get("positive"),
+    )
+    paired = _decided(paired, same)
+    label2, weight2 = second_curve(label, weight, label2, weight2)
+    if data_name is None:
+        data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
+    return Comparison(
+        guess1, guess2, label, weight, label2, weight2, paired, data_name=data_name, **options
+    )
