@@ -3,12 +3,12 @@
 import numpy as np
 import pandas as pd
 import pytest
+from exact_pr import exact_pr, heavy_tailed, relative_errors
+from hardcases import build, recipes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
-from exact_pr import exact_pr, heavy_tailed, relative_errors
-from hardcases import build, recipes
 from weightedroc import WeightedROC, average_precision, weighted_pr
 from weightedroc.datasets import load_asah
 

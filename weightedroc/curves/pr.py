@@ -53,9 +53,10 @@ def weighted_pr(
         double and each ratio rounded once.  ``threshold`` and ``FP`` are
         R's columns (`WeightedROC`'s) bit for bit; R's FP is the negative
         total less the weight below, so where a heavy negative sits low
-        in the ranking it can lose digits that precision does not.  On the ``inf`` row nothing is called positive;
-        its precision is 1 by convention (as scikit-learn's last point), its
-        recall 0.  Read bottom-up, the rows are scikit-learn's
+        in the ranking it can lose digits that precision does not.  On
+        the ``inf`` row nothing is called positive; its precision is 1 by
+        convention (as scikit-learn's last point), its recall 0.  Read
+        bottom-up, the rows are scikit-learn's
         ``precision_recall_curve(..., drop_intermediate=False)``.
 
     See Also
