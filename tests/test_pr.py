@@ -11,6 +11,8 @@ from sklearn.metrics import average_precision_score, precision_recall_curve
 
 from weightedroc import WeightedROC, average_precision, weighted_pr
 from weightedroc.datasets import load_asah
+from weightedroc.engine.core import cumulate_from_top
+from weightedroc.engine.longdouble import CHUNK
 
 # A double's rounding is at most 2**-53 relative: 1.1e-16.  Each of
 # precision, recall and AP is a long double quotient rounded once.
@@ -204,3 +206,26 @@ def test_hard_cases_exact_and_r_columns_keep_r_bits(recipe, direction):
     roc = WeightedROC(guess, positive, weight, direction=direction)
     np.testing.assert_array_equal(pr["threshold"], roc["threshold"])
     np.testing.assert_array_equal(pr["FP"], roc["FP"])
+
+
+@pytest.mark.parametrize("weighted", [True, False])
+@pytest.mark.parametrize("direction", ["<", ">"])
+def test_from_top_sums_in_chunks_equal_one_long_double_cumsum(weighted, direction):
+    # Several chunks, two threads: the same bits as one plain cumsum down
+    # the stably sorted observations, read at each run's first (top) one.
+    rng = np.random.default_rng(7)
+    n = 3 * CHUNK + 5
+    guess = np.round(rng.normal(size=n), 3)
+    positive = rng.random(n) < 0.4
+    weight = rng.lognormal(0, 4, n) if weighted else None
+    top = cumulate_from_top(guess, positive, weight, direction=direction)
+    score = -guess if direction == ">" else guess
+    order = np.argsort(score, kind="stable")
+    down = order[::-1]
+    w = np.ones(n) if weight is None else weight
+    sorted_score = score[down]
+    last_of_run = np.flatnonzero(np.r_[sorted_score[1:] != sorted_score[:-1], True])
+    for tag, sums in ((positive, top.TP), (~positive, top.FP)):
+        running = np.cumsum((w * tag)[down].astype(np.longdouble))
+        expected = np.r_[running[last_of_run][::-1], np.longdouble(0)]
+        np.testing.assert_array_equal(sums, expected)
