@@ -26,7 +26,7 @@ precision and numpy there in double: the last bits can differ.
 import importlib.metadata
 import platform
 import sys
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TextIO
 
 import numpy as np
 
@@ -41,7 +41,7 @@ FORMATS = {
 }
 
 
-def long_double_format(finfo=None):
+def long_double_format(finfo: Any = None) -> str:
     """The format of numpy's long double, from its `numpy.finfo`.
 
     Parameters
@@ -86,7 +86,7 @@ class Verdict(NamedTuple):
     reason: str
 
 
-def verdict(fmt, system, machine):
+def verdict(fmt: str, system: str, machine: str) -> Verdict:
     """`Verdict` for numpy's long double format `fmt` (a `FORMATS` key) on
     the OS `system` and CPU `machine` (as `platform.system` and
     `platform.machine` name them), by the platform table."""
@@ -193,7 +193,7 @@ def platform_info(r: bool = False) -> dict[str, Any]:
     return info
 
 
-def show_versions(r=False, file=None):
+def show_versions(r: bool = False, file: TextIO | None = None) -> None:
     """Print the versions, the long double format and whether R's sums are exact here.
 
     weightedroc's columns equal R's bit for bit where numpy's long double
