@@ -168,7 +168,9 @@ def check_against_exact(guess, positive, weight, direction):
             ("AP", [theirs], [exact.average_precision]),
         ]:
             bound[name] = max(ULPS, relative_errors(values, reference).max())
-        assert ap == pytest.approx(theirs, rel=2e-15, abs=0)
+        # ~1e-15 apart, unless scikit-learn's own error (its recall steps
+        # are differences of rounded ratios) is larger on this case.
+        assert ap == pytest.approx(theirs, rel=max(2e-15, bound["AP"] + ULPS), abs=0)
     for name, error in errors.items():
         assert error.max() <= bound[name], (name, error.max(), bound[name])
     return errors
