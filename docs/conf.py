@@ -109,7 +109,7 @@ MODULE_AREA = {
     "weightedroc.dask": "dask",
     "weightedroc.rbridge": "rbridge",
 }
-NAME_AREA = {"average_precision": "metrics"}
+NAME_AREA = {"average_precision": "metrics", "show_versions": "rbridge"}
 # Result classes returned by public functions, documented beside them.
 RESULT_TYPES = [
     "weightedroc.decisions.MinRisk",
@@ -218,7 +218,9 @@ def slug(title):
 
 
 def for_guide(body):
-    """README paths are relative to the repository root; guide pages live in docs/guide/."""
+    """README paths are relative to the repository root; guide pages live in docs/guide/.
+    A section's ``### `` subsections become the page's ``## `` (its title is ``# ``)."""
+    body = re.sub(r"^###(#*) ", r"##\1 ", body, flags=re.M)
     body = re.sub(r"\]\(vignettes/html/([^)]+\.html)\)", r"](../vignettes/\1)", body)
     return re.sub(r"(!\[[^]]*\]\()(?!https?:)([^)]+\))", r"\1../../\2", body)
 

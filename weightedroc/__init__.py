@@ -48,6 +48,7 @@ _LAZY = {
     "normal_deviate": "curves.curve_measures",
     "compare_tables": "io.compare",
     "fold_predictions": "sklearn",
+    "show_versions": "engine.platforms",
 }
 
 # Subpackages and modules, imported on first attribute access

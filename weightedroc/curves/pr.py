@@ -1,23 +1,26 @@
 """Weighted precision-recall curve and average precision.
 
-Both are arithmetic on the one cumulated pass (`weightedroc.engine.core.cumulate`):
+Both read the one sorted pass (`weightedroc.engine.core.cumulate_from_top`):
 at each threshold, TP and FP are the weights of the positives and of the
-negatives whose guess is at least the threshold.
+negatives whose guess is at least the threshold, summed from the highest
+guess down in long double, as scikit-learn cumulates them.  R's TP = W1 - FN
+would cancel where heavy weights sit low in the ranking.
 """
 
 import numpy as np
 import pandas as pd
 
-from ..engine.core import cumulate
+from ..engine.core import cumulate_from_top
 from ..engine.types import ArrayLike, Direction, LabelValue
 
 
-def _precision_recall(counts):
-    """(precision, recall) at each row of a `Cumulated`; precision 1 on the last."""
-    TP, FP = counts.TP, counts.FP
-    predicted = TP + FP
-    precision = np.divide(TP, predicted, out=np.ones_like(TP), where=predicted > 0)
-    return precision, TP / counts.total_pos
+def _precision_recall(top):
+    """(precision, recall) at each row of a `FromTop`, in long double;
+    precision 1 on the last row, where nothing is called positive."""
+    TP, predicted = top.TP, top.TP + top.FP
+    one = np.ones_like(TP)
+    precision = np.divide(TP, predicted, out=one, where=predicted > 0)
+    return precision, TP / TP[0]
 
 
 def weighted_pr(
@@ -45,9 +48,15 @@ def weighted_pr(
         `WeightedROC`, then a row with threshold ``inf``.  Columns:
         ``threshold`` (the smallest guess called positive), ``precision =
         TP / (TP + FP)``, ``recall = TP / W1``, and the weighted counts
-        ``TP`` and ``FP``.  On the ``inf`` row nothing is called positive;
-        its precision is 1 by convention (as scikit-learn's last point), its
-        recall 0.  Read bottom-up, the rows are scikit-learn's
+        ``TP`` and ``FP``.  TP, precision and recall are accurate in every
+        digit: the weights are summed from the highest guess down in long
+        double and each ratio rounded once.  ``threshold`` and ``FP`` are
+        R's columns (`WeightedROC`'s) bit for bit; R's FP is the negative
+        total less the weight below, so where a heavy negative sits low
+        in the ranking it can lose digits that precision does not.  On
+        the ``inf`` row nothing is called positive; its precision is 1 by
+        convention (as scikit-learn's last point), its recall 0.  Read
+        bottom-up, the rows are scikit-learn's
         ``precision_recall_curve(..., drop_intermediate=False)``.
 
     See Also
@@ -65,15 +74,15 @@ def weighted_pr(
     3        4.0        1.0  0.666667  2.0  0.0
     4        inf        1.0  0.000000  0.0  0.0
     """
-    counts = cumulate(guess, label, weight, positive=positive, direction=direction)
-    precision, recall = _precision_recall(counts)
+    top = cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
+    precision, recall = _precision_recall(top)
     return pd.DataFrame(
         {
-            "threshold": counts.threshold,
-            "precision": precision,
-            "recall": recall,
-            "TP": counts.TP,
-            "FP": counts.FP,
+            "threshold": top.counts.threshold,
+            "precision": precision.astype(np.float64),
+            "recall": recall.astype(np.float64),
+            "TP": top.TP.astype(np.float64),
+            "FP": top.counts.FP,
         }
     )
 
@@ -92,6 +101,8 @@ def average_precision(
 
     over the thresholds (no interpolation), which equals scikit-learn's
     ``average_precision_score(label, guess, sample_weight=weight)``.
+    The recall steps and precisions are `weighted_pr`'s in long double,
+    and their products are summed in long double, rounded once.
 
     Parameters
     ----------
@@ -109,7 +120,7 @@ def average_precision(
     >>> round(average_precision([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2]), 6)
     0.866667
     """
-    counts = cumulate(guess, label, weight, positive=positive, direction=direction)
-    precision, _ = _precision_recall(counts)
-    recall_step = np.diff(counts.FN) / counts.total_pos
-    return float(max(0.0, np.sum(recall_step * precision[:-1])))
+    top = cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
+    precision, _ = _precision_recall(top)
+    positive_step = top.TP[:-1] - top.TP[1:]
+    return float(np.sum(positive_step * precision[:-1]) / top.TP[0])

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .longdouble import CHUNK, chunks, cumsum_where
+from .longdouble import CHUNK, chunks, cumsum_where, long_cumsum_where
 from .threads import prefault, run_both
 from .validation import check_direction, check_inputs
 
@@ -277,6 +277,22 @@ def cumulate(
     descending, ending with -inf; a row's threshold is then the largest
     guess classified positive.
     """
+    counts, _ = _cumulate_sorted(guess, label, weight, checked, start, positive, direction)
+    return counts
+
+
+class Sorted(NamedTuple):
+    """The observations as `cumulate` sorted them: weights (None for unit
+    weights), whether each is positive, and where each run of tied guesses
+    ends (True at its last position)."""
+
+    weight: np.ndarray | None
+    positive: np.ndarray
+    is_end: np.ndarray
+
+
+def _cumulate_sorted(guess, label, weight, checked, start, positive, direction):
+    """`cumulate`, and the `Sorted` observations it read."""
     flip = check_direction(direction) == ">"
     if not checked:
         guess, label, weight = check_inputs(guess, label, weight, positive)
@@ -302,7 +318,54 @@ def cumulate(
     counts = _tally(sorted_weight, positive, is_end, block, start)
     if flip:
         np.negative(counts.threshold, out=counts.threshold)
-    return counts
+    return counts, Sorted(sorted_weight, positive, is_end)
+
+
+class FromTop(NamedTuple):
+    """`cumulate_from_top`'s result: R's `Cumulated` counts, and TP and FP
+    (long double, one per row of `counts`) summed from the top."""
+
+    counts: Cumulated
+    TP: np.ndarray
+    FP: np.ndarray
+
+
+def cumulate_from_top(guess, label, weight=None, *, positive=None, direction="<"):
+    """`cumulate`'s counts, and the weights called positive summed from the top.
+
+    R reads TP as W1 - FN, which cancels where FN is near W1: at the high
+    thresholds, where TP is small.  Here the positives' and negatives'
+    weights are also summed from the highest guess down, in long double,
+    and read (unrounded) at the first observation of each run of tied
+    guesses: TP and FP at each of `counts`' rows, accurate in every digit
+    (0 on the last row, where nothing is called positive).  One sort
+    serves both directions; `counts` keeps R's bits.
+
+    Examples
+    --------
+    >>> from weightedroc.engine.core import cumulate_from_top
+    >>> top = cumulate_from_top([1, 2, 2, 3], [0, 1, 0, 1], [1e20, 1, 2, 3])
+    >>> top.TP.astype(float).tolist(), top.counts.TP.tolist()
+    ([4.0, 4.0, 3.0, 0.0], [4.0, 4.0, 3.0, 0.0])
+    >>> top.FP.astype(float).tolist(), top.counts.FP.tolist()
+    ([1e+20, 2.0, 0.0, 0.0], [1e+20, 0.0, 0.0, 0.0])
+    """
+    counts, seen = _cumulate_sorted(guess, label, weight, False, (0, 0), positive, direction)
+    is_start = np.empty_like(seen.is_end)
+    is_start[0] = True
+    is_start[1:] = seen.is_end[:-1]
+    down = slice(None, None, -1)  # from the highest guess
+    weights = None if seen.weight is None else seen.weight[down]
+    at, tag = is_start[down], seen.positive[down]
+    TP, FP = (
+        np.append(sums[down], np.longdouble(0))
+        for sums in run_both(
+            lambda: long_cumsum_where(weights, at, tag),
+            lambda: long_cumsum_where(weights, at, tag, invert=True),
+            len(at),
+        )
+    )
+    return FromTop(counts, TP, FP)
 
 
 def _run_ends(sorted_guess):

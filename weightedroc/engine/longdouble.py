@@ -70,6 +70,32 @@ def cumsum_where(values, at, mask=None, invert=False, start=0, out=None):
     return out
 
 
+def long_cumsum_where(values, at, mask=None, invert=False):
+    """`cumsum_where` from 0, read as long doubles: not rounded to double.
+
+    For arithmetic that needs the running sums' extra bits (a quotient
+    of two of them, rounded once), not for R's bits.  Same arguments
+    as `cumsum_where`; views with negative strides (``values[::-1]``, to
+    sum from the other end) are fine.
+    """
+    size = len(at)
+    out = np.empty(np.count_nonzero(at), dtype=np.longdouble)
+    if values is None:
+        values = np.ones(size)
+    buffer = np.empty(min(CHUNK, size) + 1, dtype=np.longdouble)
+    carry, done = np.longdouble(0), 0
+    for rows in chunks(size):
+        selected = values[rows]
+        if mask is not None:
+            selected = selected * (~mask[rows] if invert else mask[rows])
+        run = _running(selected, carry, buffer)
+        carry = run[-1]
+        taken = np.compress(at[rows], run[1:])
+        out[done : done + len(taken)] = taken
+        done += len(taken)
+    return out
+
+
 def _counts_where(at, mask, invert, start, out):
     """`cumsum_where` for unit weights: R's long double running sums of ones
     are exact integers, so integer running counts give the same doubles."""
