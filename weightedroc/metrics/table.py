@@ -14,6 +14,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..decisions.criteria import closest_topleft, youden
 from ..engine.core import cumulate
 from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import check_cost, check_roc_frame
@@ -190,11 +191,11 @@ def _kap(c, p):
 
 
 def _youden(c, p):
-    return _tpr(c, p) + _ratio(p["best_weights"]) * _tnr(c, p)
+    return youden(c.TP, c.TN, c.P, c.N, _ratio(p["best_weights"]))
 
 
 def _topleft(c, p):
-    return (1 - _tpr(c, p)) ** 2 + _ratio(p["best_weights"]) * (1 - _tnr(c, p)) ** 2
+    return closest_topleft(c.TP, c.TN, c.P, c.N, _ratio(p["best_weights"]))
 
 
 def _cost(c, p):  # ROCR's "cost"
