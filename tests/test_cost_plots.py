@@ -94,7 +94,7 @@ def test_cost_plot_marks_best_threshold(curves):
     assert plot.labels.x.startswith("threshold")
     steps = plot.data
     one = steps[steps["model"] == "a"]
-    expected = wr.threshold_cost(curves["a"], 1, 3)["cost"]
+    expected = wr.threshold_cost(curves["a"], cost_fp=1, cost_fn=3)["cost"]
     assert one["cost"].tolist() == [expected.iloc[0], *expected]
     assert np.isfinite(one["threshold"]).all() and one["threshold"].is_monotonic_increasing
 
@@ -140,7 +140,7 @@ def test_cost_auc_plot_shades_exactly_pauc(curves):
     plot = cost_auc_plot(curves, cost_fn=3, cost_fp=1, group="model")
     ceiling, region = layers(plot, "geom_ribbon")
     for name, roc in curves.items():
-        result = wr.cost_auc(roc, 3, 1)
+        result = wr.cost_auc(roc, cost_fp=1, cost_fn=3)
         for frame, area in ((region, result.pauc), (ceiling, result.max_pauc)):
             one = frame[frame["model"] == name]
             shaded = np.trapezoid(one["upper"] - one["lower"], one["FPR"])

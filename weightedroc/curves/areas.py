@@ -12,11 +12,12 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..engine.deprecation import keyword_only
 from ..engine.validation import check_cost, check_roc_frame
 from .auc import trapezoid_area
 
 
-def _check_range(value, name):
+def check_range(value, name):
     """(lo, hi) with 0 <= lo < hi <= 1, as floats."""
     try:
         lo, hi = value
@@ -45,8 +46,10 @@ def _integral(x, y, t):
     return below[k] + step * (y[k] + at_t) / 2
 
 
+@keyword_only
 def partial_auc(
     roc: pd.DataFrame,
+    *,
     fpr_range: tuple[float, float] | None = None,
     tpr_range: tuple[float, float] | None = None,
     correct: bool = False,
@@ -119,12 +122,12 @@ def partial_auc(
         area, lo, hi = trapezoid_area(arrays["TPR"], arrays["FPR"]), 0.0, 1.0
         diagonal = 0.5
     elif tpr_range is None:
-        lo, hi = _check_range(fpr_range, "fpr_range")
+        lo, hi = check_range(fpr_range, "fpr_range")
         below = _integral(arrays["FPR"][::-1], arrays["TPR"][::-1], np.array([lo, hi]))
         area = float(below[1] - below[0])
         diagonal = (hi * hi - lo * lo) / 2
     else:
-        lo, hi = _check_range(tpr_range, "tpr_range")
+        lo, hi = check_range(tpr_range, "tpr_range")
         right = _integral(arrays["TPR"][::-1], 1 - arrays["FPR"][::-1], np.array([lo, hi]))
         area = float(right[1] - right[0])
         diagonal = (hi - lo) - (hi * hi - lo * lo) / 2
@@ -233,8 +236,9 @@ def _cost_line(roc, cost_fn, cost_fp):
     return arrays, rho, pi, slope, intercept
 
 
+@keyword_only
 def cost_auc(
-    roc: pd.DataFrame, cost_fn: float | None = None, cost_fp: float | None = None
+    roc: pd.DataFrame, *, cost_fp: float | None = None, cost_fn: float | None = None
 ) -> CostAUC:
     """Cost-based partial AUC: the area where the model beats a random classifier.
 
@@ -251,8 +255,8 @@ def cost_auc(
     ----------
     roc : pandas.DataFrame
         A complete curve as returned by `WeightedROC`.
-    cost_fn, cost_fp : float, optional
-        Costs of a false negative and of a false positive (any positive
+    cost_fp, cost_fn : float, keyword-only, optional
+        Costs of a false positive and of a false negative (any positive
         scale; they are normalised).  Both omitted: equal costs (rho =
         0.5).  One omitted: the other is taken as already normalised, in
         (0, 1).
@@ -285,7 +289,7 @@ def cost_auc(
     >>> result = cost_auc(roc)  # pi = 0.5, rho = 0.5: the line is the diagonal
     >>> round(result.pauc, 6), round(result.max_pauc, 6), round(result.ratio, 6)
     (0.277778, 0.5, 0.555556)
-    >>> result = cost_auc(roc, cost_fn=1, cost_fp=3)  # the line is y = 3x - 1
+    >>> result = cost_auc(roc, cost_fp=3, cost_fn=1)  # the line is y = 3x - 1
     >>> round(result.pauc, 6), round(result.max_pauc, 6)  # 8/27 and 1/2
     (0.296296, 0.5)
     """
@@ -297,15 +301,16 @@ def cost_auc(
     )
 
 
+@keyword_only
 def cost_region(
-    roc: pd.DataFrame, cost_fn: float | None = None, cost_fp: float | None = None
+    roc: pd.DataFrame, *, cost_fp: float | None = None, cost_fn: float | None = None
 ) -> pd.DataFrame:
     """The region counted by `cost_auc`, as a frame ready for a ribbon.
 
     Parameters
     ----------
-    roc, cost_fn, cost_fp
-        As for `cost_auc`.
+    roc, cost_fp, cost_fn
+        As for `cost_auc` (keyword-only).
 
     Returns
     -------

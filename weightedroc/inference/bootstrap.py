@@ -77,12 +77,12 @@ def check_partial(partial_auc):
             f"partial_auc has unknown keys {sorted(unknown)}: expected "
             "fpr_range, tpr_range and correct"
         )
-    from ..curves.areas import _check_range
+    from ..curves.areas import check_range
 
     found = {"fpr_range": None, "tpr_range": None, "correct": bool(partial_auc.get("correct"))}
     for name in ("fpr_range", "tpr_range"):
         if partial_auc.get(name) is not None:
-            found[name] = _check_range(partial_auc[name], name)
+            found[name] = check_range(partial_auc[name], name)
     if found["fpr_range"] is not None and found["tpr_range"] is not None:
         raise ValueError("give fpr_range or tpr_range, not both")
     return found
