@@ -431,3 +431,31 @@ def test_isocost_line_without_point_is_majority_only():
 def test_isocost_line_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         isocost_line(**kwargs)
+
+
+# ------------------------------------------------------------- one engine
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_best_threshold_coords_and_min_risk_share_one_engine(seed):
+    from weightedroc import coords, measures
+
+    guess, label, weight = random_data(seed)
+    roc = WeightedROC(guess, label, weight)
+    for method in ("youden", "closest.topleft"):
+        row = best_threshold(roc, method)
+        first = coords(roc, "best", ret=["threshold", method], best_method=method, ties="first")
+        every = coords(roc, "best", ret=["threshold"], best_method=method)
+        assert row["threshold"] == first["threshold"][0] == every["threshold"][0]
+        # One name, one number: the criterion coords and measures report.
+        assert row[method] == first[method][0] == measures(roc, method)[method][row.name]
+    # min_risk is pROC's weighted Youden: best.weights = (cost_fn / cost_fp, prevalence).
+    risk = min_risk(roc, prevalence=0.3, cost_fp=2, cost_fn=5)
+    weighted = coords(roc, "best", ret=["threshold"], best_weights=(2.5, 0.3), ties="first")
+    assert risk.threshold == weighted["threshold"][0]
+
+
+def test_youden_reported_is_se_plus_sp_as_proc():
+    roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])  # (TPR, FPR) (1/2, 0) at 4
+    row = best_threshold(roc)
+    assert row["youden"] == row["TPR"] + (1 - row["FPR"]) == 1.5  # J = 0.5, pROC's 1.5
