@@ -9,13 +9,14 @@ exactly equal and ties are resolved as documented, not by rounding.
 """
 
 import numbers
+import warnings
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..engine.core import unit_scaled
-from ..engine.deprecation import alias, keyword_only, renamed
+from ..engine.deprecation import keyword_only, renamed
 from ..engine.validation import check_cost, check_roc_frame
 from .criteria import METHODS, TIE, best_rows, closest_topleft, criterion_loss, youden
 
@@ -265,9 +266,20 @@ class MinRisk(NamedTuple):
     cost_fn: float
     cost_fp: float
 
-    p_target = alias("prevalence", "p_target")
-    c_miss = alias("cost_fn", "c_miss")
-    c_fa = alias("cost_fp", "c_fa")
+    @property
+    def p_target(self) -> float:
+        """Deprecated alias of ``prevalence``."""
+        return _renamed_attribute(self, "p_target", "prevalence")
+
+    @property
+    def c_miss(self) -> float:
+        """Deprecated alias of ``cost_fn``."""
+        return _renamed_attribute(self, "c_miss", "cost_fn")
+
+    @property
+    def c_fa(self) -> float:
+        """Deprecated alias of ``cost_fp``."""
+        return _renamed_attribute(self, "c_fa", "cost_fp")
 
     @property
     def normalized_risk(self):
@@ -284,6 +296,15 @@ class MinRisk(NamedTuple):
         return isocost_line(
             self.prevalence, cost_fp=self.cost_fp, cost_fn=self.cost_fn, point=(self.FPR, self.TPR)
         )
+
+
+def _renamed_attribute(result, old, new):
+    warnings.warn(
+        f"{type(result).__name__}.{old} is deprecated and will be removed in 2.0: use .{new}",
+        FutureWarning,
+        stacklevel=3,
+    )
+    return getattr(result, new)
 
 
 def _check_prevalence(prevalence, arrays):

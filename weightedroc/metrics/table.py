@@ -406,7 +406,9 @@ def measures(
     alpha : float, default 0.5
         ROCR's ``f`` weight: ``1 / (alpha / prec + (1 - alpha) / rec)``.
     cost_fp, cost_fn : float, default 1
-        ROCR's ``cost.fp``, ``cost.fn`` for ``"cost"``.
+        ROCR's ``cost.fp``, ``cost.fn`` for ``"cost"``: ROCR's expected cost
+        ``(cost_fp FP + cost_fn FN) / (W1 + W-1)``, i.e. the ``cost`` of
+        `threshold_cost` divided by the total weight.
     prevalence : float, optional
         yardstick's ``ppv``/``npv`` with a given prevalence (Bayes' rule
         from sensitivity and specificity); by default the data's.
