@@ -139,7 +139,7 @@ def partial_auc(
             f"({diagonal:g}): McClish's standardisation is then below 0.5 "
             "(pROC returns NA)",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,  # the caller of the `keyword_only` wrapper
         )
     return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
 
