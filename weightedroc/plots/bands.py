@@ -8,7 +8,7 @@ import pandas as pd
 
 from ..engine.deprecation import renamed
 from ._plotnine import plotnine
-from .curves import _tidy
+from .curves import tidy_curves
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -78,5 +78,5 @@ def se_band_plot(band: pd.DataFrame, roc: pd.DataFrame | None = None) -> ggplot:
     )
     if roc is None:
         return plot
-    frame, keys = _tidy(roc, None, ["FPR", "TPR"])
+    frame, keys = tidy_curves(roc, None, ["FPR", "TPR"])
     return plot + p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)

@@ -17,7 +17,7 @@ from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cos
 from ..engine.deprecation import keyword_only, renamed
 from ..engine.types import Columns, Curves
 from ._plotnine import NEUTRAL, OKABE_ITO, TEXT_SIZE, plotnine, theme
-from .curves import _curve_label, _styled_paths, _tidy, few_breaks
+from .curves import curve_label, few_breaks, styled_paths, tidy_curves
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -32,10 +32,10 @@ ROC_LABELS = {"x": "False positive rate (FPR)", "y": "True positive rate (TPR)"}
 
 def _curves(curve, by, columns):
     """(legend title or None, [(name or None, frame)]) of what the user passed."""
-    frame, keys = _tidy(curve, by, columns)
+    frame, keys = tidy_curves(curve, by, columns)
     if not keys:
         return None, [(None, frame)]
-    title, label = _curve_label(frame, keys)
+    title, label = curve_label(frame, keys)
     return title, [
         (name, frame[np.asarray(label == name)].reset_index(drop=True)) for name in label.categories
     ]
@@ -411,7 +411,7 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
     'ggplot'
     """
     p9 = plotnine()
-    frame, keys = _tidy(pr, by, ["precision", "recall", "TP", "FP"])
+    frame, keys = tidy_curves(pr, by, ["precision", "recall", "TP", "FP"])
     title, curves = _curves(frame, keys or None, ["precision", "recall", "TP", "FP"])
     names = [name for name, _ in curves]
     steps, baselines = [], []
@@ -478,4 +478,4 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
     )
     if title is None:
         return plot + p9.geom_step(direction="vh", size=0.8)
-    return plot + _styled_paths(p9, steps, keys, "recall", "precision", geom="step")
+    return plot + styled_paths(p9, steps, keys, "recall", "precision", geom="step")

@@ -64,7 +64,7 @@ def _stack(curves, by):
     return stacked, [name]
 
 
-def _tidy(curve, by, columns):
+def tidy_curves(curve, by, columns):
     """Validated (frame, list of group columns) of what the user passed.
 
     A frame holding several curves is never drawn as one path (that would join
@@ -111,7 +111,7 @@ def _tidy(curve, by, columns):
     return curve, keys
 
 
-def _curve_label(frame, keys):
+def curve_label(frame, keys):
     """(legend title, Categorical naming each row's curve) for group columns `keys`.
 
     A lone Categorical column keeps its order; otherwise curves are named
@@ -192,7 +192,7 @@ def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
     expression of a notebook cell.
     """
     p9 = plotnine()
-    frame, keys = _tidy(roc, by, ["FPR", "TPR"])
+    frame, keys = tidy_curves(roc, by, ["FPR", "TPR"])
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
     plot = p9.ggplot() + p9.geom_path(
         p9.aes("FPR", "TPR"), data=diagonal, color=NEUTRAL, linetype="dotted"
@@ -200,7 +200,7 @@ def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
     if not keys:
         plot += p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
     else:
-        plot += _styled_paths(p9, frame, keys, "FPR", "TPR")
+        plot += styled_paths(p9, frame, keys, "FPR", "TPR")
     return (
         plot
         + p9.annotate(
@@ -212,17 +212,17 @@ def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
     )
 
 
-def _styled_paths(p9, frame, keys, x, y, geom="path"):
+def styled_paths(p9, frame, keys, x, y, geom="path"):
     """Layers drawing one path per curve: with one group column, a colour and a
     line type per curve; with several, colour by the first and line type by
     the others (a readable legend for, say, 5 models x 3 folds)."""
-    title, label = _curve_label(frame, keys)
+    title, label = curve_label(frame, keys)
     data = pd.DataFrame({x: frame[x].to_numpy(), y: frame[y].to_numpy(), title: label})
     colour = linetype = title
     if len(keys) > 1:
         colour, rest = keys[0], keys[1:]
-        _, data[colour] = _curve_label(frame, [colour])
-        linetype, data[" / ".join(rest)] = _curve_label(frame, rest)
+        _, data[colour] = curve_label(frame, [colour])
+        linetype, data[" / ".join(rest)] = curve_label(frame, rest)
     n_colours = len(data[colour].cat.categories)
     n_types = len(data[linetype].cat.categories)
     make = (
@@ -270,7 +270,7 @@ def error_frame(roc: Curves, *, by: Columns | None = None) -> pd.DataFrame:
     10        3.0  errors             9.0
     11        inf  errors            10.0
     """
-    frame, keys = _tidy(roc, by, ["threshold", "FN", "FP"])
+    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"])
     FP, FN = frame["FP"].to_numpy(float), frame["FN"].to_numpy(float)
     n = len(frame)
     long = frame[keys].iloc[np.tile(np.arange(n), 3)].reset_index(drop=True)
@@ -344,11 +344,11 @@ def error_plot(roc: Curves, *, by: Columns | None = None, step: bool = True) -> 
     'ggplot'
     """
     p9 = plotnine()
-    frame, keys = _tidy(roc, by, ["threshold", "FN", "FP"])
+    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"])
     long = error_frame(frame, by=keys)
     title = None
     if keys:
-        title, long["curve"] = _curve_label(long, keys)
+        title, long["curve"] = curve_label(long, keys)
         parts = [
             _drawable_steps(one)
             for _, one in long.groupby(["curve", "error"], sort=False, observed=True)
