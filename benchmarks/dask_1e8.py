@@ -8,9 +8,9 @@
    (so guesses tie, across partitions too) and exponential weights (costs).
 2. Starts a distributed.LocalCluster (--workers single-threaded worker
    processes with --memory-limit each, spilling to disk under --dir).
-3. Times weightedroc.dask.weighted_auc (a validating pass, then the
+3. Times weightedroc.dask.auc_table (a validating pass, then the
    range-partitioning shuffle and the per-range sums, followed by a
-   progress bar), then weighted_roc written to Parquet.
+   progress bar), then roc_table written to Parquet.
 4. With --check, loads the data in memory and times weightedroc.auc_score
    on it, for the in-memory time and memory, and the difference of the AUCs.
 
@@ -120,7 +120,7 @@ def run_dask(args, data):
     import dask.dataframe as dd
     import distributed
 
-    from weightedroc.dask import weighted_auc, weighted_roc
+    from weightedroc.dask import auc_table, roc_table
 
     results = {}
     with (
@@ -142,24 +142,24 @@ def run_dask(args, data):
             f"{args.memory_limit} each"
         )
         start = time.perf_counter()
-        area = weighted_auc(ddf, "score", "fraud", "cost", compute=False)
+        table = auc_table(ddf, "score", "fraud", "cost", compute=False)
         validated = time.perf_counter()
         print(
-            f"weighted_auc: validating pass and sample {validated - start:.1f} s; "
+            f"auc_table: validating pass and sample {validated - start:.1f} s; "
             "shuffle and per-range sums:"
         )
-        future = client.compute(area)
+        future = client.compute(table)
         distributed.progress(future)
-        results["auc"] = future.result()
+        results["auc"] = float(future.result()["auc"].item())
         results["auc_seconds"] = time.perf_counter() - start
         results["auc_validate_seconds"] = validated - start
         print(f"\nAUC = {results['auc']!r} in {results['auc_seconds']:.1f} s")
         if not args.no_curve:
             start = time.perf_counter()
-            curve = weighted_roc(ddf, "score", "fraud", "cost")
+            curve = roc_table(ddf, "score", "fraud", "cost")
             target = args.dir / "curve.parquet"
             shutil.rmtree(target, ignore_errors=True)
-            print("weighted_roc to Parquet:")
+            print("roc_table to Parquet:")
             future = client.compute(curve.to_parquet(str(target), compute=False))
             distributed.progress(future)
             future.result()

@@ -190,8 +190,8 @@ def test_caller_frame_is_not_modified():
     roc = WeightedROC(*random_data(3))
     before = roc.copy()
     partial_auc(roc, tpr_range=(0.2, 0.4), correct=True)
-    cost_auc(roc, 2, 1)
-    cost_region(roc, 2, 1)
+    cost_auc(roc, cost_fp=1, cost_fn=2)
+    cost_region(roc, cost_fp=1, cost_fn=2)
     pd.testing.assert_frame_equal(roc, before)
 
 
@@ -320,14 +320,14 @@ def test_cost_auc_equals_fine_grid_integration():
 
 def test_cost_auc_of_perfect_and_random_models():
     perfect = WeightedROC([1, 2, 3, 4], [0, 0, 1, 1], [1, 3, 2, 2])
-    assert cost_auc(perfect, 3, 1).ratio == pytest.approx(1, abs=1e-15)
+    assert cost_auc(perfect, cost_fp=1, cost_fn=3).ratio == pytest.approx(1, abs=1e-15)
     tied = WeightedROC([1, 1, 1, 1], [0, 0, 1, 1], [1, 3, 2, 2])  # the diagonal, pi = 1/2
     # The line goes through (pi, pi); it is the diagonal only when rho = 1 - pi.
-    assert cost_auc(tied, 0.5, 0.5).pauc == pytest.approx(0, abs=1e-15)
+    assert cost_auc(tied, cost_fp=0.5, cost_fn=0.5).pauc == pytest.approx(0, abs=1e-15)
     # rho = 0.2: y = 4x - 1.5, the diagonal is above it up to x = 0.5:
     # 0.375^2 / 2 + the triangle (0.375, 0.375) (0.5, 0.5) (0.375, 0) = 3/32.
-    assert cost_auc(tied, 0.2, 0.8).pauc == pytest.approx(3 / 32, abs=1e-15)
-    assert cost_auc(tied, 0.8, 0.2).pauc == pytest.approx(3 / 32, abs=1e-15)
+    assert cost_auc(tied, cost_fp=0.8, cost_fn=0.2).pauc == pytest.approx(3 / 32, abs=1e-15)
+    assert cost_auc(tied, cost_fp=0.2, cost_fn=0.8).pauc == pytest.approx(3 / 32, abs=1e-15)
 
 
 def test_cost_normalisation_forms_agree():
@@ -373,4 +373,4 @@ def test_cost_region_shades_exactly_pauc():
         assert region["FPR"].is_monotonic_increasing
         assert (region["upper"] >= region["lower"]).all()
         shaded = np.trapezoid(region["upper"] - region["lower"], region["FPR"])
-        assert shaded == pytest.approx(cost_auc(roc, 3, 2).pauc, abs=1e-13)
+        assert shaded == pytest.approx(cost_auc(roc, cost_fp=2, cost_fn=3).pauc, abs=1e-13)

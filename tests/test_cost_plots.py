@@ -60,14 +60,14 @@ def test_import_weightedroc_does_not_import_plotnine():
     "make",
     [
         lambda c: cost_plot(c["a"], cost_fp=1, cost_fn=3),
-        lambda c: cost_plot(c, cost_fp=1, cost_fn=3, group="model"),
-        lambda c: hull_plot(c["a"], p_target=0.2, c_miss=5),
-        lambda c: hull_plot(c, group="model"),
-        lambda c: cost_auc_plot(c["b"], cost_fn=2, cost_fp=1),
-        lambda c: cost_auc_plot(c, group="model"),
+        lambda c: cost_plot(c, cost_fp=1, cost_fn=3, by="model"),
+        lambda c: hull_plot(c["a"], prevalence=0.2, cost_fn=5),
+        lambda c: hull_plot(c, by="model"),
+        lambda c: cost_auc_plot(c["b"], cost_fp=1, cost_fn=2),
+        lambda c: cost_auc_plot(c, by="model"),
         lambda c: pr_plot(wr.weighted_pr(*data(0))),
         lambda c: pr_plot(
-            {"a": wr.weighted_pr(*data(0)), "b": wr.weighted_pr(*data(1))}, group="model"
+            {"a": wr.weighted_pr(*data(0)), "b": wr.weighted_pr(*data(1))}, by="model"
         ),
     ],
 )
@@ -85,7 +85,7 @@ def test_plots_draw_to_png_of_the_asked_size_without_warnings(make, curves, tmp_
 
 
 def test_cost_plot_marks_best_threshold(curves):
-    plot = cost_plot(curves, cost_fp=1, cost_fn=3, group="model")
+    plot = cost_plot(curves, cost_fp=1, cost_fn=3, by="model")
     marks = layers(plot, "geom_point")[0]
     for name, roc in curves.items():
         best = wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3)
@@ -94,7 +94,7 @@ def test_cost_plot_marks_best_threshold(curves):
     assert plot.labels.x.startswith("threshold")
     steps = plot.data
     one = steps[steps["model"] == "a"]
-    expected = wr.threshold_cost(curves["a"], 1, 3)["cost"]
+    expected = wr.threshold_cost(curves["a"], cost_fp=1, cost_fn=3)["cost"]
     assert one["cost"].tolist() == [expected.iloc[0], *expected]
     assert np.isfinite(one["threshold"]).all() and one["threshold"].is_monotonic_increasing
 
@@ -109,17 +109,17 @@ def test_cost_plot_best_at_infinite_threshold_is_drawn():
 
 def test_hull_plot_draws_hull_and_isocost_lines():
     roc = wr.WeightedROC(*data(2))
-    plot = hull_plot(roc, p_target=0.3, c_miss=4, c_fa=1)
+    plot = hull_plot(roc, prevalence=0.3, cost_fp=1, cost_fn=4)
     paths = plot.data
     hull = wr.roc_convex_hull(roc)
     drawn = paths[paths["element"] == "convex hull"]
     np.testing.assert_array_equal(drawn["FPR"], hull["FPR"])
     np.testing.assert_array_equal(drawn["TPR"], hull["TPR"])
-    risk = wr.min_risk(roc, 0.3, 4, 1)
+    risk = wr.min_risk(roc, prevalence=0.3, cost_fp=1, cost_fn=4)
     iso = paths[paths["element"] == "iso-cost line"]
     pd.testing.assert_frame_equal(
         iso[["FPR", "TPR"]].reset_index(drop=True),
-        wr.isocost_line(0.3, 4, 1, point=(risk.FPR, risk.TPR))
+        wr.isocost_line(0.3, cost_fp=1, cost_fn=4, point=(risk.FPR, risk.TPR))
         .query("line == 'iso-cost'")[["FPR", "TPR"]]
         .reset_index(drop=True),
     )
@@ -137,10 +137,10 @@ def test_hull_plot_draws_hull_and_isocost_lines():
 
 
 def test_cost_auc_plot_shades_exactly_pauc(curves):
-    plot = cost_auc_plot(curves, cost_fn=3, cost_fp=1, group="model")
+    plot = cost_auc_plot(curves, cost_fp=1, cost_fn=3, by="model")
     ceiling, region = layers(plot, "geom_ribbon")
     for name, roc in curves.items():
-        result = wr.cost_auc(roc, 3, 1)
+        result = wr.cost_auc(roc, cost_fp=1, cost_fn=3)
         for frame, area in ((region, result.pauc), (ceiling, result.max_pauc)):
             one = frame[frame["model"] == name]
             shaded = np.trapezoid(one["upper"] - one["lower"], one["FPR"])
@@ -164,10 +164,10 @@ def test_pr_plot_step_area_is_sklearn_average_precision():
 @pytest.mark.parametrize(
     "make, error, match",
     [
-        (lambda: cost_plot([1, 2], 1, 1), TypeError, "DataFrame"),
+        (lambda: cost_plot([1, 2], cost_fp=1, cost_fn=1), TypeError, "DataFrame"),
         (lambda: hull_plot(wr.WeightedROC(*data(0)).drop(columns="FP")), ValueError, "'FP'"),
-        (lambda: cost_plot(wr.WeightedROC(*data(0)), -1, 1), ValueError, "cost_fp"),
-        (lambda: hull_plot(wr.WeightedROC(*data(0)), p_target=2), ValueError, "p_target"),
+        (lambda: cost_plot(wr.WeightedROC(*data(0)), cost_fp=-1, cost_fn=1), ValueError, "cost_fp"),
+        (lambda: hull_plot(wr.WeightedROC(*data(0)), prevalence=2), ValueError, "prevalence"),
         (lambda: pr_plot(wr.WeightedROC(*data(0))), ValueError, "'precision'"),
     ],
 )

@@ -17,12 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from pandas.testing import assert_frame_equal
 from plain import same_bits
 
+import weightedroc as wr
 from weightedroc import WeightedAUC, WeightedROC
 
 dd = pytest.importorskip("dask.dataframe", reason="dask (the dask extra) is not installed")
 distributed = pytest.importorskip("distributed", reason="distributed is not installed")
 
-from weightedroc.dask import weighted_auc, weighted_roc  # noqa: E402
+from weightedroc.dask import auc_table, roc_table, weighted_auc, weighted_roc  # noqa: E402
 
 CASES = Path(__file__).parents[1] / "reference_outputs" / "cases"
 
@@ -63,15 +64,15 @@ def test_unit_weights_give_the_in_memory_curve_exactly(client, method):
     df = tied_frame()
     ddf = dd.from_pandas(df, npartitions=9)
     with dask.config.set({"dataframe.shuffle.method": method}):
-        curve = computed(weighted_roc(ddf, "g", "y", npartitions=4))
-        area = weighted_auc(ddf, "g", "y", npartitions=4, compute=False)
+        curve = computed(roc_table(ddf, "g", "y", npartitions=4))
+        area = auc_table(ddf, "g", "y", npartitions=4, compute=False)
     assert_frame_equal(curve, WeightedROC(df.g, df.y), check_exact=True)
-    assert area.compute() == WeightedAUC(WeightedROC(df.g, df.y))
+    assert area.compute()["auc"].item() == WeightedAUC(WeightedROC(df.g, df.y))
 
 
 def test_ties_never_straddle_output_partitions(client):
     df = tied_frame(seed=1)
-    curve = weighted_roc(dd.from_pandas(df, npartitions=9), "g", "y", "w", npartitions=5)
+    curve = roc_table(dd.from_pandas(df, npartitions=9), "g", "y", "w", npartitions=5)
     parts = [part for part in client.compute(curve.to_delayed(), sync=True) if len(part)]
     assert len(parts) > 2  # the work was split
     for before, after in zip(parts, parts[1:]):
@@ -97,7 +98,7 @@ def test_every_label_encoding_is_read_from_the_whole_column(client, encoding):
     is_positive = rng.random(240) < 0.4
     is_positive[:60] = True  # the first partitions hold positives only
     df["y"] = LABELS[encoding](is_positive)
-    curve = weighted_roc(dd.from_pandas(df, npartitions=8), "g", "y")
+    curve = roc_table(dd.from_pandas(df, npartitions=8), "g", "y")
     assert_frame_equal(computed(curve), WeightedROC(df.g, df.y), check_exact=True)
 
 
@@ -107,7 +108,7 @@ def test_categorical_with_unknown_categories(client):
     )
     ddf = dd.from_pandas(df, npartitions=4).assign(y=lambda d: d.y.cat.as_unknown())
     assert_frame_equal(
-        computed(weighted_roc(ddf, "g", "y")), WeightedROC(df.g, df.y), check_exact=True
+        computed(roc_table(ddf, "g", "y")), WeightedROC(df.g, df.y), check_exact=True
     )
 
 
@@ -120,7 +121,7 @@ def test_categories_differing_between_partitions_are_an_error(client):
         [__import__("dask").delayed(p) for p in parts], meta=parts[0].iloc[:0], verify_meta=False
     )
     with pytest.raises(ValueError, match="categories differ between partitions"):
-        weighted_roc(ddf, "g", "y")
+        roc_table(ddf, "g", "y")
 
 
 def test_weights_match_r_to_1e_12_on_the_long_double_case(client):
@@ -133,13 +134,14 @@ def test_weights_match_r_to_1e_12_on_the_long_double_case(client):
         }
     )
     ddf = dd.from_pandas(df, npartitions=12)
-    curve = computed(weighted_roc(ddf, "g", "y", "w", npartitions=8))
+    curve = computed(roc_table(ddf, "g", "y", "w", npartitions=8))
     for column, values in case["roc"].items():
         np.testing.assert_allclose(
             curve[column], np.array(values, dtype=float), rtol=1e-12, atol=0, err_msg=column
         )
     np.testing.assert_array_equal(curve.threshold, np.array(case["roc"]["threshold"], dtype=float))
-    assert weighted_auc(ddf, "g", "y", "w") == pytest.approx(float(case["auc"]), rel=1e-12)
+    area = auc_table(ddf, "g", "y", "w")["auc"].item()
+    assert area == pytest.approx(float(case["auc"]), rel=1e-12)
 
 
 def ulps(a, b):
@@ -160,7 +162,7 @@ def test_wide_weights_keep_counts_to_a_few_ulps(client):
             "w": 10 ** rng.uniform(-6, 6, 3000),
         }
     )
-    curve = computed(weighted_roc(dd.from_pandas(df, npartitions=10), "g", "y", "w"))
+    curve = computed(roc_table(dd.from_pandas(df, npartitions=10), "g", "y", "w"))
     expected = WeightedROC(df.g, df.y, df.w)
     np.testing.assert_array_equal(curve.threshold, expected.threshold)
     # Per-range long double sums continue R's sums; only a carry's last bit may differ.
@@ -189,7 +191,7 @@ def test_dask_equals_in_memory_on_adversarial_recipes(client, recipe):
             "w": np.ones(len(guess)) if weight is None else weight,
         }
     )
-    curve = computed(weighted_roc(dd.from_pandas(df, npartitions=4), "g", "y", "w", npartitions=3))
+    curve = computed(roc_table(dd.from_pandas(df, npartitions=4), "g", "y", "w", npartitions=3))
     expected = WeightedROC(df.g, df.y, df.w)
     assert same_bits(curve.threshold, expected.threshold)
     if recipe["weights"] in ("none", "ones", "integers"):  # exact sums
@@ -204,13 +206,13 @@ def test_empty_and_uneven_partitions(client):
     ddf = dd.from_pandas(df, npartitions=12)
     ddf = ddf[(ddf.i < 100) | (ddf.i > 400)]  # some partitions empty
     kept = df[(df.i < 100) | (df.i > 400)]
-    curve = weighted_roc(ddf, "g", "y", npartitions=20)
+    curve = roc_table(ddf, "g", "y", npartitions=20)
     assert_frame_equal(computed(curve), WeightedROC(kept.g, kept.y), check_exact=True)
 
 
 def test_all_guesses_tied(client):
     df = pd.DataFrame({"g": [0.5] * 50, "y": [0, 1] * 25})
-    curve = weighted_roc(dd.from_pandas(df, npartitions=5), "g", "y")
+    curve = roc_table(dd.from_pandas(df, npartitions=5), "g", "y")
     assert_frame_equal(computed(curve), WeightedROC(df.g, df.y), check_exact=True)
 
 
@@ -229,21 +231,98 @@ def test_bad_values_in_any_partition_raise_as_in_memory(client, change, error, m
     df[column] = df[column].astype(float)
     df.loc[170, column] = value  # in the last partition only
     with pytest.raises(error, match=message):
-        weighted_roc(dd.from_pandas(df, npartitions=5), "g", "y", "w")
+        roc_table(dd.from_pandas(df, npartitions=5), "g", "y", "w")
 
 
 def test_one_label_value_overall_is_an_error(client):
     df = pd.DataFrame({"g": np.arange(20.0), "y": [1] * 20})
     with pytest.raises(ValueError, match="only one label value"):
-        weighted_auc(dd.from_pandas(df, npartitions=3), "g", "y")
+        auc_table(dd.from_pandas(df, npartitions=3), "g", "y")
 
 
 def test_missing_column_and_wrong_type_are_named():
     ddf = dd.from_pandas(tied_frame(n=100), npartitions=2)
     with pytest.raises(ValueError, match=r"no column 'cost' \(given as weight\)"):
-        weighted_roc(ddf, "g", "y", "cost")
+        roc_table(ddf, "g", "y", "cost")
     with pytest.raises(TypeError, match="ddf must be a dask DataFrame, got DataFrame"):
-        weighted_roc(tied_frame(n=100), "g", "y")
+        roc_table(tied_frame(n=100), "g", "y")
+
+
+def frame_with_labels(n=400, seed=6):
+    """Tied guesses of both signs (zeros included) and string labels."""
+    rng = np.random.default_rng(seed)
+    guess = rng.integers(-6, 7, n) / 4
+    guess[rng.choice(n, 20, replace=False)] = -np.inf
+    return pd.DataFrame(
+        {
+            "g": guess,
+            "y": rng.choice(["ham", "spam"], n),
+            "w": rng.integers(1, 5, n).astype(float),
+            "x": rng.exponential(size=n),
+        }
+    )
+
+
+@pytest.mark.parametrize("direction", ["<", ">"])
+@pytest.mark.parametrize("positive", [None, "ham", "spam"])
+def test_positive_and_direction_give_the_in_memory_table_bit_for_bit(client, positive, direction):
+    df = frame_with_labels()
+    ddf = dd.from_pandas(df, npartitions=7)
+    options = {"positive": positive, "direction": direction}
+    curve = computed(roc_table(ddf, "g", "y", "w", npartitions=4, **options))
+    expected = WeightedROC(df.g, df.y, df.w, **options)
+    assert_frame_equal(curve, expected, check_exact=True)  # integer weights: exact sums
+    assert same_bits(curve.threshold, expected.threshold)
+    if direction == ">":  # the negated guesses' curve, thresholds on the guesses' scale
+        negated = WeightedROC(-df.g, df.y, df.w, positive=positive)
+        assert_frame_equal(curve.drop(columns="threshold"), negated.drop(columns="threshold"))
+        assert same_bits(curve.threshold, -negated.threshold)
+    table = auc_table(ddf, "g", "y", "w", npartitions=4, **options)
+    assert_frame_equal(table, wr.auc_table(df, "g", "y", "w", **options), check_exact=True)
+
+
+@pytest.mark.parametrize("direction", ["<", ">"])
+def test_positive_and_direction_with_real_weights_within_the_stated_tolerance(client, direction):
+    df = frame_with_labels(seed=7)
+    ddf = dd.from_pandas(df, npartitions=6)
+    options = {"positive": "ham", "direction": direction}
+    curve = computed(roc_table(ddf, "g", "y", "x", **options))
+    expected = WeightedROC(df.g, df.y, df.x, **options)
+    assert same_bits(curve.threshold, expected.threshold)
+    assert ulps(curve.FN, expected.FN).max() <= 1
+    assert np.abs(curve.FP - expected.FP).max() <= 2 * np.spacing(expected.FP.iloc[0])
+    area = auc_table(ddf, "g", "y", "x", **options)["auc"].item()
+    assert area == pytest.approx(WeightedAUC(expected), rel=1e-14)
+
+
+def test_positive_that_is_not_a_label_value_is_named(client):
+    ddf = dd.from_pandas(frame_with_labels(n=60), npartitions=3)
+    with pytest.raises(ValueError, match="positive='eggs' is not a label value"):
+        roc_table(ddf, "g", "y", positive="eggs")
+    with pytest.raises(ValueError, match="direction"):
+        roc_table(ddf, "g", "y", direction="<=")
+
+
+def test_options_beyond_the_columns_are_keyword_only():
+    ddf = dd.from_pandas(tied_frame(n=100), npartitions=2)
+    with pytest.raises(TypeError, match="give positive= by keyword"):
+        roc_table(ddf, "g", "y", "w", 1)
+    with pytest.raises(TypeError, match="give positive=, direction= by keyword"):
+        auc_table(ddf, "g", "y", "w", 1, "<")
+
+
+def test_old_names_warn_and_give_the_same_results(client):
+    df = tied_frame(n=200, seed=8)
+    ddf = dd.from_pandas(df, npartitions=3)
+    with pytest.warns(FutureWarning, match=r"weighted_roc\(\) is deprecated.*roc_table"):
+        old = computed(weighted_roc(ddf, "g", "y", "w", 2))
+    assert_frame_equal(
+        old, computed(roc_table(ddf, "g", "y", "w", npartitions=2)), check_exact=True
+    )
+    with pytest.warns(FutureWarning, match=r"weighted_auc\(\) is deprecated.*auc_table"):
+        area = weighted_auc(ddf, "g", "y", "w", compute=False).compute()
+    assert area == auc_table(ddf, "g", "y", "w")["auc"].item()
+    assert area == WeightedAUC(WeightedROC(df.g, df.y, df.w))
 
 
 def test_importing_weightedroc_imports_neither_dask_nor_pyarrow():

@@ -71,7 +71,7 @@ def test_threshold_cost_equals_loop_over_thresholds(seed):
 def test_threshold_cost_keeps_caller_frame_and_extra_columns():
     roc = WeightedROC(*SMALL).assign(model="a")
     before = roc.copy()
-    table = threshold_cost(roc, 1, 1)
+    table = threshold_cost(roc, cost_fp=1, cost_fn=1)
     pd.testing.assert_frame_equal(roc, before)
     assert (table["model"] == "a").all()
 
@@ -88,7 +88,7 @@ def test_threshold_cost_keeps_caller_frame_and_extra_columns():
 )
 def test_threshold_cost_bad_costs(costs, error, match):
     with pytest.raises(error, match=match):
-        threshold_cost(WeightedROC(*SMALL), *costs)
+        threshold_cost(WeightedROC(*SMALL), cost_fp=costs[0], cost_fn=costs[1])
 
 
 # ------------------------------------------------------------ best_threshold
@@ -127,7 +127,7 @@ def test_best_threshold_row_and_criterion_value():
     roc = WeightedROC(*SMALL)
     row = best_threshold(roc)
     assert row.name == 3 and row["threshold"] == 4
-    assert row["youden"] == pytest.approx(2 / 3, abs=1e-15)
+    assert row["youden"] == pytest.approx(1 + 2 / 3, abs=1e-15)  # se + sp, as coords
     row = best_threshold(roc, "closest.topleft")  # (2/3, 1): 4/9; (0, 2/3): 1/9
     assert row["threshold"] == 4 and row["closest.topleft"] == pytest.approx(1 / 9)
     row = best_threshold(roc, "cost", cost_fp=1, cost_fn=5)
@@ -312,22 +312,24 @@ def test_hull_rejects_bad_frames():
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("p, c_miss, c_fa", [(0.5, 1, 1), (0.01, 10, 1), (0.3, 1, 4)])
-def test_min_risk_equals_loop(seed, p, c_miss, c_fa):
+@pytest.mark.parametrize("p, cost_fn, cost_fp", [(0.5, 1, 1), (0.01, 10, 1), (0.3, 1, 4)])
+def test_min_risk_equals_loop(seed, p, cost_fn, cost_fp):
     guess, label, weight = random_data(seed)
     W1, W0 = weight[label].sum(), weight[~label].sum()
     best = None
     for t in np.append(np.unique(guess), np.inf):
         FN, FP = brute_counts(guess, label, weight, t)
-        risk = p * FN / W1 * c_miss + (1 - p) * FP / W0 * c_fa
+        risk = p * FN / W1 * cost_fn + (1 - p) * FP / W0 * cost_fp
         if best is None or risk < best[0] * (1 - 1e-13):
             best = (risk, t)
-    result = min_risk(WeightedROC(guess, label, weight), p, c_miss, c_fa)
+    result = min_risk(
+        WeightedROC(guess, label, weight), prevalence=p, cost_fp=cost_fp, cost_fn=cost_fn
+    )
     assert result.risk == pytest.approx(best[0], rel=1e-12)
     assert result.threshold == best[1]
-    assert result.trivial_risk == min(p * c_miss, (1 - p) * c_fa)
+    assert result.trivial_risk == min(p * cost_fn, (1 - p) * cost_fp)
     assert result.trivial_rule == (
-        "all negative" if p * c_miss <= (1 - p) * c_fa else "all positive"
+        "all negative" if p * cost_fn <= (1 - p) * cost_fp else "all positive"
     )
 
 
@@ -335,43 +337,44 @@ def test_min_risk_default_prior_is_weighted_error_rate():
     guess, label, weight = random_data(3)
     roc = WeightedROC(guess, label, weight)
     result = min_risk(roc)
-    assert result.p_target == pytest.approx(weight[label].sum() / weight.sum(), rel=1e-15)
-    cost = threshold_cost(roc, 1, 1)
+    assert result.prevalence == pytest.approx(weight[label].sum() / weight.sum(), rel=1e-15)
+    cost = threshold_cost(roc, cost_fp=1, cost_fn=1)
     assert result.risk == pytest.approx(cost["cost"].min() / weight.sum(), rel=1e-12)
     assert result.threshold == best_threshold(roc, "cost", cost_fp=1, cost_fn=1)["threshold"]
 
 
 def test_min_risk_reports_whether_model_beats_doing_nothing():
     useless = WeightedROC([1, 2, 3, 4], [1, 0, 1, 0])  # below the diagonal
-    result = min_risk(useless, p_target=0.2, c_miss=1, c_fa=1)
+    result = min_risk(useless, prevalence=0.2, cost_fp=1, cost_fn=1)
     assert result.risk == result.trivial_risk == 0.2
     assert result.threshold == np.inf and not result.beats_trivial
     assert result.normalized_risk == 1
-    good = min_risk(WeightedROC(*SMALL), 0.5, 5, 1)
+    good = min_risk(WeightedROC(*SMALL), prevalence=0.5, cost_fp=1, cost_fn=5)
     assert good.beats_trivial and good.normalized_risk == pytest.approx(2 / 3)
 
 
 @settings(max_examples=150, deadline=None)
 @given(data_strategy, st.floats(0.01, 0.99), st.floats(0.1, 10), st.floats(0.1, 10))
-def test_min_risk_is_at_most_trivial_and_on_the_hull(data, p, c_miss, c_fa):
+def test_min_risk_is_at_most_trivial_and_on_the_hull(data, p, cost_fn, cost_fp):
     roc = WeightedROC(*data)
-    result = min_risk(roc, p, c_miss, c_fa)
+    result = min_risk(roc, prevalence=p, cost_fp=cost_fp, cost_fn=cost_fn)
     assert result.risk <= result.trivial_risk * (1 + 1e-12)
-    on_hull = min_risk(roc_convex_hull(roc).reset_index(drop=True), p, c_miss, c_fa)
+    hull = roc_convex_hull(roc).reset_index(drop=True)
+    on_hull = min_risk(hull, prevalence=p, cost_fp=cost_fp, cost_fn=cost_fn)
     assert on_hull.risk == pytest.approx(result.risk, rel=1e-12, abs=1e-15)
     # No row of the curve lies above the iso-cost line through the optimum.
-    slope = (1 - p) * c_fa / (p * c_miss)
+    slope = (1 - p) * cost_fp / (p * cost_fn)
     assert (roc["TPR"] <= result.TPR + slope * (roc["FPR"] - result.FPR) + 1e-9).all()
 
 
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        ({"p_target": 0}, ValueError, r"p_target must be in \(0, 1\)"),
-        ({"p_target": 1.2}, ValueError, r"p_target must be in \(0, 1\)"),
-        ({"p_target": "0.5"}, TypeError, "p_target must be a real number"),
-        ({"c_miss": 0}, ValueError, "c_miss must be a finite positive"),
-        ({"c_fa": -1}, ValueError, "c_fa must be a finite positive"),
+        ({"prevalence": 0}, ValueError, r"prevalence must be in \(0, 1\)"),
+        ({"prevalence": 1.2}, ValueError, r"prevalence must be in \(0, 1\)"),
+        ({"prevalence": "0.5"}, TypeError, "prevalence must be a real number"),
+        ({"cost_fn": 0}, ValueError, "cost_fn must be a finite positive"),
+        ({"cost_fp": -1}, ValueError, "cost_fp must be a finite positive"),
     ],
 )
 def test_min_risk_bad_arguments(kwargs, error, match):
@@ -383,7 +386,7 @@ def test_min_risk_bad_arguments(kwargs, error, match):
 
 
 def test_isocost_lines_of_small_example():
-    lines = isocost_line(0.5, c_miss=5, c_fa=1, point=(2 / 3, 1))
+    lines = isocost_line(0.5, cost_fp=1, cost_fn=5, point=(2 / 3, 1))
     assert lines["line"].tolist() == ["iso-cost"] * 2 + ["majority"] * 2
     np.testing.assert_allclose(lines["FPR"], [0, 2 / 3, 0, 1], atol=1e-15)
     np.testing.assert_allclose(lines["TPR"], [1 - 0.2 * 2 / 3, 1, 0.8, 1], atol=1e-15)
@@ -394,19 +397,19 @@ def test_isocost_lines_of_small_example():
 @given(
     st.floats(0.01, 0.99), st.floats(0.1, 10), st.floats(0.1, 10), st.floats(0, 1), st.floats(0, 1)
 )
-def test_isocost_lines_have_constant_risk_and_stay_in_square(p, c_miss, c_fa, x0, y0):
-    lines = isocost_line(p, c_miss, c_fa, point=(x0, y0))
-    risk = p * (1 - lines["TPR"]) * c_miss + (1 - p) * lines["FPR"] * c_fa
+def test_isocost_lines_have_constant_risk_and_stay_in_square(p, cost_fn, cost_fp, x0, y0):
+    lines = isocost_line(p, cost_fp=cost_fp, cost_fn=cost_fn, point=(x0, y0))
+    risk = p * (1 - lines["TPR"]) * cost_fn + (1 - p) * lines["FPR"] * cost_fp
     np.testing.assert_allclose(risk, lines["risk"], rtol=1e-9, atol=1e-12)
     assert lines[["FPR", "TPR"]].stack().between(-1e-12, 1 + 1e-12).all()
     majority = lines[lines["line"] == "majority"]
-    corner = 0.0 if p * c_miss <= (1 - p) * c_fa else 1.0
+    corner = 0.0 if p * cost_fn <= (1 - p) * cost_fp else 1.0
     assert corner in majority["FPR"].tolist() and corner in majority["TPR"].tolist()
-    assert majority["risk"].iloc[0] == pytest.approx(min(p * c_miss, (1 - p) * c_fa))
+    assert majority["risk"].iloc[0] == pytest.approx(min(p * cost_fn, (1 - p) * cost_fp))
 
 
 def test_min_risk_isocost_lines_go_through_the_optimum():
-    result = min_risk(WeightedROC(*random_data(1)), 0.2, 3, 1)
+    result = min_risk(WeightedROC(*random_data(1)), prevalence=0.2, cost_fp=1, cost_fn=3)
     lines = result.isocost_lines()
     iso = lines[lines["line"] == "iso-cost"]
     assert iso["risk"].iloc[0] == pytest.approx(result.risk, rel=1e-12)
@@ -420,11 +423,39 @@ def test_isocost_line_without_point_is_majority_only():
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        ({"p_target": None}, TypeError, "p_target is required"),
-        ({"p_target": 0.5, "point": (0.5, 2)}, ValueError, "inside the unit square"),
-        ({"p_target": 0.5, "point": 0.5}, TypeError, "pair"),
+        ({"prevalence": None}, TypeError, "prevalence is required"),
+        ({"prevalence": 0.5, "point": (0.5, 2)}, ValueError, "inside the unit square"),
+        ({"prevalence": 0.5, "point": 0.5}, TypeError, "pair"),
     ],
 )
 def test_isocost_line_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         isocost_line(**kwargs)
+
+
+# ------------------------------------------------------------- one engine
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_best_threshold_coords_and_min_risk_share_one_engine(seed):
+    from weightedroc import coords, measures
+
+    guess, label, weight = random_data(seed)
+    roc = WeightedROC(guess, label, weight)
+    for method in ("youden", "closest.topleft"):
+        row = best_threshold(roc, method)
+        first = coords(roc, "best", ret=["threshold", method], best_method=method, ties="first")
+        every = coords(roc, "best", ret=["threshold"], best_method=method)
+        assert row["threshold"] == first["threshold"][0] == every["threshold"][0]
+        # One name, one number: the criterion coords and measures report.
+        assert row[method] == first[method][0] == measures(roc, method)[method][row.name]
+    # min_risk is pROC's weighted Youden: best.weights = (cost_fn / cost_fp, prevalence).
+    risk = min_risk(roc, prevalence=0.3, cost_fp=2, cost_fn=5)
+    weighted = coords(roc, "best", ret=["threshold"], best_weights=(2.5, 0.3), ties="first")
+    assert risk.threshold == weighted["threshold"][0]
+
+
+def test_youden_reported_is_se_plus_sp_as_proc():
+    roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])  # (TPR, FPR) (1/2, 0) at 4
+    row = best_threshold(roc)
+    assert row["youden"] == row["TPR"] + (1 - row["FPR"]) == 1.5  # J = 0.5, pROC's 1.5

@@ -409,6 +409,6 @@ def test_a_polars_table_is_drawn_as_its_pandas_twin(tmp_path):
         check_exact=True,
         check_dtype=False,
     )
-    drawn = roc_plot(table, group="model")
+    drawn = roc_plot(table, by="model")
     drawn.save(tmp_path / "roc.png", width=3, height=3, dpi=50, verbose=False)
     assert (tmp_path / "roc.png").stat().st_size > 0

@@ -294,7 +294,7 @@ def test_coords_group_gives_each_groups_block():
         }
     )
     table = wr.roc_table(frame, "g", "y", "w", by="m")
-    found = wr.coords(table, "all", ret=["threshold", "tp", "youden"], group="m")
+    found = wr.coords(table, "all", ret=["threshold", "tp", "youden"], by="m")
     for key, part in frame.groupby("m"):
         alone = wr.coords(
             (part["g"], part["y"], part["w"]), "all", ret=["threshold", "tp", "youden"]

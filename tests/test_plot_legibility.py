@@ -2,8 +2,8 @@
 
 * A frame holding several curves is never drawn as one path (which would join
   the curves with lines from (0, 0) back to (1, 1) that look like the chance
-  diagonal): without ``group=`` each curve is drawn on its own, and a
-  ``group=`` that leaves several curves in one is refused, naming the column.
+  diagonal): without ``by=`` each curve is drawn on its own, and a
+  ``by=`` that leaves several curves in one is refused, naming the column.
 * Colours are Okabe-Ito's (colour-blind safe); reference lines are neutral
   grey and labelled; text is at least 9 pt; facet tick labels do not run
   together.
@@ -70,12 +70,12 @@ def pr_frame(data):
 
 
 HELPERS = {
-    "roc_plot": (lambda f, g: roc_plot(f, group=g), roc_frame),
-    "error_plot": (lambda f, g: error_plot(f, group=g), roc_frame),
-    "cost_plot": (lambda f, g: cost_plot(f, 1, 2, group=g), roc_frame),
-    "hull_plot": (lambda f, g: hull_plot(f, group=g), roc_frame),
-    "cost_auc_plot": (lambda f, g: cost_auc_plot(f, group=g), roc_frame),
-    "pr_plot": (lambda f, g: pr_plot(f, group=g), pr_frame),
+    "roc_plot": (lambda f, g: roc_plot(f, by=g), roc_frame),
+    "error_plot": (lambda f, g: error_plot(f, by=g), roc_frame),
+    "cost_plot": (lambda f, g: cost_plot(f, cost_fp=1, cost_fn=2, by=g), roc_frame),
+    "hull_plot": (lambda f, g: hull_plot(f, by=g), roc_frame),
+    "cost_auc_plot": (lambda f, g: cost_auc_plot(f, by=g), roc_frame),
+    "pr_plot": (lambda f, g: pr_plot(f, by=g), pr_frame),
 }
 
 
@@ -214,7 +214,7 @@ def test_pr_plot_draws_one_neutral_labelled_baseline_at_the_weighted_prevalence(
     data.loc[data["model"] == "m1", ["y", "w"]] = data.loc[
         data["model"] == "m0", ["y", "w"]
     ].to_numpy()
-    plot = pr_plot(pr_frame(data).drop(columns="fold"), group="model")
+    plot = pr_plot(pr_frame(data).drop(columns="fold"), by="model")
     figure = draw(plot)
     texts = [t.get_text() for t in figure.findobj(Text)]
     plt.close(figure)
@@ -231,7 +231,7 @@ def test_pr_plot_draws_one_neutral_labelled_baseline_at_the_weighted_prevalence(
 
 def test_pr_plot_names_each_prevalence_when_the_curves_differ():
     data = raw(n_models=2, n_folds=1, seed=3)
-    plot = pr_plot(pr_frame(data).drop(columns="fold"), group="model")
+    plot = pr_plot(pr_frame(data).drop(columns="fold"), by="model")
     figure = draw(plot)
     texts = "\n".join(t.get_text() for t in figure.findobj(Text))
     plt.close(figure)

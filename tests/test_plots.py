@@ -70,7 +70,7 @@ def test_roc_plot_has_equal_unit_axes_and_labels(example):
 
 def test_roc_plot_gives_each_group_its_own_colour_and_line_type():
     tidy = tidy_curves(n_models=3, n_folds=1)
-    curve = drawn(roc_plot(tidy, group="model"))[1]
+    curve = drawn(roc_plot(tidy, by="model"))[1]
     styles = curve.groupby("group")[["color", "linetype"]].first()
     assert len(styles) == 3
     assert styles["color"].nunique() == 3
@@ -83,7 +83,7 @@ def test_roc_plot_gives_each_group_its_own_colour_and_line_type():
 
 def test_roc_plot_colours_by_the_first_group_column_and_line_types_by_the_second():
     tidy = tidy_curves(n_models=5, n_folds=3)
-    plot = roc_plot(tidy, group=["model", "fold"])
+    plot = roc_plot(tidy, by=["model", "fold"])
     assert (plot.labels.color, plot.labels.linetype) == ("model", "fold")
     curve = drawn(plot)[1]
     assert (
@@ -104,7 +104,7 @@ def test_roc_plot_colours_by_the_first_group_column_and_line_types_by_the_second
 def test_roc_plot_names_a_missing_group_value_na_as_r_prints_it():
     tidy = tidy_curves(n_models=2, n_folds=1)
     tidy["model"] = tidy["model"].astype(object).where(tidy["model"] != "m1", None)
-    plot = roc_plot(tidy, group="model")
+    plot = roc_plot(tidy, by="model")
     assert plot.layers[1]._data["model"].cat.categories.tolist() == ["m0", "NA"]
     assert (
         drawn(plot)[1].groupby("group").size().tolist()
@@ -115,7 +115,7 @@ def test_roc_plot_names_a_missing_group_value_na_as_r_prints_it():
 def test_roc_plot_keeps_the_order_of_a_categorical_group(example):
     tidy = pd.concat([example.assign(k="b"), example.assign(k="a")], ignore_index=True)
     tidy["k"] = pd.Categorical(tidy["k"], categories=["b", "a"])
-    plot = roc_plot(tidy, group="k")
+    plot = roc_plot(tidy, by="k")
     assert plot.layers[1]._data["k"].cat.categories.tolist() == ["b", "a"]
 
 
@@ -126,7 +126,7 @@ def test_roc_plot_of_a_dict_names_curves_by_key_in_dict_order(example):
     curve = drawn(plot)[1]
     first = curve[curve["group"] == 1]
     assert first["x"].tolist() == example["FPR"].tolist()
-    named = roc_plot({"weighted": example, "unweighted": unweighted}, group="weights")
+    named = roc_plot({"weighted": example, "unweighted": unweighted}, by="weights")
     assert named.labels.color == "weights"
 
 
@@ -138,7 +138,7 @@ def test_roc_plot_draws_seven_overlapping_curves_with_distinct_line_types(exampl
 
 def test_roc_plot_accepts_curves_of_other_packages_with_only_fpr_tpr(example):
     other = pd.DataFrame({"FPR": [0.0, 0.5, 1.0], "TPR": [0.0, 0.8, 1.0]})
-    curve = drawn(roc_plot({"weightedroc": example, "other": other}, group="package"))[1]
+    curve = drawn(roc_plot({"weightedroc": example, "other": other}, by="package"))[1]
     assert curve[curve["group"] == 2][["x", "y"]].to_numpy().tolist() == [
         [0, 0],
         [0.5, 0.8],
@@ -150,7 +150,7 @@ def test_plots_do_not_modify_the_callers_frame(example):
     tidy = tidy_curves()
     before, before_tidy = example.copy(), tidy.copy()
     roc_plot(example), error_plot(example), error_frame(example)
-    roc_plot(tidy, group=["model", "fold"]), error_plot(tidy, group=["model", "fold"])
+    roc_plot(tidy, by=["model", "fold"]), error_plot(tidy, by=["model", "fold"])
     pd.testing.assert_frame_equal(example, before)
     pd.testing.assert_frame_equal(tidy, before_tidy)
 
@@ -166,7 +166,7 @@ def test_error_frame_stacks_fp_fn_and_their_sum(example):
 
 def test_error_frame_keeps_the_group_columns():
     tidy = tidy_curves()
-    errors = error_frame(tidy, group=["model", "fold"])
+    errors = error_frame(tidy, by=["model", "fold"])
     assert list(errors.columns) == ["model", "fold", "threshold", "error", "weighted_error"]
     assert errors["model"].tolist() == tidy["model"].tolist() * 3
 
@@ -223,7 +223,7 @@ def test_error_plot_without_steps_joins_the_points_like_r(example):
 
 def test_error_plot_draws_one_facet_per_curve():
     tidy = tidy_curves(n_models=2, n_folds=2)
-    layer = drawn(error_plot(tidy, group=["model", "fold"]))[0]
+    layer = drawn(error_plot(tidy, by=["model", "fold"]))[0]
     assert layer["PANEL"].nunique() == 4
     one_fold = tidy[tidy["fold"] == 1]
     layer = drawn(
@@ -240,11 +240,11 @@ def test_error_plot_draws_one_facet_per_curve():
         (lambda: roc_plot([1, 2]), TypeError, "DataFrame"),
         (lambda: roc_plot(pd.DataFrame({"FPR": [0.0]})), ValueError, "'TPR'"),
         (lambda: roc_plot(pd.DataFrame({"FPR": [], "TPR": []})), ValueError, "no rows"),
-        (lambda: roc_plot(tidy_curves(), group="nope"), ValueError, "'nope'"),
-        (lambda: roc_plot(tidy_curves(), group=["model", 3]), TypeError, "column name"),
+        (lambda: roc_plot(tidy_curves(), by="nope"), ValueError, "'nope'"),
+        (lambda: roc_plot(tidy_curves(), by=["model", 3]), TypeError, "column name"),
         (lambda: roc_plot({"a": [1]}), TypeError, "curve 'a' must be a DataFrame"),
         (lambda: roc_plot({}), ValueError, "empty"),
-        (lambda: roc_plot({"a": tidy_curves()}, group=["x", "y"]), TypeError, "dict"),
+        (lambda: roc_plot({"a": tidy_curves()}, by=["x", "y"]), TypeError, "dict"),
         (lambda: error_plot(pd.DataFrame({"TPR": [1.0], "FPR": [1.0]})), ValueError, "'threshold'"),
     ],
 )
@@ -271,7 +271,7 @@ def test_roc_plot_draws_each_group_of_roc_table_as_its_own_curve():
         }
     )
     table = roc_table(data, guess="score", label="y", by=["model", "fold"])
-    curve = drawn(roc_plot(table, group=["model", "fold"]))[1]
+    curve = drawn(roc_plot(table, by=["model", "fold"]))[1]
     assert curve["group"].nunique() == 4
     for group, (model, fold) in enumerate([("a", 1), ("a", 2), ("b", 1), ("b", 2)], 1):
         rows = data[(data["model"] == model) & (data["fold"] == fold)]
@@ -283,10 +283,10 @@ def test_roc_plot_draws_each_group_of_roc_table_as_its_own_curve():
     "make",
     [
         lambda ex: roc_plot(ex),
-        lambda ex: roc_plot(tidy_curves(), group=["model", "fold"]),
+        lambda ex: roc_plot(tidy_curves(), by=["model", "fold"]),
         lambda ex: roc_plot({"weightedroc": ex, "again": ex}),
         lambda ex: error_plot(ex),
-        lambda ex: error_plot(tidy_curves(n_folds=1), group="model"),
+        lambda ex: error_plot(tidy_curves(n_folds=1), by="model"),
     ],
     ids=["roc", "roc tidy", "roc dict", "error", "error facets"],
 )

@@ -240,7 +240,7 @@ def test_plot_draws_a_table_one_curve_per_group(tmp_path):
     from weightedroc.plots import roc_plot
 
     table = roc_table(folds_frame(), "score", "y", "w", by=["model", "fold"])
-    roc_plot(table, group=["model", "fold"]).save(
+    roc_plot(table, by=["model", "fold"]).save(
         tmp_path / "roc.png", width=4, height=4, dpi=60, verbose=False
     )
     assert (tmp_path / "roc.png").stat().st_size > 0

@@ -59,12 +59,13 @@ def test_best_threshold_picks_the_first_exact_optimum(data):
     st.sampled_from([Fraction(1, 4), Fraction(1, 2), Fraction(3, 4)]),
     st.sampled_from([1, 2, 3]),
 )
-def test_min_risk_picks_the_first_exact_optimum(data, p, c_miss):
+def test_min_risk_picks_the_first_exact_optimum(data, p, cost_fn):
     guess, positive, weight = data
     rows = exact_rows(guess, positive, weight)
     W1, W0 = rows[-1][1], rows[0][2]
-    risk = [p * FN / W1 * c_miss + (1 - p) * FP / W0 for _, FN, FP in rows]
-    best = wr.min_risk(wr.WeightedROC(guess, positive, weight), p_target=float(p), c_miss=c_miss)
+    risk = [p * FN / W1 * cost_fn + (1 - p) * FP / W0 for _, FN, FP in rows]
+    roc = wr.WeightedROC(guess, positive, weight)
+    best = wr.min_risk(roc, prevalence=float(p), cost_fn=cost_fn)
     assert best.threshold == rows[first_minimum(risk)][0]
     assert abs(best.risk - float(min(risk))) <= 1e-15 * float(max(risk))
 

@@ -71,7 +71,7 @@ def outputs(guess, label, weight):
         "cost_region": wr.cost_region(roc, cost_fn=3, cost_fp=1),
         "threshold_cost": wr.threshold_cost(roc, cost_fp=1, cost_fn=5),
         "roc_convex_hull": wr.roc_convex_hull(roc),
-        "min_risk": tuple(wr.min_risk(roc, p_target=0.3, c_miss=4)),
+        "min_risk": tuple(wr.min_risk(roc, prevalence=0.3, cost_fn=4)),
         "min_risk default": tuple(wr.min_risk(roc)),
         "weighted_pr": wr.weighted_pr(guess, label, weight),
         "average_precision": wr.average_precision(guess, label, weight),
@@ -238,7 +238,7 @@ def decisions(guess, label, weight):
         list(wr.roc_convex_hull(roc).index),
         [wr.best_threshold(roc, m).name for m in ("youden", "closest.topleft")],
         wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3).name,
-        wr.min_risk(roc, p_target=0.3, c_miss=4).threshold,
+        wr.min_risk(roc, prevalence=0.3, cost_fn=4).threshold,
         wr.min_risk(roc).threshold,
     )
 

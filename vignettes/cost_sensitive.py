@@ -124,7 +124,7 @@ auc_table.round(3)
 #
 # ## Cost against threshold
 #
-# `threshold_cost(roc, cost_fp, cost_fn)` adds the column
+# `threshold_cost(roc, cost_fp=..., cost_fn=...)` adds the column
 # $\text{cost} = c_{\operatorname{FP}}\, \operatorname{FP} + c_{\operatorname{FN}}\, \operatorname{FN}$; the weights already are the
 # costs, so $c_{\operatorname{FP}} = c_{\operatorname{FN}} = 1$.  `best_threshold(roc, "cost", ...)`
 # returns the cheapest row; ties would go to the lowest threshold.
@@ -137,7 +137,7 @@ best["cost per patient"] = best["cost"] / len(cost)
 best[["threshold", "TPR", "FPR", "FN", "FP", "cost", "cost per patient"]].round(3)
 
 # %%
-cost_plot(rocs, cost_fp=1, cost_fn=1, group="model") + p9.theme(figure_size=(9, 4.2))
+cost_plot(rocs, cost_fp=1, cost_fn=1, by="model") + p9.theme(figure_size=(9, 4.2))
 
 # %% [markdown]
 # At its cheapest threshold the shape model costs 133.5 biopsy-equivalents
@@ -207,7 +207,7 @@ risk_table.round(4)
 # it, the more the model saves.
 
 # %%
-hull_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.4))
+hull_plot(rocs, by="model") + p9.theme(figure_size=(9, 5.4))
 
 # %% [markdown]
 # ## Where the curves differ: partial and cost-based AUC
@@ -244,7 +244,7 @@ areas = pd.DataFrame(
 areas.round(3)
 
 # %%
-cost_auc_plot(rocs, group="model") + p9.theme(figure_size=(9, 5.6))
+cost_auc_plot(rocs, by="model") + p9.theme(figure_size=(9, 5.6))
 
 # %% [markdown]
 # At high sensitivity (TPR in [0.9, 1], where both optima lie) the shape
@@ -271,7 +271,7 @@ print(
 )
 # The weighted prevalence is 0.87: zoom on the top of the plot.
 (
-    pr_plot(prs, group="model")
+    pr_plot(prs, by="model")
     + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1))
     + p9.theme(figure_size=(7, 4.5))
 )

@@ -65,14 +65,14 @@ held_out.head()
 
 # %% [markdown]
 # `roc_table(..., by="fold")` gives each fold's curve, exactly
-# `WeightedROC` of that fold's rows, and `roc_plot(..., group="fold")` draws
+# `WeightedROC` of that fold's rows, and `roc_plot(..., by="fold")` draws
 # one curve per fold.
 
 # %%
 curves = wr.roc_table(
     held_out.assign(fold=held_out["fold"].astype(str)), "guess", "label", "weight", by="fold"
 )
-roc_plot(curves, group="fold")
+roc_plot(curves, by="fold")
 
 # %%
 fold_aucs = wr.auc_table(held_out, "guess", "label", "weight", by="fold")

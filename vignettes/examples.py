@@ -146,7 +146,7 @@ def aucs_of(guess, label, levels):
 rocr_simple = weightedroc.load_rocr_simple()
 rocr_simple_roc = WeightedROC(rocr_simple["predictions"], rocr_simple["labels"])
 rocr_simple_curves = curves_of(rocr_simple["predictions"], rocr_simple["labels"], levels=[0, 1])
-roc_plot(rocr_simple_curves, group="package")
+roc_plot(rocr_simple_curves, by="package")
 
 # %% [markdown]
 # The curves lie on top of each other (each has its own line type). The AUCs
@@ -173,7 +173,7 @@ asah["s100b"].value_counts().sort_index().head(10)
 # %%
 asah_roc = WeightedROC(asah["s100b"], asah["outcome"])
 asah_curves = curves_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
-roc_plot(asah_curves, group="package")
+roc_plot(asah_curves, by="package")
 
 # %%
 asah_aucs = aucs_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
@@ -197,14 +197,14 @@ marker_aucs = weightedroc.auc_table(markers, guess="score", label="outcome", by=
 marker_aucs
 
 # %%
-roc_plot(marker_roc, group="marker")
+roc_plot(marker_roc, by="marker")
 
 # %% [markdown]
 # `error_plot` draws the errors of each curve in its own panel, each with its own
 # threshold axis (the markers have different units):
 
 # %%
-error_plot(marker_roc, group="marker") + p9.theme(figure_size=(10, 4))
+error_plot(marker_roc, by="marker") + p9.theme(figure_size=(10, 4))
 
 # %% [markdown]
 # ### A small curve with one tie
@@ -220,7 +220,7 @@ tie_auc = WeightedAUC(tie_roc)
 tie_roc
 
 # %%
-roc_plot(curves_of(y_hat_tie, y_tie, levels=[-1, 1]), group="package")
+roc_plot(curves_of(y_hat_tie, y_tie, levels=[-1, 1]), by="package")
 
 # %%
 aucs_of(y_hat_tie, y_tie, levels=[-1, 1])

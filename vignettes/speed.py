@@ -87,7 +87,7 @@ if R["pROC"][0]:
     curves["pROC"] = rbridge.proc_curve(guess, label, levels=[0, 1], direction="<")
 if R["ROCR"][0]:
     curves["ROCR"] = rbridge.rocr_curve(guess, label)
-roc_plot(curves, group="implementation")
+roc_plot(curves, by="implementation")
 
 # %% [markdown]
 # ... and the AUCs, with and without weights (pROC and ROCR take no weights),

@@ -1,7 +1,13 @@
 """Exact weighted ROC curves and AUC of Dask DataFrames larger than memory.
 
-`weighted_roc` returns the rows `WeightedROC` gives on the concatenated
-data, as a lazy Dask DataFrame; `weighted_auc` returns the AUC.  Needs the
+The frame vocabulary of `weightedroc.roc_table` and `weightedroc.auc_table`
+(the data, then the guess, label and weight column names; keyword-only
+``positive=`` and ``direction=``): `roc_table` returns the rows
+`WeightedROC` gives on the concatenated data, as a lazy Dask DataFrame;
+`auc_table` returns the one-row table of `weightedroc.auc_table` (AUC,
+rows, positive and negative weight).  ``weighted_roc`` and
+``weighted_auc``, the former names, are deprecated (the top-level functions
+of those names take arrays).  Needs the
 dask extra (``pip install 'weightedroc[dask]'``); dask is imported here
 only, never by ``import weightedroc``.
 
@@ -30,6 +36,7 @@ that large.  The input is read three times (two passes, then the shuffle):
 persist it first if it is expensive to compute.
 """
 
+import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -38,10 +45,12 @@ import pandas as pd
 from .curves.auc import trapezoids
 from .curves.roc import COLUMNS, curve_frame, rates
 from .engine.core import Cumulated, cumulate
+from .engine.deprecation import keyword_only
 from .engine.longdouble import running_sum
-from .engine.validation import check_guess, check_label, check_weight
+from .engine.types import Direction, LabelValue
+from .engine.validation import check_direction, check_guess, check_label, check_weight
 
-__all__ = ["weighted_roc", "weighted_auc"]
+__all__ = ["roc_table", "auc_table", "weighted_roc", "weighted_auc"]
 
 SAMPLE = 1000  # guesses sampled per input partition for the range boundaries
 POSITION_BITS = 40  # row key: partition number << POSITION_BITS | row in partition
@@ -74,13 +83,16 @@ def _check_columns(ddf, guess, label, weight):
     return ddf[[name for _, name in roles]]
 
 
-def _values(part, guess, weight):
-    """Validated guesses and weights of a non-empty partition."""
+def _values(part, guess, weight, flip=False):
+    """Validated guesses (negated with direction ">", as `cumulate` counts
+    them) and weights of a non-empty partition."""
     g = check_guess(part[guess])
+    if flip:
+        g = np.negative(g)
     return g, None if weight is None else check_weight(part[weight], len(g))
 
 
-def _summary(part, guess, label, weight, seed):
+def _summary(part, guess, label, weight, seed, flip):
     """(sample of guesses, some distinct labels, categories) of one partition.
 
     Validates the guesses and weights; categories is None unless the label
@@ -92,14 +104,15 @@ def _summary(part, guess, label, weight, seed):
     )
     if len(part) == 0:
         return np.empty(0), np.empty(0, dtype=object), categories
-    g, _ = _values(part, guess, weight)
+    g, _ = _values(part, guess, weight, flip)
     if len(g) > SAMPLE:
         g = g[np.random.default_rng(seed).integers(0, len(g), SAMPLE)]
     return g, np.asarray(pd.unique(column), dtype=object)[:FOUND], categories
 
 
-def _positive_values(found, categories):
-    """The label values that mean positive, checked as `check_label` checks them.
+def _positive_values(found, categories, positive=None):
+    """The label values that mean positive (`positive`, or by the encoding),
+    checked as `check_label` checks them.
 
     `found` holds the distinct values of the whole column and `categories`
     the distinct category lists of its partitions (Categorical labels), so
@@ -115,8 +128,8 @@ def _positive_values(found, categories):
                 "them with .cat.set_categories([negative, positive])"
             )
         values = pd.Categorical(values, categories=list(categories[0]))
-    positive = check_label(values)
-    return list(np.asarray(values, dtype=object)[positive])
+    mask = check_label(values, positive=positive)
+    return list(np.asarray(values, dtype=object)[mask])
 
 
 def _boundaries(samples, ranges):
@@ -127,8 +140,8 @@ def _boundaries(samples, ranges):
     return np.unique(values[(np.arange(1, ranges) * len(values)) // ranges])
 
 
-def _arrays(part, guess, label, weight, positive_values):
-    g, w = _values(part, guess, weight)
+def _arrays(part, guess, label, weight, positive_values, flip):
+    g, w = _values(part, guess, weight, flip)
     return g, part[label].isin(positive_values).to_numpy(dtype=bool), w
 
 
@@ -157,13 +170,13 @@ def _long_double_sums(ranges, values, size):
     return sums
 
 
-def _tag(part, guess, label, weight, positive_values, boundaries, partition_info=None):
+def _tag(part, guess, label, weight, positive_values, boundaries, flip, partition_info=None):
     """Rows ready for the shuffle: guess, positive, weight, row key, range."""
     tagged = {"_guess": np.empty(0), "_positive": np.empty(0, dtype=bool)}
     if weight is not None:
         tagged["_weight"] = np.empty(0)
     if len(part):
-        g, positive, w = _arrays(part, guess, label, weight, positive_values)
+        g, positive, w = _arrays(part, guess, label, weight, positive_values, flip)
         tagged = {"_guess": g, "_positive": positive}
         if weight is not None:
             tagged["_weight"] = w
@@ -181,6 +194,7 @@ class _Counts(NamedTuple):
     total_pos: float
     total_neg: float
     last_range: int  # the last range holding rows: it gets the +inf row
+    rows: int  # observations
 
 
 def _counts(sums):
@@ -194,32 +208,33 @@ def _counts(sums):
             "rescale the weights (R would return NaN rates)"
         )
     before = tuple(np.concatenate(([0], x[:-1])).astype(x.dtype) for x in upto)
-    return _Counts(before, total_pos, total_neg, int(np.flatnonzero(rows)[-1]))
+    return _Counts(before, total_pos, total_neg, int(np.flatnonzero(rows)[-1]), int(rows.sum()))
 
 
-def _plan(ddf, guess, label, weight, npartitions):
+def _plan(ddf, guess, label, weight, npartitions, positive=None, direction="<"):
     """Validate eagerly; return the lazy range partitions and their counts.
 
     The counts (a Delayed) are the prefix sums of per-range sums over the
     tagged partitions; they are computed with the ranges, in one graph.
     """
     dask = _dask()
+    flip = check_direction(direction) == ">"
     columns = _check_columns(ddf, guess, label, weight)
     summaries = dask.compute(
         *[
-            dask.delayed(_summary)(part, guess, label, weight, seed)
+            dask.delayed(_summary)(part, guess, label, weight, seed, flip)
             for seed, part in enumerate(columns.to_delayed())
         ]
     )
     samples, found, categories = zip(*summaries) if summaries else ((), (), ())
     found = np.concatenate([np.empty(0, dtype=object), *found])
     positive_values = _positive_values(
-        found, list(dict.fromkeys(c for c in categories if c is not None))
+        found, list(dict.fromkeys(c for c in categories if c is not None)), positive
     )
     boundaries = _boundaries(samples, npartitions or ddf.npartitions)
-    meta = _tag(columns._meta, guess, label, weight, positive_values, boundaries)
+    meta = _tag(columns._meta, guess, label, weight, positive_values, boundaries, flip)
     tagged = columns.map_partitions(
-        _tag, guess, label, weight, positive_values, boundaries, meta=meta
+        _tag, guess, label, weight, positive_values, boundaries, flip, meta=meta
     )
     sums = [dask.delayed(_range_sums)(part, len(boundaries) + 1) for part in tagged.to_delayed()]
     ranges = tagged.set_index("_range", divisions=tuple(range(len(boundaries) + 2)))
@@ -249,7 +264,7 @@ def _range_counts(part, counts):
     For the last range that row is the curve's +inf row (the global totals);
     for the others it is the first row of the next non-empty range.
     """
-    before, total_pos, total_neg, last_range = counts
+    before, total_pos, total_neg, last_range, _ = counts
     ranges = part.index.to_numpy()
     order = np.argsort(part["_row"].to_numpy())  # input order, for R's ties
     weight = part["_weight"].to_numpy()[order] if "_weight" in part else None
@@ -265,12 +280,14 @@ def _range_counts(part, counts):
     return Cumulated(threshold, FN, TN, total_pos, total_neg), ranges.max() == last_range
 
 
-def _curve_part(part, counts):
+def _curve_part(part, counts, flip):
     if len(part) == 0:
         return pd.DataFrame({name: np.empty(0) for name in COLUMNS})
     rows, last = _range_counts(part, counts)
     if not last:  # the next range's first row comes from that range
         rows = Cumulated(*(column[:-1] for column in rows[:3]), *rows[3:])
+    if flip:  # thresholds on the guesses' scale, as `cumulate` reports them
+        np.negative(rows.threshold, out=rows.threshold)
     return curve_frame(rows)
 
 
@@ -289,7 +306,17 @@ def _auc_part(part, counts):
 _AUC_PARTS = ["rect_high", "rect_low", "triangle_high", "triangle_low"]
 
 
-def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
+@keyword_only
+def roc_table(
+    ddf,
+    guess: str,
+    label: str,
+    weight: str | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    npartitions: int | None = None,
+):
     """The exact weighted ROC curve of a Dask DataFrame, as a Dask DataFrame.
 
     Parameters
@@ -302,7 +329,12 @@ def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
         categories, the two sorted strings, ...).
     weight : str, optional
         Column of positive observation weights; unit weights by default.
-    npartitions : int, optional
+    positive, direction : keyword-only
+        As for `weightedroc.roc_table`: the label value that is the event,
+        and whether lower guesses mean positive (``">"``: the negated
+        guesses are counted, bit for bit, and thresholds are shown on the
+        guesses' scale, descending to -inf).
+    npartitions : int, keyword-only, optional
         Number of guess ranges, hence of output partitions (at most; fewer
         when guesses are tied).  Default: ``ddf.npartitions``.
 
@@ -323,10 +355,10 @@ def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
     Examples
     --------
     >>> import pandas as pd, dask.dataframe as dd
-    >>> from weightedroc.dask import weighted_roc
+    >>> from weightedroc.dask import roc_table
     >>> df = pd.DataFrame({"g": [1, 2, 3, 1, 1], "y": [-1, -1, 1, 1, 1],
     ...                    "w": [1, 1, 1, 4, 5]})
-    >>> roc = weighted_roc(dd.from_pandas(df, npartitions=2), "g", "y", "w")
+    >>> roc = roc_table(dd.from_pandas(df, npartitions=2), "g", "y", "w")
     >>> roc.compute().reset_index(drop=True)
        TPR  FPR  threshold    FN   FP
     0  1.0  1.0        1.0   0.0  2.0
@@ -334,9 +366,26 @@ def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
     2  0.1  0.0        3.0   9.0  0.0
     3  0.0  0.0        inf  10.0  0.0
     """
-    ranges, counts = _plan(ddf, guess, label, weight, npartitions)
+    ranges, counts = _plan(ddf, guess, label, weight, npartitions, positive, direction)
     meta = pd.DataFrame({name: np.empty(0) for name in COLUMNS})
-    return ranges.map_partitions(_curve_part, counts, meta=meta, clear_divisions=True)
+    flip = direction == ">"
+    return ranges.map_partitions(_curve_part, counts, flip, meta=meta, clear_divisions=True)
+
+
+def _deprecated(old, new):
+    warnings.warn(
+        f"weightedroc.dask.{old}() is deprecated and will be removed in 2.0: call "
+        f"weightedroc.dask.{new}(ddf, guess, label, weight, ...) (the top-level "
+        f"weightedroc.{old} takes arrays)",
+        FutureWarning,
+        stacklevel=3,
+    )
+
+
+def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
+    """Deprecated name of `roc_table` (FutureWarning)."""
+    _deprecated("weighted_roc", "roc_table")
+    return roc_table(ddf, guess, label, weight, npartitions=npartitions)
 
 
 def _area(parts):
@@ -351,26 +400,68 @@ def _area(parts):
     return float(np.float64(rect)) + float(np.float64(triangle))
 
 
-def weighted_auc(ddf, guess, label, weight=None, npartitions=None, compute=True):
+def _auc_parts(ddf, guess, label, weight, npartitions, positive, direction):
+    """(per-partition trapezoid sums, counts), both lazy."""
+    ranges, counts = _plan(ddf, guess, label, weight, npartitions, positive, direction)
+    meta = pd.DataFrame({name: np.empty(0) for name in _AUC_PARTS})
+    parts = ranges.map_partitions(_auc_part, counts, meta=meta, clear_divisions=True)
+    return parts, counts
+
+
+def _auc_row(parts, counts):
+    return pd.DataFrame(
+        {
+            "auc": [_area(parts)],
+            "n": [counts.rows],
+            "positive_weight": [counts.total_pos],
+            "negative_weight": [counts.total_neg],
+        }
+    )
+
+
+@keyword_only
+def auc_table(
+    ddf,
+    guess: str,
+    label: str,
+    weight: str | None = None,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    npartitions: int | None = None,
+    compute: bool = True,
+):
     """The weighted AUC of a Dask DataFrame, computed without a full curve.
 
-    Takes the arguments of `weighted_roc`, and returns ``WeightedAUC`` of
-    that curve (the per-partition trapezoid sums are added in long double):
-    a float, or with ``compute=False`` a ``dask.delayed`` object computing
-    it (to follow it with a progress bar, or compute it with other work).
+    Takes the arguments of `roc_table`, and returns the table
+    `weightedroc.auc_table` gives without ``by``: one row with ``auc``
+    (``WeightedAUC`` of that curve; the per-partition trapezoid sums are
+    added in long double), ``n``, ``positive_weight`` and
+    ``negative_weight``.  With ``compute=False``, a ``dask.delayed`` object
+    computing it (to follow it with a progress bar, or compute it with
+    other work).
 
     Examples
     --------
     >>> import pandas as pd, dask.dataframe as dd
-    >>> from weightedroc.dask import weighted_auc
+    >>> from weightedroc.dask import auc_table
     >>> df = pd.DataFrame({"g": [1, 2, 3, 1, 1], "y": [-1, -1, 1, 1, 1],
     ...                    "w": [1, 1, 1, 4, 5]})
-    >>> round(weighted_auc(dd.from_pandas(df, npartitions=2), "g", "y", "w"), 12)
-    0.325
+    >>> auc_table(dd.from_pandas(df, npartitions=2), "g", "y", "w")
+         auc  n  positive_weight  negative_weight
+    0  0.325  5             10.0              2.0
     """
     dask = _dask()
-    ranges, counts = _plan(ddf, guess, label, weight, npartitions)
-    meta = pd.DataFrame({name: np.empty(0) for name in _AUC_PARTS})
-    parts = ranges.map_partitions(_auc_part, counts, meta=meta, clear_divisions=True)
+    parts, counts = _auc_parts(ddf, guess, label, weight, npartitions, positive, direction)
+    table = dask.delayed(_auc_row)(parts, counts)
+    return table.compute() if compute else table
+
+
+def weighted_auc(ddf, guess, label, weight=None, npartitions=None, compute=True):
+    """Deprecated: ``auc_table(...)["auc"]`` (FutureWarning); returns the
+    AUC as a float, or with ``compute=False`` a ``dask.delayed`` of it."""
+    _deprecated("weighted_auc", "auc_table")
+    dask = _dask()
+    parts, _ = _auc_parts(ddf, guess, label, weight, npartitions, None, "<")
     area = dask.delayed(_area)(parts)
     return area.compute() if compute else area

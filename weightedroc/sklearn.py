@@ -26,7 +26,7 @@ from .curves.areas import partial_auc
 from .curves.auc import auc_score
 from .curves.pr import average_precision
 from .curves.roc import WeightedROC
-from .decisions.thresholds import _costs, best_threshold
+from .decisions import best_threshold, check_costs
 from .engine.types import ArrayLike, LabelValue
 from .engine.validation import check_weight
 
@@ -149,7 +149,7 @@ def scorer(metric, *, positive=None, **options):
     if metric == "cost":
         if options.get("cost_fp") is None or options.get("cost_fn") is None:
             raise ValueError("scorer('cost') needs both cost_fp and cost_fn")
-        _costs(options["cost_fp"], options["cost_fn"])  # fail now, not in a fold
+        check_costs(options["cost_fp"], options["cost_fn"])  # fail now, not in a fold
     if positive is not None:
         options["pos_label"] = positive
     return make_scorer(

@@ -31,7 +31,7 @@ from .engine.core import cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
 from .engine.threads import prefault, run_both, run_shared
 from .engine.types import Columns, Direction, LabelValue
-from .engine.validation import _to_array, check_direction, check_guess, check_label, check_weight
+from .engine.validation import check_direction, check_guess, check_label, check_weight, to_array
 
 __all__ = ["roc_table", "auc_table"]
 
@@ -120,7 +120,7 @@ def _codes(data, name):
     (a Categorical's in category order), missing values last."""
     values = _column(data, name)
     if not isinstance(values, pd.Series):
-        values = _to_array(values, name)
+        values = to_array(values, name)
     elif isinstance(values.dtype, np.dtype):
         values = values.to_numpy()  # (extension dtypes: factorize reads them)
     kind = getattr(values.dtype, "kind", "O")

@@ -12,6 +12,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..engine.deprecation import keyword_only
 from ..engine.validation import check_cost, check_roc_frame
 from .auc import trapezoid_area
 
@@ -72,8 +73,10 @@ def mcclish(area, diagonal, lo, hi):
     return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
 
 
+@keyword_only
 def partial_auc(
     roc: pd.DataFrame,
+    *,
     fpr_range: tuple[float, float] | None = None,
     tpr_range: tuple[float, float] | None = None,
     correct: bool = False,
@@ -159,7 +162,7 @@ def partial_auc(
             f"({diagonal:g}): McClish's standardisation is then below 0.5 "
             "(pROC returns NA)",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,  # the caller of the `keyword_only` wrapper
         )
     return mcclish(area, diagonal, lo, hi)
 
@@ -256,8 +259,9 @@ def _cost_line(roc, cost_fn, cost_fp):
     return arrays, rho, pi, slope, intercept
 
 
+@keyword_only
 def cost_auc(
-    roc: pd.DataFrame, cost_fn: float | None = None, cost_fp: float | None = None
+    roc: pd.DataFrame, *, cost_fp: float | None = None, cost_fn: float | None = None
 ) -> CostAUC:
     """Cost-based partial AUC: the area where the model beats a random classifier.
 
@@ -274,8 +278,8 @@ def cost_auc(
     ----------
     roc : pandas.DataFrame
         A complete curve as returned by `WeightedROC`.
-    cost_fn, cost_fp : float, optional
-        Costs of a false negative and of a false positive (any positive
+    cost_fp, cost_fn : float, keyword-only, optional
+        Costs of a false positive and of a false negative (any positive
         scale; they are normalised).  Both omitted: equal costs (rho =
         0.5).  One omitted: the other is taken as already normalised, in
         (0, 1).
@@ -308,7 +312,7 @@ def cost_auc(
     >>> result = cost_auc(roc)  # pi = 0.5, rho = 0.5: the line is the diagonal
     >>> round(result.pauc, 6), round(result.max_pauc, 6), round(result.ratio, 6)
     (0.277778, 0.5, 0.555556)
-    >>> result = cost_auc(roc, cost_fn=1, cost_fp=3)  # the line is y = 3x - 1
+    >>> result = cost_auc(roc, cost_fp=3, cost_fn=1)  # the line is y = 3x - 1
     >>> round(result.pauc, 6), round(result.max_pauc, 6)  # 8/27 and 1/2
     (0.296296, 0.5)
     """
@@ -320,15 +324,16 @@ def cost_auc(
     )
 
 
+@keyword_only
 def cost_region(
-    roc: pd.DataFrame, cost_fn: float | None = None, cost_fp: float | None = None
+    roc: pd.DataFrame, *, cost_fp: float | None = None, cost_fn: float | None = None
 ) -> pd.DataFrame:
     """The region counted by `cost_auc`, as a frame ready for a ribbon.
 
     Parameters
     ----------
-    roc, cost_fn, cost_fp
-        As for `cost_auc`.
+    roc, cost_fp, cost_fn
+        As for `cost_auc` (keyword-only).
 
     Returns
     -------

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.core import cumulate
+from ..engine.deprecation import renamed
 from ..engine.longdouble import chunks, running_sum
 from ..engine.threads import run_both
 from ..engine.types import ArrayLike, Direction, LabelValue
@@ -52,14 +53,16 @@ def trapezoid_area(TPR, FPR):
     return _area(lambda rows: (TPR[rows], FPR[rows]), len(TPR))
 
 
-def WeightedAUC(tpr_fpr: pd.DataFrame) -> float:
+@renamed(tpr_fpr="roc")
+def WeightedAUC(roc: pd.DataFrame) -> float:
     """Calculate the exact area under a weighted ROC curve, as R's WeightedAUC.
 
     Parameters
     ----------
-    tpr_fpr : pandas.DataFrame
+    roc : pandas.DataFrame
         A curve as returned by `WeightedROC`: columns TPR and FPR, more
-        than one row, both non-increasing down the rows.
+        than one row, both non-increasing down the rows (R's ``tpr.fpr``;
+        the keyword ``tpr_fpr=`` is deprecated).
 
     Returns
     -------
@@ -69,7 +72,7 @@ def WeightedAUC(tpr_fpr: pd.DataFrame) -> float:
     Raises
     ------
     TypeError
-        If `tpr_fpr` is not a DataFrame (R: "is.data.frame(tpr.fpr) is not
+        If `roc` is not a DataFrame (R: "is.data.frame(tpr.fpr) is not
         TRUE").
     ValueError
         If it has one row or fewer, lacks TPR or FPR, or they increase.
@@ -88,7 +91,7 @@ def WeightedAUC(tpr_fpr: pd.DataFrame) -> float:
     >>> round(WeightedAUC(WeightedROC([1, 2, 3, 1, 1], [0, 0, 1, 1, 1], [1, 1, 1, 4, 5])), 12)
     0.325
     """
-    curve = check_curve(tpr_fpr)
+    curve = check_curve(roc)
     TPR, FPR = curve["TPR"], curve["FPR"]
     if (FPR[0], TPR[0]) != (1, 1) or (FPR[-1], TPR[-1]) != (0, 0):
         warnings.warn(
@@ -96,7 +99,7 @@ def WeightedAUC(tpr_fpr: pd.DataFrame) -> float:
             f"{TPR[0]:g}) to ({FPR[-1]:g}, {TPR[-1]:g}) instead of from "
             "(1, 1) to (0, 0), so its area is not the AUC",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,  # the caller of the `renamed` wrapper
         )
     return trapezoid_area(TPR, FPR)
 

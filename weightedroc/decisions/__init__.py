@@ -4,6 +4,7 @@ the convex hull and the Bayes risk against the better trivial rule."""
 from .thresholds import (
     MinRisk,
     best_threshold,
+    check_costs,
     isocost_line,
     min_risk,
     roc_convex_hull,
@@ -13,6 +14,7 @@ from .thresholds import (
 __all__ = [
     "MinRisk",
     "best_threshold",
+    "check_costs",
     "isocost_line",
     "min_risk",
     "roc_convex_hull",

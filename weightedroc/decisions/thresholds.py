@@ -9,30 +9,20 @@ exactly equal and ties are resolved as documented, not by rounding.
 """
 
 import numbers
+import warnings
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..engine.core import unit_scaled
+from ..engine.deprecation import keyword_only, renamed
 from ..engine.validation import check_cost, check_roc_frame
-
-METHODS = ("youden", "closest.topleft", "cost")
-
-
-# Criteria this close (relative to a trivial rule's) are ties: rounding in
-# the counts, not the data, tells such rows apart, and a decision must not
-# change when the weights are rescaled.
-TIE = 1e-12
+from .criteria import METHODS, TIE, best_rows, closest_topleft, criterion_loss, youden
 
 
-def first_best(loss):
-    """Position of the first row (lowest threshold) whose loss ties with the least."""
-    scale = max(abs(loss[0]), abs(loss[-1]))
-    return int(np.flatnonzero(loss <= loss.min() + TIE * scale)[0])
-
-
-def _costs(cost_fp, cost_fn):
+def check_costs(cost_fp, cost_fn):
+    """The two costs of the errors, as floats: finite, >= 0, not both 0."""
     cost_fp = check_cost(cost_fp, "cost_fp", allow_zero=True)
     cost_fn = check_cost(cost_fn, "cost_fn", allow_zero=True)
     if cost_fp + cost_fn == 0:
@@ -40,14 +30,15 @@ def _costs(cost_fp, cost_fn):
     return cost_fp, cost_fn
 
 
-def threshold_cost(roc: pd.DataFrame, cost_fp: float, cost_fn: float) -> pd.DataFrame:
+@keyword_only
+def threshold_cost(roc: pd.DataFrame, *, cost_fp: float, cost_fn: float) -> pd.DataFrame:
     """The weighted cost of the errors at each threshold of the curve.
 
     Parameters
     ----------
     roc : pandas.DataFrame
         A complete curve as returned by `WeightedROC`.
-    cost_fp, cost_fn : float
+    cost_fp, cost_fn : float, keyword-only
         Cost per unit of weight of a false positive and of a false negative
         (finite, >= 0, not both 0).
 
@@ -55,9 +46,10 @@ def threshold_cost(roc: pd.DataFrame, cost_fp: float, cost_fn: float) -> pd.Data
     -------
     pandas.DataFrame
         A copy of `roc` with a column ``cost = cost_fp * FP + cost_fn * FN``
-        (FP and FN are weighted counts).  The first row (every observation
-        positive) and the last (threshold inf, every observation negative)
-        are the costs of the two trivial rules.
+        (FP and FN are weighted counts: a total, not ROCR's ``"cost"`` of
+        `measures`, which is this divided by the total weight).  The first
+        row (every observation positive) and the last (threshold inf, every
+        observation negative) are the costs of the two trivial rules.
 
     Examples
     --------
@@ -72,15 +64,17 @@ def threshold_cost(roc: pd.DataFrame, cost_fp: float, cost_fn: float) -> pd.Data
     4        inf  3.0  0.0  15.0
     """
     arrays = check_roc_frame(roc)
-    cost_fp, cost_fn = _costs(cost_fp, cost_fn)
+    cost_fp, cost_fn = check_costs(cost_fp, cost_fn)
     out = roc.copy()
     out["cost"] = cost_fp * arrays["FP"] + cost_fn * arrays["FN"]
     return out
 
 
+@keyword_only
 def best_threshold(
     roc: pd.DataFrame,
     method: str = "youden",
+    *,
     cost_fp: float | None = None,
     cost_fn: float | None = None,
 ) -> pd.Series:
@@ -95,33 +89,40 @@ def best_threshold(
         (1 - TPR)^2 + FPR^2 (the names and criteria of pROC's
         ``coords(roc, "best", best.method = ...)``); ``"cost"`` minimises
         ``cost_fp * FP + cost_fn * FN``.
-    cost_fp, cost_fn : float, optional
+    cost_fp, cost_fn : float, keyword-only, optional
         Required with ``method="cost"`` and only then.
 
     Returns
     -------
     pandas.Series
         The chosen row of `roc` (its index label is the Series' name) with
-        one more entry named after the method: the criterion's value there.
+        one more entry named after the method: the criterion's value there,
+        the same number as the column of that name of `coords` and
+        `measures` for the same row: ``youden`` is pROC's
+        ``sensitivity + specificity`` (Youden's J plus 1: J itself is
+        `measures`' ``j_index``), ``closest.topleft`` is
+        ``(1 - TPR)^2 + FPR^2``, and ``cost`` is ``cost_fp * FP + cost_fn *
+        FN``, the ``cost`` column of `threshold_cost`.
 
     Notes
     -----
-    Rows whose criterion ties with the best are resolved to the first of
-    them in `roc`'s order, i.e. the lowest threshold (the highest TPR).
-    Criteria are compared in weighted counts (e.g. Youden through
-    ``FN * W-1 + FP * W1``), each class's counts scaled by a power of two
-    to a total in [0.5, 1) (exact), and values within 1e-12 of a trivial
-    rule's are ties: so rescaling every weight by the same factor never
-    changes the row chosen.  The (TPR, FPR)
-    of the chosen row is one of the rows pROC's ``coords(roc, "best")``
-    returns, which lists every tied row.
+    The row is chosen by the package's one best-threshold engine
+    (`weightedroc.decisions.criteria`), shared with `coords(x="best")` and
+    `min_risk`: criteria are compared in weighted counts (e.g. Youden
+    through ``FN * W-1 + FP * W1``), each class's counts scaled by a power
+    of two to a total in [0.5, 1) (exact), and values within 1e-12 of a
+    trivial rule's are ties, resolved to the first row in `roc`'s order
+    (the lowest threshold, the highest TPR): so rescaling every weight by
+    the same factor never changes the row chosen.  The chosen row is the
+    first of the rows pROC's ``coords(roc, "best")`` returns, which lists
+    every tied row.
 
     Examples
     --------
     >>> from weightedroc import WeightedROC, best_threshold
     >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
     >>> best_threshold(roc)[["threshold", "TPR", "FPR", "youden"]].round(6).to_dict()
-    {'threshold': 4.0, 'TPR': 0.666667, 'FPR': 0.0, 'youden': 0.666667}
+    {'threshold': 4.0, 'TPR': 0.666667, 'FPR': 0.0, 'youden': 1.666667}
     >>> best_threshold(roc, "cost", cost_fp=1, cost_fn=5)["threshold"]
     np.float64(2.0)
     """
@@ -132,27 +133,28 @@ def best_threshold(
         raise ValueError(
             f"cost_fp and cost_fn are used only with method='cost', not with {method!r}"
         )
-    TPR, FPR = arrays["TPR"], arrays["FPR"]
-    FN, FP = unit_scaled(arrays["FN"]), unit_scaled(arrays["FP"], first=True)
-    positives, negatives = FN[-1], FP[0]
-    if method == "youden":  # TPR - FPR = 1 - (FN W-1 + FP W1) / (W1 W-1)
-        loss, value = FN * negatives + FP * positives, TPR - FPR
-    elif method == "closest.topleft":
-        loss, value = (FN * negatives) ** 2 + (FP * positives) ** 2, (1 - TPR) ** 2 + FPR**2
-    else:
+    FN, FP = arrays["FN"], arrays["FP"]
+    if method == "cost":
         if cost_fp is None or cost_fn is None:
             raise ValueError("method='cost' needs both cost_fp and cost_fn")
-        cost_fp, cost_fn = _costs(cost_fp, cost_fn)
-        value = cost_fp * arrays["FP"] + cost_fn * arrays["FN"]
-        # One scale for both counts keeps their sum's proportions.
-        total = max(arrays["FP"][0], arrays["FN"][-1])
-        loss = cost_fp * unit_scaled(arrays["FP"], total=total) + cost_fn * unit_scaled(
-            arrays["FN"], total=total
-        )
-    best = first_best(loss)
+        cost_fp, cost_fn = check_costs(cost_fp, cost_fn)
+        loss = criterion_loss(FN, FP, "cost", weight_fn=cost_fn, weight_fp=cost_fp)
+    else:
+        loss = criterion_loss(FN, FP, method)
+    best = int(best_rows(loss)[0])
     row = roc.iloc[best].copy()
-    row[method] = value[best]
+    row[method] = _criterion_value(method, arrays, best, cost_fp, cost_fn)
     return row
+
+
+def _criterion_value(method, arrays, row, cost_fp, cost_fn):
+    """The criterion at `row`, with the arithmetic of `measures`."""
+    if method == "cost":
+        return cost_fp * arrays["FP"][row] + cost_fn * arrays["FN"][row]
+    FN, FP = unit_scaled(arrays["FN"]), unit_scaled(arrays["FP"], first=True)
+    P, N = FN[-1], FP[0]
+    value = youden if method == "youden" else closest_topleft
+    return float(value(P - FN[row], N - FP[row], P, N))
 
 
 def _not_left(x0, y0, x1, y1, x2, y2):
@@ -240,8 +242,9 @@ class MinRisk(NamedTuple):
         Risk of the better trivial rule.
     trivial_rule : str
         "all negative" or "all positive".
-    p_target, c_miss, c_fa : float
-        The prior and costs the risk was computed with.
+    prevalence, cost_fn, cost_fp : float
+        The prior and costs the risk was computed with (``p_target``,
+        ``c_miss`` and ``c_fa`` are their deprecated names).
     normalized_risk : float
         ``risk / trivial_risk`` (property).
     beats_trivial : bool
@@ -259,9 +262,24 @@ class MinRisk(NamedTuple):
     FPR: float
     trivial_risk: float
     trivial_rule: str
-    p_target: float
-    c_miss: float
-    c_fa: float
+    prevalence: float
+    cost_fn: float
+    cost_fp: float
+
+    @property
+    def p_target(self) -> float:
+        """Deprecated alias of ``prevalence``."""
+        return _renamed_attribute(self, "p_target", "prevalence")
+
+    @property
+    def c_miss(self) -> float:
+        """Deprecated alias of ``cost_fn``."""
+        return _renamed_attribute(self, "c_miss", "cost_fn")
+
+    @property
+    def c_fa(self) -> float:
+        """Deprecated alias of ``cost_fp``."""
+        return _renamed_attribute(self, "c_fa", "cost_fp")
 
     @property
     def normalized_risk(self):
@@ -275,56 +293,78 @@ class MinRisk(NamedTuple):
 
     def isocost_lines(self):
         """`isocost_line` through this optimum, with these costs."""
-        return isocost_line(self.p_target, self.c_miss, self.c_fa, point=(self.FPR, self.TPR))
+        return isocost_line(
+            self.prevalence, cost_fp=self.cost_fp, cost_fn=self.cost_fn, point=(self.FPR, self.TPR)
+        )
 
 
-def _check_p_target(p_target, arrays):
-    if p_target is None:
+def _renamed_attribute(result, old, new):
+    warnings.warn(
+        f"{type(result).__name__}.{old} is deprecated and will be removed in 2.0: use .{new}",
+        FutureWarning,
+        stacklevel=3,
+    )
+    return getattr(result, new)
+
+
+def _check_prevalence(prevalence, arrays):
+    if prevalence is None:
         positives, negatives = arrays["FN"][-1], arrays["FP"][0]
         return float(positives / (positives + negatives))
-    if isinstance(p_target, (bool, np.bool_)) or not isinstance(p_target, numbers.Real):
-        raise TypeError(f"p_target must be a real number in (0, 1), got {p_target!r}")
-    if not 0 < p_target < 1:
+    if isinstance(prevalence, (bool, np.bool_)) or not isinstance(prevalence, numbers.Real):
+        raise TypeError(f"prevalence must be a real number in (0, 1), got {prevalence!r}")
+    if not 0 < prevalence < 1:
         raise ValueError(
-            f"p_target must be in (0, 1) (the prior probability of a positive), got {p_target!r}"
+            "prevalence must be in (0, 1) (the prior probability of a positive), "
+            f"got {prevalence!r}"
         )
-    return float(p_target)
+    return float(prevalence)
 
 
+@renamed(p_target="prevalence", c_miss="cost_fn", c_fa="cost_fp")
+@keyword_only
 def min_risk(
-    roc: pd.DataFrame, p_target: float | None = None, c_miss: float = 1.0, c_fa: float = 1.0
+    roc: pd.DataFrame,
+    *,
+    prevalence: float | None = None,
+    cost_fp: float = 1.0,
+    cost_fn: float = 1.0,
 ) -> MinRisk:
     """The Bayes-optimal operating point: the threshold of least expected risk.
 
     The expected risk of a row is
 
-    .. math:: R = p\\,(1 - TPR)\\,c_{miss} + (1 - p)\\,FPR\\,c_{fa}
+    .. math:: R = p\\,(1 - TPR)\\,c_{fn} + (1 - p)\\,FPR\\,c_{fp}
 
-    (the detection cost function of NIST speaker recognition evaluations).
+    (the detection cost function of NIST speaker recognition evaluations,
+    with p the prevalence).
     The curve's rows include (1, 1), the rule "all positive" with risk
-    (1 - p) c_fa, and (0, 0), "all negative" with risk p c_miss, so the
+    (1 - p) cost_fp, and (0, 0), "all negative" with risk p cost_fn, so the
     minimum is never above the better of these trivial rules.
 
     Parameters
     ----------
     roc : pandas.DataFrame
         A complete curve as returned by `WeightedROC`.
-    p_target : float in (0, 1), optional
+    prevalence : float in (0, 1), keyword-only, optional
         Prior probability of a positive; by default the weighted prevalence
         W1 / (W1 + W-1) of `roc`.  With that default and unit costs the
         risk is the weighted error ``(FN + FP) / (W1 + W-1)``.
-    c_miss, c_fa : float, default 1
-        Costs of a miss (false negative) and of a false alarm (false
-        positive); finite and positive.
+        (Formerly ``p_target``.)
+    cost_fp, cost_fn : float, keyword-only, default 1
+        Costs of a false positive (a false alarm; formerly ``c_fa``) and of
+        a false negative (a miss; formerly ``c_miss``); finite and positive.
 
     Returns
     -------
     MinRisk
-        ``risk``, ``threshold``, ``TPR``, ``FPR`` of the best row (ties go
-        to the first row, the lowest threshold); ``trivial_risk`` and
+        ``risk``, ``threshold``, ``TPR``, ``FPR`` of the best row (chosen by
+        the engine of `best_threshold`: Youden's criterion weighted by
+        ``p cost_fn`` and ``(1 - p) cost_fp``, compared in counts, ties to
+        the first row, the lowest threshold); ``trivial_risk`` and
         ``trivial_rule`` ("all negative" or "all positive") of the better
-        trivial rule; the inputs ``p_target``, ``c_miss``, ``c_fa``; the
-        properties ``normalized_risk`` (risk / trivial_risk, NIST's
+        trivial rule; the inputs ``prevalence``, ``cost_fn``, ``cost_fp``;
+        the properties ``normalized_risk`` (risk / trivial_risk, NIST's
         normalised minDCF) and ``beats_trivial``; and the method
         ``isocost_lines()``.
 
@@ -337,19 +377,20 @@ def min_risk(
     --------
     >>> from weightedroc import WeightedROC, min_risk
     >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
-    >>> best = min_risk(roc, p_target=0.5, c_miss=5, c_fa=1)
+    >>> best = min_risk(roc, prevalence=0.5, cost_fp=1, cost_fn=5)
     >>> round(best.risk, 6), best.threshold, round(best.FPR, 6)
     (0.333333, 2.0, 0.666667)
     >>> best.trivial_rule, best.trivial_risk, best.beats_trivial
     ('all positive', 0.5, True)
     """
     arrays = check_roc_frame(roc)
-    p = _check_p_target(p_target, arrays)
-    c_miss, c_fa = check_cost(c_miss, "c_miss"), check_cost(c_fa, "c_fa")
+    p = _check_prevalence(prevalence, arrays)
+    cost_fp, cost_fn = check_cost(cost_fp, "cost_fp"), check_cost(cost_fn, "cost_fn")
     FN, FP = arrays["FN"], arrays["FP"]
-    risk = p * (FN / FN[-1]) * c_miss + (1 - p) * (FP / FP[0]) * c_fa
-    best = first_best(risk)
-    all_negative, all_positive = p * c_miss, (1 - p) * c_fa
+    risk = p * (FN / FN[-1]) * cost_fn + (1 - p) * (FP / FP[0]) * cost_fp
+    loss = criterion_loss(FN, FP, "youden", weight_fn=p * cost_fn, weight_fp=(1 - p) * cost_fp)
+    best = int(best_rows(loss)[0])
+    all_negative, all_positive = p * cost_fn, (1 - p) * cost_fp
     rule = "all negative" if all_negative <= all_positive else "all positive"
     return MinRisk(
         float(risk[best]),
@@ -359,8 +400,8 @@ def min_risk(
         min(all_negative, all_positive),
         rule,
         p,
-        c_miss,
-        c_fa,
+        cost_fn,
+        cost_fp,
     )
 
 
@@ -371,25 +412,29 @@ def _segment(x0, y0, slope):
     return [lo, hi], [y0 + slope * (lo - x0), y0 + slope * (hi - x0)]
 
 
+@renamed(p_target="prevalence", c_miss="cost_fn", c_fa="cost_fp")
+@keyword_only
 def isocost_line(
-    p_target: float,
-    c_miss: float = 1.0,
-    c_fa: float = 1.0,
+    prevalence: float,
+    *,
+    cost_fp: float = 1.0,
+    cost_fn: float = 1.0,
     point: tuple[float, float] | None = None,
 ) -> pd.DataFrame:
     """Lines of equal expected risk in ROC space, as a frame ready to draw.
 
-    Points (FPR, TPR) on a line of slope ``(1 - p) c_fa / (p c_miss)`` have
-    the same risk ``p (1 - TPR) c_miss + (1 - p) FPR c_fa``; the optimum of
-    a curve is where the highest such line touches it.
+    Points (FPR, TPR) on a line of slope ``(1 - p) cost_fp / (p cost_fn)``
+    have the same risk ``p (1 - TPR) cost_fn + (1 - p) FPR cost_fp``; the
+    optimum of a curve is where the highest such line touches it.
 
     Parameters
     ----------
-    p_target : float in (0, 1)
-        Prior probability of a positive.
-    c_miss, c_fa : float, default 1
-        Costs of a miss and of a false alarm.
-    point : (float, float), optional
+    prevalence : float in (0, 1)
+        Prior probability of a positive, p (formerly ``p_target``).
+    cost_fp, cost_fn : float, keyword-only, default 1
+        Costs of a false positive (false alarm, formerly ``c_fa``) and of a
+        false negative (miss, formerly ``c_miss``).
+    point : (float, float), keyword-only, optional
         ``(FPR, TPR)`` the iso-cost line goes through, e.g. the optimum of
         `min_risk` (its ``isocost_lines()`` method does this).
 
@@ -406,19 +451,19 @@ def isocost_line(
     Examples
     --------
     >>> from weightedroc import isocost_line
-    >>> isocost_line(0.5, c_miss=5, c_fa=1, point=(2 / 3, 1.0)).round(6)
+    >>> isocost_line(0.5, cost_fp=1, cost_fn=5, point=(2 / 3, 1.0)).round(6)
            line       FPR       TPR      risk  slope
     0  iso-cost  0.000000  0.866667  0.333333    0.2
     1  iso-cost  0.666667  1.000000  0.333333    0.2
     2  majority  0.000000  0.800000  0.500000    0.2
     3  majority  1.000000  1.000000  0.500000    0.2
     """
-    if p_target is None:
-        raise TypeError("p_target is required: the prior probability of a positive")
-    p = _check_p_target(p_target, None)
-    c_miss, c_fa = check_cost(c_miss, "c_miss"), check_cost(c_fa, "c_fa")
-    slope = (1 - p) * c_fa / (p * c_miss)
-    through = [(0.0, 0.0) if p * c_miss <= (1 - p) * c_fa else (1.0, 1.0)]
+    if prevalence is None:
+        raise TypeError("prevalence is required: the prior probability of a positive")
+    p = _check_prevalence(prevalence, None)
+    cost_fp, cost_fn = check_cost(cost_fp, "cost_fp"), check_cost(cost_fn, "cost_fn")
+    slope = (1 - p) * cost_fp / (p * cost_fn)
+    through = [(0.0, 0.0) if p * cost_fn <= (1 - p) * cost_fp else (1.0, 1.0)]
     names = ["majority"]
     if point is not None:
         try:
@@ -432,6 +477,6 @@ def isocost_line(
     rows = []
     for name, (x0, y0) in zip(names, through):
         xs, ys = _segment(x0, y0, slope)
-        risk = p * (1 - y0) * c_miss + (1 - p) * x0 * c_fa
+        risk = p * (1 - y0) * cost_fn + (1 - p) * x0 * cost_fp
         rows += [(name, x, y, risk, slope) for x, y in zip(xs, ys)]
     return pd.DataFrame(rows, columns=["line", "FPR", "TPR", "risk", "slope"])

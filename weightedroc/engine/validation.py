@@ -19,7 +19,7 @@ def _is_missing(x):
     return x is None or x is pd.NA or (isinstance(x, float) and np.isnan(x))
 
 
-def _to_array(values, name):
+def to_array(values, name):
     """A 1-D numpy array holding the values of `values`, by position.
 
     polars Series, PyArrow arrays and objects exposing the Arrow C data
@@ -110,7 +110,7 @@ def _as_float(array, name, missing_message, check_nan=True):
 
 def check_guess(guess, n=None):
     """The scores as float64; NaN or non-numbers are errors."""
-    array = _to_array(guess, "guess")
+    array = to_array(guess, "guess")
     if isinstance(array, pd.Categorical):
         raise TypeError("is.numeric(guess) is not TRUE: guess must be numbers, got a Categorical")
     _check_length(array, "guess", n)
@@ -189,7 +189,7 @@ def check_label(label, n=None, positive=None):
     `positive` (any label value: number, string, boolean, category) the
     labels equal to it are positive, whatever the encoding.
     """
-    array = _to_array(label, "label")
+    array = to_array(label, "label")
     _check_length(array, "label", n)
     if positive is not None:
         positive = _named_positive(array, positive)
@@ -225,7 +225,7 @@ def check_weight(weight, n=None):
     """Positive finite float64 weights, or None for unit weights."""
     if weight is None:
         return None
-    array = _to_array(weight, "weight")
+    array = to_array(weight, "weight")
     if isinstance(array, pd.Categorical):
         raise TypeError("is.numeric(weight) is not TRUE: weight must be numbers")
     _check_length(array, "weight", n)
@@ -281,7 +281,7 @@ def check_curve(curve, columns=("TPR", "FPR")):
         )
     arrays = {}
     for name in columns:
-        values = _as_float(_to_array(curve[name], name), name, f"column {name} must not contain NA")
+        values = _as_float(to_array(curve[name], name), name, f"column {name} must not contain NA")
         if not (np.diff(values) <= 0).all():
             raise ValueError(
                 f"diff(tpr.fpr[[var.name]]) <= 0 are not all TRUE: "
@@ -314,7 +314,7 @@ def check_roc_frame(roc):
                 "FPR, threshold, FN, FP of a WeightedROC frame"
             )
         arrays[name] = _as_float(
-            _to_array(roc[name], name), name, f"roc column {name} must not contain NA"
+            to_array(roc[name], name), name, f"roc column {name} must not contain NA"
         )
     TPR, FPR, FN, FP = (arrays[k] for k in ("TPR", "FPR", "FN", "FP"))
     if not (

@@ -253,7 +253,7 @@ def _label_value(data, args):
 def _save_plot(table, by, path):
     from ..plots import roc_plot
 
-    plot = roc_plot(table, group=list(by) if by else None)
+    plot = roc_plot(table, by=list(by) if by else None)
     with atomic_path(path) as temporary:
         plot.save(temporary, width=6.5 if by else 5, height=5, dpi=150, verbose=False)
 

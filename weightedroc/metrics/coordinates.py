@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..decisions.criteria import best_rows, criterion_loss
+from ..engine.deprecation import renamed
 from ..engine.types import Direction, LabelValue
 from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at
 
@@ -37,9 +39,6 @@ INPUTS = {
 }
 _INPUT_ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv", "ppe": "1-ppv"}
 BEST_METHODS = ("youden", "closest.topleft")
-# Criteria within this (relative to the curve's range) are ties: rounding in
-# the rates, not the data, would tell them apart.
-TIE = 1e-12
 
 
 def _check_input(input):
@@ -52,23 +51,19 @@ def _check_input(input):
 
 
 def _best(counts, method, params, ties):
-    """Rows whose criterion ties with the best, compared in counts."""
+    """Rows whose criterion ties with the best: the best-threshold engine of
+    `best_threshold` and `min_risk`, in counts, with pROC's best.weights."""
     if method == "topleft":
         method = "closest.topleft"
     if method not in BEST_METHODS:
         raise ValueError(f"best_method must be one of {BEST_METHODS}, got {method!r}")
     values = compute(counts, [method], params)[method]
-    # pROC maximises se + r sp or -((1 - se)^2 + r (1 - sp)^2); scaled by the
-    # class totals, in counts: TP N + r TN P, and (FN N)^2 + r (FP P)^2.
+    # pROC maximises se + r sp or -((1 - se)^2 + r (1 - sp)^2): in counts,
+    # FN N + r FP P and (FN N)^2 + r (FP P)^2 are minimised.
     cost, prevalence = params["best_weights"]
     r = (1 - prevalence) / (cost * prevalence)
-    if method == "youden":
-        loss = -(counts.TP * counts.N + r * counts.TN * counts.P)
-    else:
-        loss = (counts.FN * counts.N) ** 2 + r * (counts.FP * counts.P) ** 2
-    scale = max(np.abs(loss).max(), np.finfo(float).tiny)
-    rows = np.flatnonzero(loss <= loss.min() + TIE * scale)
-    return rows[:1] if ties == "first" else rows, method, values[rows]
+    rows = best_rows(criterion_loss(counts.FN, counts.FP, method, weight_fp=r), ties)
+    return rows, method, values[rows]
 
 
 def _local_maximas(counts):
@@ -191,6 +186,7 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
     return table.reset_index(drop=True)
 
 
+@renamed(group="by")
 def coords(
     roc: pd.DataFrame | tuple,
     x: str | float | Sequence[float] = "all",
@@ -202,7 +198,7 @@ def coords(
     ties: str = "all",
     drop_duplicates: bool = False,
     transpose: bool = False,
-    group: str | Sequence[str] | None = None,
+    by: str | Sequence[str] | None = None,
     positive: LabelValue = None,
     direction: Direction = "<",
 ) -> pd.DataFrame:
@@ -211,7 +207,7 @@ def coords(
     Parameters
     ----------
     roc : pandas.DataFrame or tuple
-        A complete `WeightedROC` frame; a `roc_table` frame with ``group=``
+        A complete `WeightedROC` frame; a `roc_table` frame with ``by=``
         naming its group columns; or raw inputs ``(guess, label)`` or
         ``(guess, label, weight)`` (cumulated with `positive`, `direction`).
     x : "all", "best", "local maximas", or numbers
@@ -236,24 +232,29 @@ def coords(
     best_method : {"youden", "closest.topleft"}
         pROC's ``best.method``: maximise ``se + r sp`` or minimise
         ``(1 - se)^2 + r (1 - sp)^2``.  With ``x="best"`` the criterion is
-        returned as a column too.
+        returned as a column too: pROC's value, ``se + r sp`` (with the
+        default weights 1 + Youden's J, the number `best_threshold` and
+        `measures` report as ``youden``), or ``(1 - se)^2 + r (1 - sp)^2``.
     best_weights : (float, float), default (1, 0.5)
         pROC's ``best.weights``: the relative cost of a false negative and
         the prevalence; ``r = (1 - prevalence) / (cost prevalence)``.
     ties : {"all", "first"}
         ``"all"`` (pROC): every row tied with the best, in row order;
         ``"first"``: only the first (lowest threshold), as `best_threshold`.
-        Ties are judged in weighted counts to 1e-12 of the criterion's
-        range, so they do not depend on rounding or on the weights' scale
-        (pROC compares rounded rates with ``==`` and may miss a tie).
+        The rows are chosen by the engine of `best_threshold` and
+        `min_risk`: ties are judged in weighted counts to 1e-12 of a
+        trivial rule's criterion, so they do not depend on rounding or on
+        the weights' scale (pROC compares rounded rates with ``==`` and may
+        miss a tie).
     drop_duplicates : bool, default False
         Drop rows whose returned measures (threshold aside) repeat the
         previous row's.
     transpose : bool, default False
         pROC's ``transpose = TRUE``: measures as rows.
-    group : str or list of str, optional
-        With a `roc_table` frame: its group columns; the result has one
-        block of rows per group, the group columns first.
+    by : str or list of str, optional
+        With a `roc_table` frame: its group columns (as `roc_table`'s
+        ``by``; formerly ``group``); the result has one block of rows per
+        group, the group columns first.
     positive, direction
         As for `WeightedROC`, for raw inputs.
 
@@ -289,12 +290,12 @@ def coords(
             raise ValueError(f"'x' must be a numeric or character vector, got {x!r}")
         x = points
     args = (x, input, ret, params, best_method, ties, drop_duplicates)
-    if group is None:
+    if by is None:
         table = _one(counts_of(roc, positive, direction), *args)
     else:
         if not isinstance(roc, pd.DataFrame):
-            raise TypeError("group= needs a roc_table frame (a DataFrame with group columns)")
-        keys = [group] if isinstance(group, str) else list(group)
+            raise TypeError("by= needs a roc_table frame (a DataFrame with group columns)")
+        keys = [by] if isinstance(by, str) else list(by)
         missing = [k for k in keys if k not in roc.columns]
         if missing:
             raise ValueError(f"roc has no group column {missing[0]!r}: got {list(roc.columns)}")

@@ -14,6 +14,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..decisions.criteria import closest_topleft, youden
 from ..engine.core import cumulate
 from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import check_cost, check_roc_frame
@@ -190,11 +191,11 @@ def _kap(c, p):
 
 
 def _youden(c, p):
-    return _tpr(c, p) + _ratio(p["best_weights"]) * _tnr(c, p)
+    return youden(c.TP, c.TN, c.P, c.N, _ratio(p["best_weights"]))
 
 
 def _topleft(c, p):
-    return (1 - _tpr(c, p)) ** 2 + _ratio(p["best_weights"]) * (1 - _tnr(c, p)) ** 2
+    return closest_topleft(c.TP, c.TN, c.P, c.N, _ratio(p["best_weights"]))
 
 
 def _cost(c, p):  # ROCR's "cost"
@@ -405,7 +406,9 @@ def measures(
     alpha : float, default 0.5
         ROCR's ``f`` weight: ``1 / (alpha / prec + (1 - alpha) / rec)``.
     cost_fp, cost_fn : float, default 1
-        ROCR's ``cost.fp``, ``cost.fn`` for ``"cost"``.
+        ROCR's ``cost.fp``, ``cost.fn`` for ``"cost"``: ROCR's expected cost
+        ``(cost_fp FP + cost_fn FN) / (W1 + W-1)``, i.e. the ``cost`` of
+        `threshold_cost` divided by the total weight.
     prevalence : float, optional
         yardstick's ``ppv``/``npv`` with a given prevalence (Bayes' rule
         from sensitivity and specificity); by default the data's.

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from ..engine.deprecation import renamed
 from ._plotnine import plotnine
-from .curves import _tidy
+from .curves import tidy_curves
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -15,20 +16,21 @@ if TYPE_CHECKING:
 __all__ = ["se_band_plot"]
 
 
-def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> ggplot:
+@renamed(ci_se_frame="band")
+def se_band_plot(band: pd.DataFrame, roc: pd.DataFrame | None = None) -> ggplot:
     """The sensitivity band of `ci_se` as a shaded shape on the ROC plot.
 
-    The band joins, at each specificity of `ci_se_frame`, the ``conf_low``
-    and ``conf_high`` sensitivity, drawn at FPR = 1 - specificity (this package's
+    The band joins, at each specificity of `band`, the ``conf_low`` and
+    ``conf_high`` sensitivity, drawn at FPR = 1 - specificity (this package's
     plots put FPR on the x axis, where pROC reverses the specificity axis:
     the same picture).  Between the specificities asked for it is linear,
     as pROC's shape; ask for more specificities for a smoother band.
 
     Parameters
     ----------
-    ci_se_frame : pandas.DataFrame
+    band : pandas.DataFrame
         What `ci_se` returns (columns ``specificity``, ``conf_low``,
-        ``conf_high``).
+        ``conf_high``; the argument was formerly named ``ci_se_frame``).
     roc : pandas.DataFrame, optional
         A curve (`WeightedROC`'s frame) to draw over the band, as
         `weightedroc.plots.roc_plot` draws it.
@@ -50,22 +52,18 @@ def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> 
     'ggplot'
     """
     p9 = plotnine()
-    if not isinstance(ci_se_frame, pd.DataFrame):
-        raise TypeError(
-            "ci_se_frame must be the DataFrame that ci_se returns, "
-            f"got {type(ci_se_frame).__name__}"
-        )
-    columns = ("specificity", "conf_low", "conf_high")
-    missing = [c for c in columns if c not in ci_se_frame.columns]
+    if not isinstance(band, pd.DataFrame):
+        raise TypeError(f"band must be the DataFrame that ci_se returns, got {type(band).__name__}")
+    missing = [c for c in ("specificity", "conf_low", "conf_high") if c not in band.columns]
     if missing:
-        raise ValueError(f"ci_se_frame lacks the column(s) {missing}: pass what ci_se returns")
-    if len(ci_se_frame) < 2:
+        raise ValueError(f"band lacks the column(s) {missing}: pass what ci_se returns")
+    if len(band) < 2:
         raise ValueError("a band needs at least 2 specificities")
     band = pd.DataFrame(
         {
-            "FPR": 1 - ci_se_frame["specificity"].to_numpy(dtype=float),
-            "conf_low": ci_se_frame["conf_low"].to_numpy(dtype=float),
-            "conf_high": ci_se_frame["conf_high"].to_numpy(dtype=float),
+            "FPR": 1 - band["specificity"].to_numpy(dtype=float),
+            "conf_low": band["conf_low"].to_numpy(dtype=float),
+            "conf_high": band["conf_high"].to_numpy(dtype=float),
         }
     ).sort_values("FPR", kind="stable", ignore_index=True)
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
@@ -80,5 +78,5 @@ def se_band_plot(ci_se_frame: pd.DataFrame, roc: pd.DataFrame | None = None) -> 
     )
     if roc is None:
         return plot
-    frame, keys = _tidy(roc, None, ["FPR", "TPR"])
+    frame, keys = tidy_curves(roc, None, ["FPR", "TPR"])
     return plot + p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)

@@ -1,6 +1,6 @@
 """Plots of costs, risk and precision-recall (cost-sensitive evaluation).
 
-Each helper takes one curve, a tidy frame stacking several (with `group`
+Each helper takes one curve, a tidy frame stacking several (with `by`
 naming the column(s) that tell them apart) or a dict mapping a model's name
 to its curve, as `roc_plot` does, and returns a plotnine ggplot.
 """
@@ -14,9 +14,10 @@ import pandas as pd
 
 from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
+from ..engine.deprecation import keyword_only, renamed
 from ..engine.types import Columns, Curves
 from ._plotnine import NEUTRAL, OKABE_ITO, TEXT_SIZE, plotnine, theme
-from .curves import _curve_label, _styled_paths, _tidy, few_breaks
+from .curves import curve_label, few_breaks, styled_paths, tidy_curves
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -29,12 +30,12 @@ UNIT_BREAKS, UNIT_LABELS = [0, 0.25, 0.5, 0.75, 1], ["0", "0.25", "0.5", "0.75",
 ROC_LABELS = {"x": "False positive rate (FPR)", "y": "True positive rate (TPR)"}
 
 
-def _curves(curve, group, columns):
+def _curves(curve, by, columns):
     """(legend title or None, [(name or None, frame)]) of what the user passed."""
-    frame, keys = _tidy(curve, group, columns)
+    frame, keys = tidy_curves(curve, by, columns)
     if not keys:
         return None, [(None, frame)]
-    title, label = _curve_label(frame, keys)
+    title, label = curve_label(frame, keys)
     return title, [
         (name, frame[np.asarray(label == name)].reset_index(drop=True)) for name in label.categories
     ]
@@ -69,23 +70,23 @@ def _step_x(threshold):
     return np.where(np.isinf(threshold), hi + pad, threshold), lo - pad
 
 
-def cost_plot(
-    curve: Curves, cost_fp: float, cost_fn: float, group: Columns | None = None
-) -> ggplot:
+@renamed(curve="roc", group="by")
+@keyword_only
+def cost_plot(roc: Curves, *, cost_fp: float, cost_fn: float, by: Columns | None = None) -> ggplot:
     """Weighted cost against the threshold, with the cheapest threshold marked.
 
     Parameters
     ----------
-    curve : pandas.DataFrame or dict of DataFrames
+    roc : pandas.DataFrame or dict of DataFrames
         A complete curve from `WeightedROC`; several stacked in a tidy frame
-        (see `group`) or a dict ``{name: curve}`` are drawn one per facet,
+        (see `by`) or a dict ``{name: curve}`` are drawn one per facet,
         each with its own threshold axis and a common cost axis.
-    cost_fp, cost_fn : float
+    cost_fp, cost_fn : float, keyword-only
         Costs per unit weight of a false positive and a false negative, as
         in `threshold_cost`.
-    group : str or list of str, optional
-        Column(s) naming the curve of each row of a tidy frame; for a dict,
-        the facet title (default "curve").
+    by : str or list of str, keyword-only, optional
+        Column(s) naming the curve of each row of a tidy frame (formerly
+        ``group``); for a dict, the facet title (default "curve").
 
     Returns
     -------
@@ -106,11 +107,11 @@ def cost_plot(
     'ggplot'
     """
     p9 = plotnine()
-    title, curves = _curves(curve, group, ROC_COLUMNS)
+    title, curves = _curves(roc, by, ROC_COLUMNS)
     names = [name for name, _ in curves]
     steps, marks = [], []
     for name, frame in curves:
-        table = threshold_cost(frame, cost_fp, cost_fn)
+        table = threshold_cost(frame, cost_fp=cost_fp, cost_fn=cost_fn)
         best = best_threshold(frame, "cost", cost_fp=cost_fp, cost_fn=cost_fn)
         x, left = _step_x(table["threshold"].to_numpy(float))
         cost = table["cost"].to_numpy(float)
@@ -169,23 +170,27 @@ ELEMENT_COLOURS = dict(zip(ELEMENTS, [BLACK, BLUE, VERMILLION, NEUTRAL]))
 ELEMENT_LINETYPES = dict(zip(ELEMENTS, ["solid", "dashed", "solid", "dotted"]))
 
 
+@renamed(curve="roc", group="by", p_target="prevalence", c_miss="cost_fn", c_fa="cost_fp")
+@keyword_only
 def hull_plot(
-    curve: Curves,
-    p_target: float | None = None,
-    c_miss: float = 1.0,
-    c_fa: float = 1.0,
-    group: Columns | None = None,
+    roc: Curves,
+    *,
+    prevalence: float | None = None,
+    cost_fp: float = 1.0,
+    cost_fn: float = 1.0,
+    by: Columns | None = None,
 ) -> ggplot:
     """ROC curve with its convex hull, the optimal iso-cost line and the majority line.
 
     Parameters
     ----------
-    curve : pandas.DataFrame or dict of DataFrames
+    roc : pandas.DataFrame or dict of DataFrames
         A complete curve from `WeightedROC`, or several (see `cost_plot`),
         drawn one per facet.
-    p_target, c_miss, c_fa
-        As in `min_risk` (by default the weighted prevalence and unit costs).
-    group : str or list of str, optional
+    prevalence, cost_fp, cost_fn : keyword-only
+        As in `min_risk` (by default the weighted prevalence and unit costs;
+        formerly ``p_target``, ``c_fa``, ``c_miss``).
+    by : str or list of str, keyword-only, optional
         As in `cost_plot`.
 
     Returns
@@ -201,15 +206,15 @@ def hull_plot(
     >>> from weightedroc import WeightedROC
     >>> from weightedroc.plots import hull_plot
     >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
-    >>> type(hull_plot(roc, p_target=0.5, c_miss=5)).__name__
+    >>> type(hull_plot(roc, prevalence=0.5, cost_fn=5)).__name__
     'ggplot'
     """
     p9 = plotnine()
-    title, curves = _curves(curve, group, ROC_COLUMNS)
+    title, curves = _curves(roc, by, ROC_COLUMNS)
     names = [name for name, _ in curves]
     paths, hulls, points = [], [], []
     for name, frame in curves:
-        risk = min_risk(frame, p_target, c_miss, c_fa)
+        risk = min_risk(frame, prevalence=prevalence, cost_fp=cost_fp, cost_fn=cost_fn)
         hull = roc_convex_hull(frame)
         lines = risk.isocost_lines()
         lines["element"] = lines["line"].map(
@@ -265,22 +270,25 @@ def hull_plot(
     return _facets(plot, title) + p9.theme(legend_position="bottom")
 
 
+@renamed(curve="roc", group="by")
+@keyword_only
 def cost_auc_plot(
-    curve: Curves,
-    cost_fn: float | None = None,
+    roc: Curves,
+    *,
     cost_fp: float | None = None,
-    group: Columns | None = None,
+    cost_fn: float | None = None,
+    by: Columns | None = None,
 ) -> ggplot:
     """ROC curve with the region counted by the cost-based partial AUC shaded.
 
     Parameters
     ----------
-    curve : pandas.DataFrame or dict of DataFrames
+    roc : pandas.DataFrame or dict of DataFrames
         A complete curve from `WeightedROC`, or several (see `cost_plot`),
         drawn one per facet.
-    cost_fn, cost_fp : float, optional
+    cost_fp, cost_fn : float, keyword-only, optional
         As in `cost_auc`.
-    group : str or list of str, optional
+    by : str or list of str, keyword-only, optional
         As in `cost_plot`.
 
     Returns
@@ -297,16 +305,16 @@ def cost_auc_plot(
     >>> from weightedroc import WeightedROC
     >>> from weightedroc.plots import cost_auc_plot
     >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
-    >>> type(cost_auc_plot(roc, cost_fn=1, cost_fp=3)).__name__
+    >>> type(cost_auc_plot(roc, cost_fp=3, cost_fn=1)).__name__
     'ggplot'
     """
     p9 = plotnine()
-    title, curves = _curves(curve, group, ROC_COLUMNS)
+    title, curves = _curves(roc, by, ROC_COLUMNS)
     names = [name for name, _ in curves]
     regions, ceilings, rocs, lines, labels = [], [], [], [], []
     for name, frame in curves:
-        result = cost_auc(frame, cost_fn, cost_fp)
-        region = cost_region(frame, cost_fn, cost_fp)
+        result = cost_auc(frame, cost_fp=cost_fp, cost_fn=cost_fn)
+        region = cost_region(frame, cost_fp=cost_fp, cost_fn=cost_fn)
         regions.append(_named(region, title, name, names))
         x = np.unique(
             np.r_[
@@ -368,17 +376,19 @@ SHADES = ["above the random classifier (dashed): max_pauc", "and under the curve
 SHADE_COLOURS = ["#F5DDA9", OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 
 
-def pr_plot(curve: Curves, group: Columns | None = None) -> ggplot:
+@renamed(curve="pr", group="by")
+@keyword_only
+def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
     """Precision-recall curve(s), with the prevalence of a no-skill model.
 
     Parameters
     ----------
-    curve : pandas.DataFrame or dict of DataFrames
+    pr : pandas.DataFrame or dict of DataFrames
         A frame from `weighted_pr` (columns precision, recall, TP, FP); or
-        several stacked in a tidy frame (see `group`) or a dict ``{name:
+        several stacked in a tidy frame (see `by`) or a dict ``{name:
         frame}``, drawn in one panel with a colour and line type each.
-    group : str or list of str, optional
-        As in `roc_plot`.
+    by : str or list of str, keyword-only, optional
+        As in `roc_plot` (formerly ``group``).
 
     Returns
     -------
@@ -401,7 +411,7 @@ def pr_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     'ggplot'
     """
     p9 = plotnine()
-    frame, keys = _tidy(curve, group, ["precision", "recall", "TP", "FP"])
+    frame, keys = tidy_curves(pr, by, ["precision", "recall", "TP", "FP"])
     title, curves = _curves(frame, keys or None, ["precision", "recall", "TP", "FP"])
     names = [name for name, _ in curves]
     steps, baselines = [], []
@@ -468,4 +478,4 @@ def pr_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     )
     if title is None:
         return plot + p9.geom_step(direction="vh", size=0.8)
-    return plot + _styled_paths(p9, steps, keys, "recall", "precision", geom="step")
+    return plot + styled_paths(p9, steps, keys, "recall", "precision", geom="step")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from ..engine.deprecation import keyword_only, renamed
 from ..engine.frames import as_pandas
 from ..engine.types import Columns, Curves
 from ._plotnine import NEUTRAL, TEXT_SIZE, palette, plotnine, theme
@@ -42,14 +43,14 @@ LINETYPES = [
 ]
 
 
-def _stack(curves, group):
-    """One tidy frame from a dict of curves; its keys fill column `group`."""
-    if group is not None and not isinstance(group, str):
+def _stack(curves, by):
+    """One tidy frame from a dict of curves; its keys fill column `by`."""
+    if by is not None and not isinstance(by, str):
         raise TypeError(
-            "with a dict of curves, group must be one column name "
-            f"(the key column to create), got {group!r}"
+            "with a dict of curves, by must be one column name "
+            f"(the key column to create), got {by!r}"
         )
-    name = "curve" if group is None else group
+    name = "curve" if by is None else by
     frames = []
     for key, frame in curves.items():
         frame = as_pandas(frame)
@@ -63,32 +64,32 @@ def _stack(curves, group):
     return stacked, [name]
 
 
-def _tidy(curve, group, columns):
+def tidy_curves(curve, by, columns):
     """Validated (frame, list of group columns) of what the user passed.
 
     A frame holding several curves is never drawn as one path (that would join
-    them with lines that look like parts of a curve): without `group`, every
-    column that is not a curve column names the curves; with `group`, another
+    them with lines that look like parts of a curve): without `by`, every
+    column that is not a curve column names the curves; with `by`, another
     column that still tells curves apart is an error naming it.
     """
     curve = as_pandas(curve)  # polars and PyArrow frames are drawn as pandas ones
     if isinstance(curve, Mapping):
-        curve, keys = _stack(curve, group)
+        curve, keys = _stack(curve, by)
     elif not isinstance(curve, pd.DataFrame):
         raise TypeError(
             "curve must be a DataFrame such as WeightedROC returns, or a "
             f"dict of them, got {type(curve).__name__}"
         )
-    elif group is None:
+    elif by is None:
         keys = [
             c
             for c in curve.columns
             if c not in CURVE_COLUMNS and isinstance(c, str) and curve[c].nunique(dropna=False) > 1
         ]
     else:
-        keys = [group] if isinstance(group, str) else list(group)
+        keys = [by] if isinstance(by, str) else list(by)
         if not all(isinstance(k, str) for k in keys):
-            raise TypeError(f"group must be a column name or a list of column names, got {group!r}")
+            raise TypeError(f"by must be a column name or a list of column names, got {by!r}")
     missing = [c for c in [*columns, *keys] if c not in curve.columns]
     if missing:
         raise ValueError(
@@ -104,13 +105,13 @@ def _tidy(curve, group, columns):
         if varying:
             raise ValueError(
                 f"the rows of one {' / '.join(keys)} hold several curves: column(s) "
-                f"{varying} also tell them apart; pass group={[*keys, *varying]!r}, "
+                f"{varying} also tell them apart; pass by={[*keys, *varying]!r}, "
                 "or filter the frame"
             )
     return curve, keys
 
 
-def _curve_label(frame, keys):
+def curve_label(frame, keys):
     """(legend title, Categorical naming each row's curve) for group columns `keys`.
 
     A lone Categorical column keeps its order; otherwise curves are named
@@ -136,19 +137,22 @@ def _linetypes(n):
     return [LINETYPES[i % len(LINETYPES)] for i in range(n)]
 
 
-def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
+@renamed(curve="roc", group="by")
+@keyword_only
+def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
     """ROC curve(s): TPR against FPR as a path, with equal axes and the diagonal.
 
     Parameters
     ----------
-    curve : DataFrame or dict of DataFrames
+    roc : DataFrame or dict of DataFrames
         A frame (pandas, polars or PyArrow) with TPR and FPR columns, such as
         `WeightedROC` returns; or a
         tidy frame stacking several curves (such as ``roc_table(...,
         by=[...])`` returns); or a dict mapping a curve's name to its frame
         (say ``{"weightedroc": roc, "pROC": proc_curve(...)}``).
-    group : str or list of str, optional
-        For a tidy frame, the column(s) naming the curve of each row; several
+    by : str or list of str, keyword-only, optional
+        For a tidy frame, the column(s) naming the curve of each row (as
+        ``roc_table``'s ``by``; formerly ``group``); several
         columns are combined into one name, "a / b".  For a dict, the legend
         title (default "curve").  Each curve gets its own colour and line type,
         so curves drawn on top of each other stay visible.
@@ -161,7 +165,7 @@ def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     Raises
     ------
     TypeError
-        If `curve` is neither a DataFrame nor a dict of them, or `group` is not
+        If `roc` is neither a DataFrame nor a dict of them, or `by` is not
         a column name (or list of them).
     ValueError
         If a needed column is missing or the frame is empty.
@@ -172,7 +176,7 @@ def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     >>> from weightedroc.plots import roc_plot
     >>> roc = WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
     >>> unweighted = WeightedROC([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1])
-    >>> p = roc_plot({"weighted": roc, "unweighted": unweighted}, group="weights")
+    >>> p = roc_plot({"weighted": roc, "unweighted": unweighted}, by="weights")
     >>> type(p).__name__
     'ggplot'
 
@@ -182,13 +186,13 @@ def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     >>> from weightedroc import roc_table
     >>> df = pd.DataFrame({"model": ["a"] * 4 + ["b"] * 4,
     ...                    "score": [1, 2, 3, 4, 4, 3, 2, 1], "y": [0, 1, 0, 1] * 2})
-    >>> p = roc_plot(roc_table(df, guess="score", label="y", by="model"), group="model")
+    >>> p = roc_plot(roc_table(df, guess="score", label="y", by="model"), by="model")
 
     Draw it with ``p.save("roc.png")``, ``p.show()``, or as the last
     expression of a notebook cell.
     """
     p9 = plotnine()
-    frame, keys = _tidy(curve, group, ["FPR", "TPR"])
+    frame, keys = tidy_curves(roc, by, ["FPR", "TPR"])
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
     plot = p9.ggplot() + p9.geom_path(
         p9.aes("FPR", "TPR"), data=diagonal, color=NEUTRAL, linetype="dotted"
@@ -196,7 +200,7 @@ def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     if not keys:
         plot += p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
     else:
-        plot += _styled_paths(p9, frame, keys, "FPR", "TPR")
+        plot += styled_paths(p9, frame, keys, "FPR", "TPR")
     return (
         plot
         + p9.annotate(
@@ -208,17 +212,17 @@ def roc_plot(curve: Curves, group: Columns | None = None) -> ggplot:
     )
 
 
-def _styled_paths(p9, frame, keys, x, y, geom="path"):
+def styled_paths(p9, frame, keys, x, y, geom="path"):
     """Layers drawing one path per curve: with one group column, a colour and a
     line type per curve; with several, colour by the first and line type by
     the others (a readable legend for, say, 5 models x 3 folds)."""
-    title, label = _curve_label(frame, keys)
+    title, label = curve_label(frame, keys)
     data = pd.DataFrame({x: frame[x].to_numpy(), y: frame[y].to_numpy(), title: label})
     colour = linetype = title
     if len(keys) > 1:
         colour, rest = keys[0], keys[1:]
-        _, data[colour] = _curve_label(frame, [colour])
-        linetype, data[" / ".join(rest)] = _curve_label(frame, rest)
+        _, data[colour] = curve_label(frame, [colour])
+        linetype, data[" / ".join(rest)] = curve_label(frame, rest)
     n_colours = len(data[colour].cat.categories)
     n_types = len(data[linetype].cat.categories)
     make = (
@@ -232,22 +236,25 @@ def _styled_paths(p9, frame, keys, x, y, geom="path"):
     ]
 
 
-def error_frame(curve: Curves, group: Columns | None = None) -> pd.DataFrame:
+@renamed(curve="roc", group="by")
+@keyword_only
+def error_frame(roc: Curves, *, by: Columns | None = None) -> pd.DataFrame:
     """The weighted errors of a curve in long form: FP, FN and their sum.
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    roc : pandas.DataFrame
         A frame with threshold, FN and FP columns, as `WeightedROC` returns,
         possibly several curves stacked (see `roc_plot`).
-    group : str or list of str, optional
-        Column(s) naming the curve of each row; they are kept in the result.
+    by : str or list of str, keyword-only, optional
+        Column(s) naming the curve of each row (formerly ``group``); they
+        are kept in the result.
 
     Returns
     -------
     pandas.DataFrame
         The group columns, then ``threshold``, ``error`` (Categorical FP, FN,
-        errors) and ``weighted_error``: three rows per row of `curve`, the FP
+        errors) and ``weighted_error``: three rows per row of `roc`, the FP
         rows first.  ``errors`` is FP + FN, the weighted zero-one loss of
         classifying as positive every guess at or above the threshold.
 
@@ -263,7 +270,7 @@ def error_frame(curve: Curves, group: Columns | None = None) -> pd.DataFrame:
     10        3.0  errors             9.0
     11        inf  errors            10.0
     """
-    frame, keys = _tidy(curve, group, ["threshold", "FN", "FP"])
+    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"])
     FP, FN = frame["FP"].to_numpy(float), frame["FN"].to_numpy(float)
     n = len(frame)
     long = frame[keys].iloc[np.tile(np.arange(n), 3)].reset_index(drop=True)
@@ -293,7 +300,9 @@ def _drawable_steps(one):
     return one if t[0] == -np.inf else pd.concat([first, one], ignore_index=True)
 
 
-def error_plot(curve: Curves, group: Columns | None = None, step: bool = True) -> ggplot:
+@renamed(curve="roc", group="by")
+@keyword_only
+def error_plot(roc: Curves, *, by: Columns | None = None, step: bool = True) -> ggplot:
     """Weighted false positives, false negatives and errors against the threshold.
 
     Draws the plot of R's ``?WeightedROC`` example, in colour-blind safe
@@ -302,12 +311,12 @@ def error_plot(curve: Curves, group: Columns | None = None, step: bool = True) -
 
     Parameters
     ----------
-    curve : pandas.DataFrame or dict of DataFrames
+    roc : pandas.DataFrame or dict of DataFrames
         A frame with threshold, FN and FP columns, as `WeightedROC` returns;
         several curves stacked or a dict of them (see `roc_plot`) are drawn
         in facets, one per curve, each with its own threshold axis.
-    group : str or list of str, optional
-        As in `roc_plot`.
+    by : str or list of str, keyword-only, optional
+        As in `roc_plot` (formerly ``group``).
     step : bool, default True
         Draw the exact step function: the errors at threshold tau are those
         of the row with the smallest threshold >= tau, constant between
@@ -335,11 +344,11 @@ def error_plot(curve: Curves, group: Columns | None = None, step: bool = True) -
     'ggplot'
     """
     p9 = plotnine()
-    frame, keys = _tidy(curve, group, ["threshold", "FN", "FP"])
-    long = error_frame(frame, keys)
+    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"])
+    long = error_frame(frame, by=keys)
     title = None
     if keys:
-        title, long["curve"] = _curve_label(long, keys)
+        title, long["curve"] = curve_label(long, keys)
         parts = [
             _drawable_steps(one)
             for _, one in long.groupby(["curve", "error"], sort=False, observed=True)
