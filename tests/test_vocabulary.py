@@ -215,7 +215,7 @@ def test_se_band_plot_old_name(roc):
     plots = pytest.importorskip("weightedroc.plots", reason="plotnine is not installed")
     pytest.importorskip("plotnine", reason="plotnine is not installed")
     band = pd.DataFrame(
-        {"specificity": [0.0, 0.5, 1.0], "lower": [0.9, 0.5, 0.0], "upper": [1.0, 0.8, 0.3]}
+        {"specificity": [0.0, 0.5, 1.0], "conf_low": [0.9, 0.5, 0.0], "conf_high": [1.0, 0.8, 0.3]}
     )
     before, after = old_and_new(
         lambda: plots.se_band_plot(ci_se_frame=band, roc=roc),
