@@ -10,13 +10,18 @@ $(VENV)/installed: pyproject.toml Makefile
 	if command -v R >/dev/null; then $(PY) -m pip install -q -e ".[r]"; fi
 	touch $@
 
-.PHONY: example test vignettes benchmark docs lint
+.PHONY: example test test-floors test-numpy1 vignettes benchmark docs lint
 example: $(VENV)/installed
 	$(PY) -m weightedroc.example
 
 # The linters first (seconds), then the tests and the docstrings' examples.
 test: lint
 	$(PY) -m pytest -rs weightedroc tests
+
+# CI's older stacks: the built wheel with the pins of .ci/floors.txt (the declared
+# minimum versions) or .ci/numpy1.txt (numpy 1.26, pandas 2.2), in a new venv.
+test-floors test-numpy1: test-%:
+	bash .ci/leg $*
 
 vignettes: $(VENV)/installed
 	$(PY) vignettes/render.py

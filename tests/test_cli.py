@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from exact_csv import read_csv
 from pandas.testing import assert_frame_equal
 
 from weightedroc import WeightedAUC, WeightedROC, roc_table
@@ -123,7 +124,7 @@ def console_script():
 
 
 def read_csv_text(text):
-    return pd.read_csv(io.StringIO(text))
+    return read_csv(io.StringIO(text))
 
 
 def scores_frame(seed=0, n=120):
@@ -166,7 +167,7 @@ def test_roc_writes_roc_table_of_the_file_to_stdout(tmp_path):
         "model",
     )
     assert result.returncode == 0, result.stderr
-    expected = roc_table(pd.read_csv(tmp_path / "scores.csv"), "score", "y", "w", by="model")
+    expected = roc_table(read_csv(tmp_path / "scores.csv"), "score", "y", "w", by="model")
     assert_frame_equal(read_csv_text(result.stdout), expected, check_exact=True)
 
 
@@ -228,7 +229,7 @@ def test_csv_output_round_trips_every_double(tmp_path):
         tmp_path / "roc.csv",
     )
     assert result.returncode == 0, result.stderr
-    back = pd.read_csv(tmp_path / "roc.csv")
+    back = read_csv(tmp_path / "roc.csv")
     expected = WeightedROC(df.score, df.y, df.w)
     assert_frame_equal(back, expected, check_exact=True)
     assert "Inf" in (tmp_path / "roc.csv").read_text().split()[-1]
@@ -283,7 +284,7 @@ def test_r_written_csv_gives_r_curves_text_for_text(fixture, names):
 
 
 def test_r_written_csv_matches_weighted_roc_in_python():
-    data = pd.read_csv(DATA / "r_plain.csv")
+    data = read_csv(DATA / "r_plain.csv")
     result = run_cli(
         "auc",
         DATA / "r_plain.csv",

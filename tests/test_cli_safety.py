@@ -12,6 +12,7 @@ import time
 import numpy as np
 import pandas as pd
 import pytest
+from exact_csv import read_csv
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pandas.testing import assert_frame_equal
@@ -151,11 +152,11 @@ def test_options_and_input_go_in_any_order(args):
     text = "score,y,m,y2\n0.1,0,a,k\n0.4,1,a,k\n0.35,0,b,k\n0.8,1,b,k\n0.3,1,b,k\n"
     result = run_cli("auc", *args, stdin=text)
     assert result.returncode == 0, result.stderr
-    frame = pd.read_csv(io.StringIO(text))
+    frame = read_csv(io.StringIO(text))
     by = ["m", "y2"] if "y2" in args or "m,y2" in args else ["m"]
     expected = auc_table(frame, "score", "y", by=by)
     assert_frame_equal(
-        pd.read_csv(io.StringIO(result.stdout)), expected, check_exact=True, check_dtype=False
+        read_csv(io.StringIO(result.stdout)), expected, check_exact=True, check_dtype=False
     )  # AUCs of 1 read back as integers
 
 
@@ -167,9 +168,9 @@ def test_output_to_stdout_dev_null_and_by_format(tmp_path):
     assert run_cli(*args, "-o", "/dev/null").returncode == 0
     result = run_cli(*args, "-o", tmp_path / "curve.out", "--format", "tsv")
     assert result.returncode == 0, result.stderr
-    expected = roc_table(pd.read_csv(io.StringIO(GOOD)), "score", "y")
+    expected = roc_table(read_csv(io.StringIO(GOOD)), "score", "y")
     assert_frame_equal(
-        pd.read_csv(tmp_path / "curve.out", sep="\t"), expected, check_exact=True, check_dtype=False
+        read_csv(tmp_path / "curve.out", sep="\t"), expected, check_exact=True, check_dtype=False
     )  # whole counts read as integers
     assert_one_line_error(run_cli(*args, "-o", tmp_path / "curve.out"), "--format")
 
@@ -203,11 +204,11 @@ def test_positive_and_direction_reach_the_tables(positive, direction):
         stdin=text,
     )
     assert result.returncode == 0, result.stderr
-    frame = pd.read_csv(io.StringIO(text))
+    frame = read_csv(io.StringIO(text))
     value = positive if positive == "a" else int(positive)
     expected = roc_table(frame, "score", "y", positive=value, direction=direction)
     assert_frame_equal(
-        pd.read_csv(io.StringIO(result.stdout)), expected, check_exact=True, check_dtype=False
+        read_csv(io.StringIO(result.stdout)), expected, check_exact=True, check_dtype=False
     )  # whole counts read back as integers
 
 
@@ -267,7 +268,7 @@ def test_streamed_csv_equals_the_plain_writer(rows, block):
 
 
 def test_file_output_is_written_in_blocks_and_equals_the_text(tmp_path, monkeypatch):
-    frame = roc_table(pd.read_csv(io.StringIO(GOOD)), "score", "y", by="m")
+    frame = roc_table(read_csv(io.StringIO(GOOD)), "score", "y", by="m")
     monkeypatch.setattr(tables, "ROWS", 2)
     writes = []
     real_lines = tables._csv_lines

@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from exact_csv import read_csv
 
 ROOT = Path(__file__).parents[1]
 #: Folders of docs/ that are not pages: the build, templates, and pages generated
@@ -425,7 +426,7 @@ def test_command_line_examples_run(tmp_path, monkeypatch, capsys):
     pd.DataFrame({"p": scores["score"], "y": status}).to_csv("scores.txt", sep=";", index=False)
     for line in lines:
         assert cli.main(shlex.split(line)[1:]) == 0, (line, capsys.readouterr().err)
-    curves = pd.read_csv("roc.csv")
+    curves = read_csv("roc.csv")
     assert sorted(curves["model"].unique()) == ["forest", "lasso"]
     lasso = scores[scores["model"] == "lasso"]
     expected = WeightedROC(lasso["score"], lasso["y"], lasso["cost"])

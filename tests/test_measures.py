@@ -1,5 +1,6 @@
 """measures(), coords() and the curve measures against brute force and scikit-learn."""
 
+import inspect
 import math
 from statistics import NormalDist
 
@@ -155,11 +156,31 @@ def test_measures_equal_scikit_learn_with_sample_weight(data):
             )
 
 
+def scikit_learns_det_curve(label, guess, weight, drop):
+    """scikit-learn's det_curve as of 1.7, which added drop_intermediate and the
+    point at threshold inf. On older scikit-learn (the declared floor is 1.4):
+    1.7's det_curve, line for line, on that version's weighted counts."""
+    if "drop_intermediate" in inspect.signature(skm.det_curve).parameters:
+        return skm.det_curve(label, guess, sample_weight=weight, drop_intermediate=drop)
+    from sklearn.metrics._ranking import _binary_clf_curve
+
+    fps, tps, thresholds = _binary_clf_curve(label, guess, sample_weight=weight)
+    fps, tps, thresholds = np.r_[0.0, fps], np.r_[0.0, tps], np.r_[np.inf, thresholds]
+    if drop and len(fps) > 2:
+        keep = np.r_[True, np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:])), True]
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    first = fps.searchsorted(fps[0], side="right") - 1  # the last point with no false positive
+    last = tps.searchsorted(tps[-1]) + 1  # the first point with no false negative
+    rows = slice(first, last)
+    fnr = (tps[-1] - tps[rows]) / tps[-1]
+    return fps[rows][::-1] / fps[-1], fnr[::-1], thresholds[rows][::-1]
+
+
 @PROFILE
 @given(small_data(), st.booleans())
 def test_det_curve_equals_scikit_learn(data, drop):
     guess, label, weight = data
-    fpr, fnr, thresholds = skm.det_curve(label, guess, sample_weight=weight, drop_intermediate=drop)
+    fpr, fnr, thresholds = scikit_learns_det_curve(label, guess, weight, drop)
     ours = wr.det_curve(data, drop_intermediate=drop)
     np.testing.assert_array_equal(ours["threshold"], thresholds)
     np.testing.assert_allclose(ours["fpr"], fpr, rtol=1e-12, atol=1e-15)

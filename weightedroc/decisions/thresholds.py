@@ -123,8 +123,8 @@ def best_threshold(
     >>> roc = WeightedROC([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
     >>> best_threshold(roc)[["threshold", "TPR", "FPR", "youden"]].round(6).to_dict()
     {'threshold': 4.0, 'TPR': 0.666667, 'FPR': 0.0, 'youden': 1.666667}
-    >>> best_threshold(roc, "cost", cost_fp=1, cost_fn=5)["threshold"]
-    np.float64(2.0)
+    >>> float(best_threshold(roc, "cost", cost_fp=1, cost_fn=5)["threshold"])
+    2.0
     """
     arrays = check_roc_frame(roc)
     if method not in METHODS:
