@@ -187,15 +187,14 @@ def format_17g(values):
     return out
 
 
-def _trailing_zeros(d):
-    """How many of the 17 digits of each d end it as zeros."""
-    zeros = np.zeros(len(d), dtype=np.int64)
-    rows, d = np.arange(len(d)), d.copy()
-    while len(rows):
-        ends = d % 10 == 0
-        rows, d = rows[ends], d[ends] // 10
-        zeros[rows] += 1
-    return zeros
+def _significant_digits(source):
+    """How many of the 17 digits in `source` are left without trailing zeros."""
+    kept = np.full(len(source), 17)
+    ends = np.flatnonzero(source[:, FIRST + 16] == ZERO)
+    if len(ends):
+        digits = source[ends, FIRST : FIRST + 17]
+        kept[ends] = 17 - (digits[:, ::-1] != ZERO).argmax(axis=1)
+    return kept
 
 
 def _assemble(d, exponent, negative):
@@ -204,8 +203,10 @@ def _assemble(d, exponent, negative):
     _write_digits(d, source)
     fixed = (exponent >= -4) & (exponent <= 16)
     whole = np.where(fixed, np.maximum(exponent + 1, 0), 1)  # digits before the point
-    kept = np.maximum(17 - _trailing_zeros(d), whole)
-    source[:, FIRST : FIRST + 17] *= np.arange(17) < kept[:, None]  # %g drops trailing zeros
+    kept = np.maximum(_significant_digits(source), whole)
+    cut = np.flatnonzero(kept < 17)  # %g drops trailing zeros: few rows, usually
+    if len(cut):
+        source[cut, FIRST : FIRST + 17] *= np.arange(17) < kept[cut, None]
     source[:, NOTHING] = NUL
     source[:, POINT_AT] = np.where(kept > whole, POINT, NUL)
     source[:, ZERO_AT], source[:, E_AT] = ZERO, EXP
