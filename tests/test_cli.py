@@ -164,9 +164,13 @@ def test_roc_writes_roc_table_of_the_file_to_stdout(tmp_path):
         "w",
         "--by",
         "model",
+        "--positive",
+        "spam",
     )
-    assert result.returncode == 0, result.stderr
-    expected = roc_table(pd.read_csv(tmp_path / "scores.csv"), "score", "y", "w", by="model")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    expected = roc_table(
+        pd.read_csv(tmp_path / "scores.csv"), "score", "y", "w", by="model", positive="spam"
+    )
     assert_frame_equal(read_csv_text(result.stdout), expected, check_exact=True)
 
 
@@ -174,14 +178,26 @@ def test_auc_reads_stdin_and_prints_the_auc_table(tmp_path):
     df = scores_frame(1)
     text = to_csv_text(df)
     result = run_cli(
-        "auc", "-", "--guess", "score", "--label", "y", "--weight", "w", "--by", "model", stdin=text
+        "auc",
+        "-",
+        "--guess",
+        "score",
+        "--label",
+        "y",
+        "--weight",
+        "w",
+        "--by",
+        "model",
+        "--positive",
+        "spam",
+        stdin=text,
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0 and result.stderr == "", result.stderr
     printed = read_csv_text(result.stdout)
     assert list(printed.columns) == ["model", "auc", "n", "positive_weight", "negative_weight"]
     for row in printed.itertuples():
         rows = df[df.model == row.model]
-        assert row.auc == WeightedAUC(WeightedROC(rows.score, rows.y, rows.w))
+        assert row.auc == WeightedAUC(WeightedROC(rows.score, rows.y, rows.w, positive="spam"))
         assert row.n == len(rows)
 
 
@@ -200,13 +216,15 @@ def test_parquet_in_and_out_keep_every_double(tmp_path):
         "w",
         "--by",
         "model",
+        "--positive",
+        "spam",
         "--output",
         tmp_path / "roc.parquet",
     )
-    assert result.returncode == 0 and result.stdout == "", result.stderr
+    assert result.returncode == 0 and result.stdout == result.stderr == "", result.stderr
     assert_frame_equal(
         pd.read_parquet(tmp_path / "roc.parquet"),
-        roc_table(df, "score", "y", "w", by="model"),
+        roc_table(df, "score", "y", "w", by="model", positive="spam"),
         check_exact=True,
     )
 
@@ -224,12 +242,14 @@ def test_csv_output_round_trips_every_double(tmp_path):
         "y",
         "--weight",
         "w",
+        "--positive",
+        "spam",
         "--output",
         tmp_path / "roc.csv",
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0 and result.stderr == "", result.stderr
     back = pd.read_csv(tmp_path / "roc.csv")
-    expected = WeightedROC(df.score, df.y, df.w)
+    expected = WeightedROC(df.score, df.y, df.w, positive="spam")
     assert_frame_equal(back, expected, check_exact=True)
     assert "Inf" in (tmp_path / "roc.csv").read_text().split()[-1]
 

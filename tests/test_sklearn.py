@@ -209,7 +209,7 @@ def test_fold_aucs_equal_cross_validate_with_the_same_splits(data):
     folds = fold_predictions(
         model(), X, y, w, cv=CV, params={"logisticregression__sample_weight": w}
     )
-    table = wr.auc_table(folds, "guess", "label", "weight", by="fold")
+    table = wr.auc_table(folds, "guess", "label", "weight", by="fold", positive="malignant")
     with sklearn.config_context(enable_metadata_routing=True):
         result = cross_validate(
             model(routed=True),
@@ -221,7 +221,7 @@ def test_fold_aucs_equal_cross_validate_with_the_same_splits(data):
         )
     assert table["fold"].tolist() == [0, 1, 2, 3, 4]
     assert np.abs(table["auc"].to_numpy() - result["test_score"]).max() <= TIGHT
-    curves = wr.roc_table(folds, "guess", "label", "weight", by="fold")
+    curves = wr.roc_table(folds, "guess", "label", "weight", by="fold", positive="malignant")
     assert curves.groupby("fold")["TPR"].first().tolist() == [1.0] * 5
 
 

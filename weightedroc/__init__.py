@@ -47,6 +47,7 @@ _LAZY = {
     "normal_deviate": "curves.curve_measures",
     "compare_tables": "io.compare",
     "fold_predictions": "sklearn",
+    "LabelWarning": "engine.validation",
 }
 
 __all__ = ["WeightedROC", "WeightedAUC", "weighted_roc", "weighted_auc", "auc_score", *_LAZY]

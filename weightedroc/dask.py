@@ -98,7 +98,7 @@ def _summary(part, guess, label, weight, seed):
     return g, np.asarray(pd.unique(column), dtype=object)[:FOUND], categories
 
 
-def _positive_values(found, categories):
+def _positive_values(found, categories, positive=None):
     """The label values that mean positive, checked as `check_label` checks them.
 
     `found` holds the distinct values of the whole column and `categories`
@@ -115,8 +115,8 @@ def _positive_values(found, categories):
                 "them with .cat.set_categories([negative, positive])"
             )
         values = pd.Categorical(values, categories=list(categories[0]))
-    positive = check_label(values)
-    return list(np.asarray(values, dtype=object)[positive])
+    is_positive = check_label(values, positive=positive)
+    return list(np.asarray(values, dtype=object)[is_positive])
 
 
 def _boundaries(samples, ranges):
@@ -197,7 +197,7 @@ def _counts(sums):
     return _Counts(before, total_pos, total_neg, int(np.flatnonzero(rows)[-1]))
 
 
-def _plan(ddf, guess, label, weight, npartitions):
+def _plan(ddf, guess, label, weight, npartitions, positive=None):
     """Validate eagerly; return the lazy range partitions and their counts.
 
     The counts (a Delayed) are the prefix sums of per-range sums over the
@@ -214,7 +214,7 @@ def _plan(ddf, guess, label, weight, npartitions):
     samples, found, categories = zip(*summaries) if summaries else ((), (), ())
     found = np.concatenate([np.empty(0, dtype=object), *found])
     positive_values = _positive_values(
-        found, list(dict.fromkeys(c for c in categories if c is not None))
+        found, list(dict.fromkeys(c for c in categories if c is not None)), positive
     )
     boundaries = _boundaries(samples, npartitions or ddf.npartitions)
     meta = _tag(columns._meta, guess, label, weight, positive_values, boundaries)
@@ -289,7 +289,7 @@ def _auc_part(part, counts):
 _AUC_PARTS = ["rect_high", "rect_low", "triangle_high", "triangle_low"]
 
 
-def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
+def weighted_roc(ddf, guess, label, weight=None, npartitions=None, *, positive=None):
     """The exact weighted ROC curve of a Dask DataFrame, as a Dask DataFrame.
 
     Parameters
@@ -305,6 +305,9 @@ def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
     npartitions : int, optional
         Number of guess ranges, hence of output partitions (at most; fewer
         when guesses are tied).  Default: ``ddf.npartitions``.
+    positive : label value, optional
+        As for `WeightedROC`: the label value that is the event (text
+        labels without it give a `LabelWarning`).
 
     Returns
     -------
@@ -334,7 +337,7 @@ def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
     2  0.1  0.0        3.0   9.0  0.0
     3  0.0  0.0        inf  10.0  0.0
     """
-    ranges, counts = _plan(ddf, guess, label, weight, npartitions)
+    ranges, counts = _plan(ddf, guess, label, weight, npartitions, positive)
     meta = pd.DataFrame({name: np.empty(0) for name in COLUMNS})
     return ranges.map_partitions(_curve_part, counts, meta=meta, clear_divisions=True)
 
@@ -351,7 +354,7 @@ def _area(parts):
     return float(np.float64(rect)) + float(np.float64(triangle))
 
 
-def weighted_auc(ddf, guess, label, weight=None, npartitions=None, compute=True):
+def weighted_auc(ddf, guess, label, weight=None, npartitions=None, compute=True, *, positive=None):
     """The weighted AUC of a Dask DataFrame, computed without a full curve.
 
     Takes the arguments of `weighted_roc`, and returns ``WeightedAUC`` of
@@ -369,7 +372,7 @@ def weighted_auc(ddf, guess, label, weight=None, npartitions=None, compute=True)
     0.325
     """
     dask = _dask()
-    ranges, counts = _plan(ddf, guess, label, weight, npartitions)
+    ranges, counts = _plan(ddf, guess, label, weight, npartitions, positive)
     meta = pd.DataFrame({name: np.empty(0) for name in _AUC_PARTS})
     parts = ranges.map_partitions(_auc_part, counts, meta=meta, clear_divisions=True)
     area = dask.delayed(_area)(parts)

@@ -31,7 +31,14 @@ from .engine.core import cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
 from .engine.threads import prefault, run_both, run_shared
 from .engine.types import Columns, Direction, LabelValue
-from .engine.validation import _to_array, check_direction, check_guess, check_label, check_weight
+from .engine.validation import (
+    _to_array,
+    check_direction,
+    check_guess,
+    check_label,
+    check_weight,
+    one_label_warning,
+)
 
 __all__ = ["roc_table", "auc_table"]
 
@@ -445,6 +452,7 @@ def roc_table(
     return _table(data, by, _first_rows(order, ends), sizes, columns, COLUMNS)
 
 
+@one_label_warning()
 def auc_table(
     data: pd.DataFrame,
     guess: Hashable,

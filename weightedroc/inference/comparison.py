@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
-from ..engine.validation import check_inputs
+from ..engine.validation import check_inputs, one_label_warning
 from .checks import (
     ALTERNATIVES,
     WEIGHTS_ARE,
@@ -56,6 +56,7 @@ def _ratio(difference, sd):
     return difference / sd
 
 
+@one_label_warning()
 def roc_test(
     guess1: ArrayLike,
     guess2: ArrayLike,

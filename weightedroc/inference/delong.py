@@ -47,6 +47,7 @@ become W1, W0 and each row counts w times,
 import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import one_label_warning
 from .checks import check_choice, warn_skewed_weights
 from .placements import Placements, paired_placements, placements, prepared, uneven
 
@@ -173,6 +174,7 @@ def auc_var(
     return spread(first, first, weights_are)
 
 
+@one_label_warning()
 def auc_cov(
     guess1: ArrayLike,
     guess2: ArrayLike,

@@ -5,6 +5,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import one_label_warning
 from . import bootstrap
 from .checks import (
     check_choice,
@@ -18,6 +19,7 @@ from .distributions import t_quantile
 from .placements import placements, prepared, uneven
 
 
+@one_label_warning()
 def auc_ci(
     guess: ArrayLike,
     label: ArrayLike,

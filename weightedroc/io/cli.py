@@ -9,13 +9,16 @@ writes `auc_table`.  Doubles are written so that they round-trip exactly
 import argparse
 import contextlib
 import os
+import shlex
 import signal
 import sys
 import threading
+import warnings
 
 import pandas as pd
 
 from .. import __version__
+from ..engine.validation import LabelWarning
 from ..tidy import auc_table, roc_table
 from .tables import atomic_path, first_non_number, read_table, table_format, write_table
 
@@ -35,10 +38,13 @@ Parquet (.parquet, .pq), by suffix or --format; '-' reads CSV from stdin, and
 output goes to stdout as CSV by default (also with -o -). Options and INPUT go
 in any order. As in R's read.csv, only an empty field and NA are missing.
 Doubles are written with 17 significant digits, Inf and NA as R writes them,
-so files read back exactly in R and Python. Labels may be -1/1, 0/1, 1/2,
-TRUE/FALSE or two strings (sorted: the first is negative, as R's factor());
---positive names the event instead. An output that is the input (or a link to
-it) is refused, and an interrupted run (Ctrl-C, SIGTERM) leaves no output file.
+so files read back exactly in R and Python. Labels may be -1/1, 0/1, 1/2 (the
+larger is the event), TRUE/FALSE or two texts: without --positive, texts are
+sorted as R's factor() sorts them, the second is the event, and a warning on
+stderr says which (the exit status stays 0); --positive names the event. An
+output that is the input (or a link to it) is refused, and an interrupted run
+(Ctrl-C, SIGTERM) leaves no output file. A bad value is reported by its row
+(counted from 1 after the header), column and value.
 """
 
 
@@ -281,16 +287,20 @@ def run(args):
         raise UsageError(f"cannot read {args.input!r}: {error}") from None
     _check_numbers(data, args)
     make = roc_table if args.command == "roc" else auc_table
-    table = make(
-        data,
-        guess=args.guess,
-        label=args.label,
-        weight=args.weight,
-        by=args.by,
-        positive=_label_value(data, args),
-        direction=args.direction,
-    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LabelWarning)
+        table = make(
+            data,
+            guess=args.guess,
+            label=args.label,
+            weight=args.weight,
+            by=args.by,
+            positive=_label_value(data, args),
+            direction=args.direction,
+        )
     del data
+    for warning in caught:
+        _warn(_warning_text(warning.message, args))
     if getattr(args, "plot", None):  # first: the likelier failure
         with _writing(args.plot):
             _save_plot(table, args.by, args.plot)
@@ -360,6 +370,23 @@ def _run_compare(args):
         else "different"
     )
     return 0 if same else 1
+
+
+def _warning_text(warning, args):
+    """A warning in the command's words (--positive, not positive=)."""
+    if not isinstance(warning, LabelWarning):
+        return str(warning)
+    chosen, other = (shlex.quote(warning.positive), shlex.quote(warning.negative))
+    return (
+        f"column {args.label!r} has 2 text values: {warning.positive!r} is taken as "
+        f"positive and {warning.negative!r} as negative (the second in sorted order, "
+        f"as R's factor() makes levels); say --positive {chosen} to keep this or "
+        f"--positive {other} for the other"
+    )
+
+
+def _warn(message):
+    print(f"weightedroc: warning: {' '.join(str(message).split())}", file=sys.stderr)
 
 
 def _fail(message, status):
