@@ -410,7 +410,7 @@ GOOD = "score,y,m\n0.1,0,a\n0.4,1,a\n0.35,0,b\n0.8,1,b\n"
         (
             ["roc", "-", "--guess", "score", "--label", "y"],
             GOOD.replace("0.4,", "NA,"),
-            ["column 'score' (guess)", "NA guess"],
+            ["row 2, column 'score': NA is not a number (R: ROC curve undefined for NA guess)"],
         ),
     ],
 )
@@ -434,7 +434,7 @@ def test_bad_input_exits_2_with_one_line(args, text, fragments):
         (
             ["roc", "-", "--guess", "score", "--label", "y"],
             GOOD.replace(",1,", ",3,"),
-            ["column 'y' (label)", "{0, 3}"],
+            ["row 2, column 'y': 3 is not a label value: numeric labels take the values"],
         ),
         (
             ["roc", "-", "--guess", "score", "--label", "y", "--by", "m"],
