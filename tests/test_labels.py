@@ -175,22 +175,32 @@ def test_polars_and_arrow():
     assert len(_label_warnings(lambda: wr.auc_table(table, "g", "y", by="k"))) == 1
 
 
+def _dask_calls(ddf):
+    """(curve, AUC) of the Dask module: roc_table/auc_table, or before 1.0
+    weighted_roc/weighted_auc."""
+    import weightedroc.dask as on_dask
+
+    columns = {"guess": "g", "label": "y", "weight": "w"}
+    if hasattr(on_dask, "auc_table"):
+        return (
+            lambda **positive: on_dask.roc_table(ddf, **columns, **positive).compute(),
+            lambda **positive: float(on_dask.auc_table(ddf, **columns, **positive)["auc"].iloc[0]),
+        )
+    return (
+        lambda **positive: on_dask.weighted_roc(ddf, **columns, **positive).compute(),
+        lambda **positive: on_dask.weighted_auc(ddf, **columns, **positive),
+    )
+
+
 def test_dask_warns_once_and_takes_positive():
     dd = pytest.importorskip("dask.dataframe")
-    from weightedroc.dask import weighted_auc, weighted_roc
-
-    ddf = dd.from_pandas(FRAME, npartitions=4)
-    for call in (
-        lambda: weighted_roc(ddf, "g", "y", "w").compute(),
-        lambda: weighted_auc(ddf, "g", "y", "w"),
-    ):
+    curve, auc = _dask_calls(dd.from_pandas(FRAME, npartitions=4))
+    for call in (curve, auc):
         caught = _label_warnings(call)
         assert [str(w.message) for w in caught] == [MESSAGE]
         assert caught[0].filename == __file__
-    assert weighted_auc(ddf, "g", "y", "w", positive="case") == wr.auc_score(
-        GUESS, LABEL, WEIGHT, positive="case"
-    )
-    assert _label_warnings(lambda: weighted_auc(ddf, "g", "y", "w", positive="case")) == []
+    assert auc(positive="case") == wr.auc_score(GUESS, LABEL, WEIGHT, positive="case")
+    assert _label_warnings(lambda: auc(positive="case")) == []
 
 
 def test_sklearn_scorer_uses_classes_and_is_silent():
