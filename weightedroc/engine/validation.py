@@ -67,13 +67,14 @@ def one_label_warning():
             _label_scope.warned = None
 
 
-def _text_positive(values, warn):
+def _text_positive(values):
     """Positive mask of text labels: levels sorted as R's factor() makes
-    them, the second positive; a `LabelWarning` says so when `warn`."""
+    them, the second positive; a `LabelWarning` says so (once in a
+    `one_label_warning` scope)."""
     levels, codes = np.unique(values.astype(str), return_inverse=True)
     positive = _factor_positive(codes, levels)
     warned = getattr(_label_scope, "warned", None)
-    if warn and not warned:
+    if not warned:
         if warned is not None:
             _label_scope.warned = True
         negative_level, positive_level = (str(level) for level in levels)
@@ -254,15 +255,15 @@ def _named_positive(array, positive):
     return np.asarray(array == positive, dtype=bool)
 
 
-def check_label(label, n=None, positive=None, warn=True):
+def check_label(label, n=None, positive=None):
     """Boolean mask of positive observations, from any accepted label encoding.
 
     Accepted: numbers in {-1, 1}, {0, 1} or {1, 2} (the larger is positive);
     booleans (True is positive); a pandas Categorical with 2 categories (the
     second is positive, as R's as.integer(factor)); strings, which become
     levels as R's factor() makes them (sorted, the first negative), with a
-    `LabelWarning` naming the class taken as positive (unless `warn` is
-    False: a caller that checks the same labels again).  With `positive`
+    `LabelWarning` naming the class taken as positive (once in a
+    `one_label_warning` scope).  With `positive`
     (any label value: number, string, boolean, category) the labels equal
     to it are positive, whatever the encoding, and nothing is said.
 
@@ -297,7 +298,7 @@ def check_label(label, n=None, positive=None, warn=True):
         if kind in ("b", "bool"):
             positive = array.astype(bool)
         elif kind in ("string", "U", "S", "T"):
-            positive = _text_positive(array, warn)
+            positive = _text_positive(array)
         elif kind in ("number", "i", "u", "f"):
             numbers = array if kind in ("i", "u", "f") else array.astype(np.float64)
             positive = _numeric_positive(numbers)
@@ -346,10 +347,9 @@ def check_direction(direction):
     return direction
 
 
-def check_inputs(guess, label, weight=None, positive=None, warn=True):
-    """Validate the three inputs of a curve together; returns numpy arrays.
-    `warn`: as `check_label`."""
-    label = check_label(label, positive=positive, warn=warn)
+def check_inputs(guess, label, weight=None, positive=None):
+    """Validate the three inputs of a curve together; returns numpy arrays."""
+    label = check_label(label, positive=positive)
     guess = check_guess(guess, len(label))
     weight = check_weight(weight, len(label))
     return guess, label, weight
