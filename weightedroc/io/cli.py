@@ -413,17 +413,9 @@ def _writing(path):
         raise UsageError(f"cannot write {path!r}: {error.strerror or error}") from None
 
 
-def run(args):
-    """Do what the parsed command line `args` asks; returns the exit status."""
-    if args.command == "compare":
-        return _run_compare(args)
-    args.by = [name for names in args.by or [] for name in names]
-    _check_paths(args)
-    try:
-        data = read_table(args.input, delimiter=args.delimiter)
-    except (ValueError, OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {args.input!r}: {error}") from None
-    _check_numbers(data, args)
+def _table_of(data, args):
+    """The command's table of `data`; its warnings printed, one line each,
+    and a bad value named by row, column and value."""
     make = roc_table if args.command == "roc" else auc_table
     positive = _label_value(data, args)
     with warnings.catch_warnings(record=True) as caught:
@@ -443,9 +435,24 @@ def run(args):
             if found is None:
                 raise
             raise UsageError(found) from None
-    del data
     for warning in caught:
         _warn(_warning_text(warning.message, args))
+    return table
+
+
+def run(args):
+    """Do what the parsed command line `args` asks; returns the exit status."""
+    if args.command == "compare":
+        return _run_compare(args)
+    args.by = [name for names in args.by or [] for name in names]
+    _check_paths(args)
+    try:
+        data = read_table(args.input, delimiter=args.delimiter)
+    except (ValueError, OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {args.input!r}: {error}") from None
+    _check_numbers(data, args)
+    table = _table_of(data, args)
+    del data
     if getattr(args, "plot", None):  # first: the likelier failure
         with _writing(args.plot):
             _save_plot(table, args.by, args.plot)
