@@ -214,8 +214,8 @@ def test_sklearn_scorer_uses_classes_and_is_silent():
     assert caught == []
 
 
-def test_a_nested_scope_warns_once():
-    from weightedroc.engine.validation import check_label, one_label_warning
+def test_a_nested_scope_warns_once_and_a_quiet_one_never():
+    from weightedroc.engine.validation import check_label, no_label_warning, one_label_warning
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -225,7 +225,25 @@ def test_a_nested_scope_warns_once():
                 check_label(LABEL)
             check_label(LABEL)
         check_label(LABEL)  # outside: a new call, a new warning
-    assert len(caught) == 2
+        with no_label_warning():
+            check_label(LABEL)
+        with one_label_warning():
+            with no_label_warning():
+                check_label(LABEL)
+            check_label(LABEL)  # the scope's first warning
+    assert len(caught) == 3
+
+
+def test_the_scope_leaves_other_warnings_at_the_callers_line():
+    """The scope is a with block, not a decorator: no frame is added, so the
+    test's other warnings still point at the caller."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        wr.roc_test(GUESS, GUESS2, LABEL, paired=False)
+    kinds = {w.category: w for w in caught}
+    assert set(kinds) == {LabelWarning, UserWarning}
+    assert "seem to be paired" in str(kinds[UserWarning].message)
+    assert {w.filename for w in caught} == {__file__}
 
 
 # -- the command line ----------------------------------------------------------

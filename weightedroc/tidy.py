@@ -37,7 +37,7 @@ from .engine.validation import (
     check_guess,
     check_label,
     check_weight,
-    one_label_warning,
+    no_label_warning,
 )
 
 __all__ = ["roc_table", "auc_table"]
@@ -452,7 +452,6 @@ def roc_table(
     return _table(data, by, _first_rows(order, ends), sizes, columns, COLUMNS)
 
 
-@one_label_warning()
 def auc_table(
     data: pd.DataFrame,
     guess: Hashable,
@@ -526,15 +525,9 @@ def auc_table(
             slice(a, b) if order is None else order[a:b]
             for a, b in zip(np.concatenate(([0], ends[:-1])), ends)
         ]
-        columns += list(
-            group_intervals(
-                _arrays(data, guess, label, weight, positive),
-                rows,
-                direction,
-                conf_level,
-                weights_are,
-            )
-        )
+        with no_label_warning():  # read (and warned about) above
+            arrays = _arrays(data, guess, label, weight, positive)
+        columns += list(group_intervals(arrays, rows, direction, conf_level, weights_are))
     return _table(
         data,
         by,

@@ -52,10 +52,13 @@ def _warn_caller(warning):
 
 @contextlib.contextmanager
 def one_label_warning():
-    """Within it (a ``with`` block, or a decorator: ``@one_label_warning()``),
-    text labels give at most one `LabelWarning`: for a public function that
-    checks the same labels more than once (the AUC and its variance, the two
-    curves of a test).  Nested scopes are one scope.
+    """Within it, text labels give at most one `LabelWarning`: for a public
+    function that reads the same labels more than once (the AUC and its
+    variance, the two curves of a test).  Nested scopes are one scope.
+
+    A ``with`` block in the function's body, not a decorator: a decorator
+    would add a frame, and move every fixed ``stacklevel`` of the function's
+    other warnings off the caller's line.
     """
     outermost = getattr(_label_scope, "warned", None) is None
     if outermost:
@@ -65,6 +68,18 @@ def one_label_warning():
     finally:
         if outermost:
             _label_scope.warned = None
+
+
+@contextlib.contextmanager
+def no_label_warning():
+    """Within it, text labels give no `LabelWarning`: for labels read again
+    after a first reading that warned."""
+    before = getattr(_label_scope, "warned", None)
+    _label_scope.warned = True
+    try:
+        yield
+    finally:
+        _label_scope.warned = before
 
 
 def _text_positive(values):

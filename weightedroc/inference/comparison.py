@@ -56,7 +56,6 @@ def _ratio(difference, sd):
     return difference / sd
 
 
-@one_label_warning()
 def roc_test(
     guess1: ArrayLike,
     guess2: ArrayLike,
@@ -147,80 +146,81 @@ def roc_test(
     check_quantile(quantile)
     if paired not in (None, True, False):
         raise TypeError(f"paired must be None, True or False, got {paired!r}")
-    if method != "delong":
-        from . import resampling
+    with one_label_warning():  # the curves' preparations and the pairing read the labels
+        if method != "delong":
+            from . import resampling
 
-        run = getattr(resampling, f"{method}_test")
-        return run(
+            run = getattr(resampling, f"{method}_test")
+            return run(
+                guess1,
+                guess2,
+                label,
+                weight,
+                label2=label2,
+                weight2=weight2,
+                paired=paired,
+                alternative=alternative,
+                n_boot=n_boot,
+                seed=seed,
+                partial_auc=partial_auc,
+                positive=positive,
+                direction=direction,
+                weights_are=weights_are,
+            )
+        if partial_auc is not None:
+            raise ValueError(
+                'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
+            )
+        if label2 is None and np.size(guess2) != np.size(label):
+            raise ValueError(
+                f"guess2 has {np.size(guess2)} values and label {np.size(label)}: "
+                f"paired scores need one guess each per observation; give "
+                f"label2 (and weight2) for curves of different observations"
+            )
+        label2, weight2 = _second_curve(label, weight, label2, weight2)
+        same = _same_observations(guess1, guess2, label, weight, label2, weight2, positive)
+        if paired is None:
+            paired = same
+        elif paired and not same:
+            raise ValueError(
+                "The paired ROC test cannot be applied to unpaired curves: "
+                "paired needs the same labels (and weights) for both scores"
+            )
+        elif not paired and same:
+            warnings.warn(
+                "The ROC curves seem to be paired. Consider performing a paired roc.test.",
+                UserWarning,
+                stacklevel=2,
+            )
+        if data_name is None:
+            data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
+        if paired:
+            return _paired(
+                guess1,
+                guess2,
+                label,
+                weight,
+                alternative,
+                conf_level,
+                weights_are,
+                quantile,
+                positive,
+                direction,
+                data_name,
+            )
+        return _unpaired(
             guess1,
             guess2,
             label,
             weight,
-            label2=label2,
-            weight2=weight2,
-            paired=paired,
-            alternative=alternative,
-            n_boot=n_boot,
-            seed=seed,
-            partial_auc=partial_auc,
-            positive=positive,
-            direction=direction,
-            weights_are=weights_are,
-        )
-    if partial_auc is not None:
-        raise ValueError(
-            'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
-        )
-    if label2 is None and np.size(guess2) != np.size(label):
-        raise ValueError(
-            f"guess2 has {np.size(guess2)} values and label {np.size(label)}: "
-            f"paired scores need one guess each per observation; give "
-            f"label2 (and weight2) for curves of different observations"
-        )
-    label2, weight2 = _second_curve(label, weight, label2, weight2)
-    same = _same_observations(guess1, guess2, label, weight, label2, weight2, positive)
-    if paired is None:
-        paired = same
-    elif paired and not same:
-        raise ValueError(
-            "The paired ROC test cannot be applied to unpaired curves: "
-            "paired needs the same labels (and weights) for both scores"
-        )
-    elif not paired and same:
-        warnings.warn(
-            "The ROC curves seem to be paired. Consider performing a paired roc.test.",
-            UserWarning,
-            stacklevel=2,
-        )
-    if data_name is None:
-        data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
-    if paired:
-        return _paired(
-            guess1,
-            guess2,
-            label,
-            weight,
+            label2,
+            weight2,
             alternative,
-            conf_level,
             weights_are,
-            quantile,
             positive,
             direction,
             data_name,
         )
-    return _unpaired(
-        guess1,
-        guess2,
-        label,
-        weight,
-        label2,
-        weight2,
-        alternative,
-        weights_are,
-        positive,
-        direction,
-        data_name,
-    )
 
 
 def _paired(

@@ -174,7 +174,6 @@ def auc_var(
     return spread(first, first, weights_are)
 
 
-@one_label_warning()
 def auc_cov(
     guess1: ArrayLike,
     guess2: ArrayLike,
@@ -212,9 +211,10 @@ def auc_cov(
     -0.0061728395
     """
     check_choice(method, "method", ("delong",))
-    first, second, weight = paired_placements(
-        guess1, guess2, label, weight, positive, direction, weights_are
-    )
+    with one_label_warning():  # each score's preparation reads the labels
+        first, second, weight = paired_placements(
+            guess1, guess2, label, weight, positive, direction, weights_are
+        )
     if weights_are == "importance" and uneven(weight):
         warn_skewed_weights(first)
     return spread(first, second, weights_are)

@@ -19,7 +19,6 @@ from .distributions import t_quantile
 from .placements import placements, prepared, uneven
 
 
-@one_label_warning()
 def auc_ci(
     guess: ArrayLike,
     label: ArrayLike,
@@ -128,8 +127,9 @@ def auc_ci(
         raise TypeError(f"auc_ci(method='delong') got unexpected arguments {sorted(kwargs)}")
     from ..curves.auc import auc_score
 
-    estimate = auc_score(guess, label, weight, positive=positive, direction=direction)
-    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    with one_label_warning():  # both read the labels
+        estimate = auc_score(guess, label, weight, positive=positive, direction=direction)
+        guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     curve = placements(guess, label, weight, weights_are)
     variance, df = variance_and_df(curve, curve, weights_are)
     importance = weights_are == "importance" and uneven(weight)
