@@ -165,9 +165,13 @@ def test_roc_writes_roc_table_of_the_file_to_stdout(tmp_path):
         "w",
         "--by",
         "model",
+        "--positive",
+        "spam",
     )
-    assert result.returncode == 0, result.stderr
-    expected = roc_table(read_csv(tmp_path / "scores.csv"), "score", "y", "w", by="model")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    expected = roc_table(
+        read_csv(tmp_path / "scores.csv"), "score", "y", "w", by="model", positive="spam"
+    )
     assert_frame_equal(read_csv_text(result.stdout), expected, check_exact=True)
 
 
@@ -175,14 +179,26 @@ def test_auc_reads_stdin_and_prints_the_auc_table(tmp_path):
     df = scores_frame(1)
     text = to_csv_text(df)
     result = run_cli(
-        "auc", "-", "--guess", "score", "--label", "y", "--weight", "w", "--by", "model", stdin=text
+        "auc",
+        "-",
+        "--guess",
+        "score",
+        "--label",
+        "y",
+        "--weight",
+        "w",
+        "--by",
+        "model",
+        "--positive",
+        "spam",
+        stdin=text,
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0 and result.stderr == "", result.stderr
     printed = read_csv_text(result.stdout)
     assert list(printed.columns) == ["model", "auc", "n", "positive_weight", "negative_weight"]
     for row in printed.itertuples():
         rows = df[df.model == row.model]
-        assert row.auc == WeightedAUC(WeightedROC(rows.score, rows.y, rows.w))
+        assert row.auc == WeightedAUC(WeightedROC(rows.score, rows.y, rows.w, positive="spam"))
         assert row.n == len(rows)
 
 
@@ -201,13 +217,15 @@ def test_parquet_in_and_out_keep_every_double(tmp_path):
         "w",
         "--by",
         "model",
+        "--positive",
+        "spam",
         "--output",
         tmp_path / "roc.parquet",
     )
-    assert result.returncode == 0 and result.stdout == "", result.stderr
+    assert result.returncode == 0 and result.stdout == result.stderr == "", result.stderr
     assert_frame_equal(
         pd.read_parquet(tmp_path / "roc.parquet"),
-        roc_table(df, "score", "y", "w", by="model"),
+        roc_table(df, "score", "y", "w", by="model", positive="spam"),
         check_exact=True,
     )
 
@@ -225,12 +243,14 @@ def test_csv_output_round_trips_every_double(tmp_path):
         "y",
         "--weight",
         "w",
+        "--positive",
+        "spam",
         "--output",
         tmp_path / "roc.csv",
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0 and result.stderr == "", result.stderr
     back = read_csv(tmp_path / "roc.csv")
-    expected = WeightedROC(df.score, df.y, df.w)
+    expected = WeightedROC(df.score, df.y, df.w, positive="spam")
     assert_frame_equal(back, expected, check_exact=True)
     assert "Inf" in (tmp_path / "roc.csv").read_text().split()[-1]
 
@@ -391,7 +411,7 @@ GOOD = "score,y,m\n0.1,0,a\n0.4,1,a\n0.35,0,b\n0.8,1,b\n"
         (
             ["roc", "-", "--guess", "score", "--label", "y"],
             GOOD.replace("0.4,", "NA,"),
-            ["column 'score' (guess)", "NA guess"],
+            ["row 2, column 'score': NA is not a number (R: ROC curve undefined for NA guess)"],
         ),
     ],
 )
@@ -415,7 +435,7 @@ def test_bad_input_exits_2_with_one_line(args, text, fragments):
         (
             ["roc", "-", "--guess", "score", "--label", "y"],
             GOOD.replace(",1,", ",3,"),
-            ["column 'y' (label)", "{0, 3}"],
+            ["row 2, column 'y': 3 is not a label value: numeric labels take the values"],
         ),
         (
             ["roc", "-", "--guess", "score", "--label", "y", "--by", "m"],

@@ -20,6 +20,7 @@ from test_cli import CLEAN_ENV, ROOT, assert_one_line_error, run_cli
 
 from weightedroc import auc_table, roc_table
 from weightedroc.io import tables
+from weightedroc.io.cli import main
 from weightedroc.io.tables import read_table, to_csv_text, write_table
 
 GOOD = "score,y,m\n0.1,0,a\n0.4,1,a\n0.35,0,b\n0.8,1,b\n"
@@ -129,6 +130,127 @@ def test_a_bad_value_deep_in_a_file_is_named_by_row_column_and_value(tmp_path):
     pd.DataFrame({"score": scores, "y": np.arange(n) % 2}).to_csv(tmp_path / "s.csv", index=False)
     result = run_cli("roc", tmp_path / "s.csv", "--guess", "score", "--label", "y")
     assert_one_line_error(result, "row 150001, column 'score': 'oops' is not a number")
+
+
+DEEP = 70_000  # the bad value's row is DEEP + 1, counted from 1 after the header
+NUMERIC = (
+    "numeric labels take the values {-1, 1}, {0, 1} or {1, 2} "
+    "(R: label %in% c(-1, 1) are not all TRUE)"
+)
+POSITIVE_WEIGHT = "is not a positive weight (R: weight > 0 are not all TRUE)"
+
+
+def deep_frame(column=None, value=None, n=80_000):
+    """n rows of good data (labels 0, 1, 0, 1 ...) with `value` in `column` at row DEEP + 1."""
+    rng = np.random.default_rng(70)
+    frame = pd.DataFrame(
+        {
+            "g": rng.random(n),
+            "y": (np.arange(n) % 2).astype(object),
+            "w": rng.random(n) + 0.5,
+            "k": np.arange(n) % 3,
+        }
+    ).astype({"w": object, "g": object})
+    if column is not None:
+        frame.loc[DEEP, column] = value
+    return frame
+
+
+@pytest.mark.parametrize(
+    "column, value, options, message",
+    [
+        ("w", -2, [], f"row 70001, column 'w': -2 {POSITIVE_WEIGHT}"),
+        ("w", 0, [], f"row 70001, column 'w': 0 {POSITIVE_WEIGHT}"),
+        ("w", -0.25, ["--by", "k"], f"row 70001, column 'w': -0.25 {POSITIVE_WEIGHT}"),
+        ("w", "NA", [], f"row 70001, column 'w': NA {POSITIVE_WEIGHT}"),
+        (
+            "w",
+            "Inf",
+            [],
+            "row 70001, column 'w': Inf is not a finite weight: an infinite weight "
+            "makes the rates undefined (R returns NaN)",
+        ),
+        (
+            "g",
+            "NA",
+            [],
+            "row 70001, column 'g': NA is not a number (R: ROC curve undefined for NA guess)",
+        ),
+        (
+            "y",
+            "NA",
+            ["--by", "k"],
+            "row 70001, column 'y': NA is not a label: every row needs a positive or negative one",
+        ),
+        ("y", 2, [], f"row 70001, column 'y': 2 is a third label value (after 0 and 1): {NUMERIC}"),
+        ("y", 0.5, [], f"row 70001, column 'y': 0.5 is not a label value: {NUMERIC}"),
+        (
+            "y",
+            2,
+            ["--positive", "1"],
+            "row 70001, column 'y': 2 is a third label value (after 0 and 1): "
+            "the labels must take 2 values",
+        ),
+    ],
+)
+def test_every_bad_value_is_named_by_row_column_and_value(
+    tmp_path, monkeypatch, capsys, column, value, options, message
+):
+    deep_frame(column, value).to_csv(tmp_path / "s.csv", index=False)
+    args = ["auc", tmp_path / "s.csv", "--guess", "g", "--label", "y", "--weight", "w", *options]
+    status = main(list(map(str, args)))
+    captured = capsys.readouterr()
+    assert (status, captured.out, captured.err) == (2, "", f"weightedroc: error: {message}\n")
+
+
+def test_a_label_that_cannot_pair_names_the_first_row_of_the_other(tmp_path, capsys):
+    frame = deep_frame()
+    frame.loc[: DEEP - 1, "y"] = -1
+    frame.loc[DEEP, "y"] = 0
+    frame.to_csv(tmp_path / "s.csv", index=False)
+    assert main(["roc", str(tmp_path / "s.csv"), "--guess", "g", "--label", "y"]) == 2
+    assert capsys.readouterr().err == (
+        f"weightedroc: error: row 70001, column 'y': 0 cannot be a label with -1 (row 1): "
+        f"{NUMERIC}\n"
+    )
+
+
+def test_a_third_text_label_is_named_with_the_first_two(tmp_path, capsys):
+    frame = deep_frame().assign(y=lambda d: np.where(d.y == 1, "case", "control"))
+    frame.loc[DEEP, "y"] = "Case"
+    frame.to_csv(tmp_path / "s.csv", index=False)
+    assert main(["auc", str(tmp_path / "s.csv"), "--guess", "g", "--label", "y"]) == 2
+    assert capsys.readouterr().err == (
+        "weightedroc: error: row 70001, column 'y': 'Case' is a third label value "
+        "(after 'control' and 'case'): the labels must take 2 values\n"
+    )
+
+
+def test_boolean_weights_are_named_by_their_first_row(tmp_path, capsys):
+    deep_frame().assign(w=True).to_csv(tmp_path / "s.csv", index=False)
+    args = ["auc", str(tmp_path / "s.csv"), "--guess", "g", "--label", "y", "--weight", "w"]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (
+        "weightedroc: error: row 1, column 'w': TRUE is not a number "
+        "(R: is.numeric(weight) is not TRUE)\n"
+    )
+
+
+def test_an_error_of_no_single_row_keeps_its_words(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(GOOD.replace(",1,", ",0,")))
+    assert main(["auc", "-", "--guess", "score", "--label", "y"]) == 2
+    assert capsys.readouterr().err == (
+        "weightedroc: error: column 'y' (label): only one label value: every label is 0; "
+        "a ROC curve needs both positive and negative observations\n"
+    )
+
+
+def test_a_bad_weight_deep_in_a_file_through_the_command(tmp_path):
+    deep_frame("w", -2).to_csv(tmp_path / "s.csv", index=False)
+    result = run_cli(
+        "roc", tmp_path / "s.csv", "--guess", "g", "--label", "y", "--weight", "w", "--by", "k"
+    )
+    assert_one_line_error(result, f"row 70001, column 'w': -2 {POSITIVE_WEIGHT}")
 
 
 def test_a_semicolon_file_without_delimiter_says_which_option_to_use(tmp_path):

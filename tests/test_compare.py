@@ -206,7 +206,7 @@ def test_our_curve_equals_the_curve_r_wrote(tmp_path):
     write_r_style(case["roc"], tmp_path / "r.csv")
     inputs = read_csv(DATA / "r_exact.csv")
     inputs = inputs[inputs["case"] == "label_character"]
-    ours = wr.WeightedROC(inputs["guess"], inputs["label"], inputs["weight"])
+    ours = wr.WeightedROC(inputs["guess"], inputs["label"], inputs["weight"], positive="control")
     report = wr.compare_tables(tmp_path / "r.csv", ours)
     assert report["column"].tolist() == ["TPR", "FPR", "threshold", "FN", "FP"]
     assert report["identical"].all() and (report["max_ulps"] == 0).all()

@@ -3,6 +3,7 @@ container, without copies where the dtype allows, and tables of the same kind.""
 
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from pandas.testing import assert_frame_equal
 from plain import first_difference, plain_auc, plain_roc, same_bits
 
-from weightedroc import WeightedROC, auc_table, roc_table
+from weightedroc import LabelWarning, WeightedROC, auc_table, roc_table
 from weightedroc.engine.validation import check_guess, check_label, check_weight
 
 pl = pytest.importorskip("polars", reason="polars (the polars extra) is not installed")
@@ -127,7 +128,12 @@ def test_float32_guesses_keep_their_float32_values():
     ],
 )
 def test_label_dtypes_follow_the_r_rules(label, positive_values):
-    np.testing.assert_array_equal(check_label(label), positive_values)
+    text = isinstance(label, pl.Series) and label.dtype in (pl.String, pl.Categorical)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        np.testing.assert_array_equal(check_label(label), positive_values)
+    # Text (a polars Categorical keeps no order) says which is positive; factors need not.
+    assert [w.category for w in caught] == ([LabelWarning] if text else [])
 
 
 def test_positive_names_the_event_in_polars_labels():

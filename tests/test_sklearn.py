@@ -225,10 +225,10 @@ def test_fold_aucs_equal_cross_validate_with_the_same_splits(data, params):
     X, y, w = data
     params = params and {name: w for name in params}
     folds = fold_predictions(model(), X, y, sample_weight=w, cv=CV, params=params)
-    table = wr.auc_table(folds, "guess", "label", "weight", by="fold")
+    table = wr.auc_table(folds, "guess", "label", "weight", by="fold", positive="malignant")
     assert table["fold"].tolist() == [0, 1, 2, 3, 4]
     assert np.abs(table["auc"].to_numpy() - weighted_cross_validate(X, y, w)).max() <= TIGHT
-    curves = wr.roc_table(folds, "guess", "label", "weight", by="fold")
+    curves = wr.roc_table(folds, "guess", "label", "weight", by="fold", positive="malignant")
     assert curves.groupby("fold")["TPR"].first().tolist() == [1.0] * 5
 
 
@@ -238,7 +238,7 @@ def test_fold_predictions_fit_with_routed_weights_as_cross_validate(data):
         folds = fold_predictions(model(routed=True), X, y, sample_weight=w, cv=CV)
         with pytest.raises(sklearn.exceptions.UnsetMetadataPassedError, match="sample_weight"):
             fold_predictions(model(), X, y, sample_weight=w, cv=CV)
-    table = wr.auc_table(folds, "guess", "label", "weight", by="fold")
+    table = wr.auc_table(folds, "guess", "label", "weight", by="fold", positive="malignant")
     assert np.abs(table["auc"].to_numpy() - weighted_cross_validate(X, y, w)).max() <= TIGHT
 
 

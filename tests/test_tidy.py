@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from pandas.testing import assert_frame_equal
 
-from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
+from weightedroc import LabelWarning, WeightedAUC, WeightedROC, auc_table, roc_table
 
 
 def folds_frame(seed=0, n=300):
@@ -108,7 +108,9 @@ def test_label_encoding_is_read_from_the_whole_column():
             "y": ["control", "case", "control", "case", "case", "control", "case", "control"],
         }
     )
-    table = roc_table(df, "g", "y", by="m")
+    with pytest.warns(LabelWarning, match="'control' is taken as positive") as caught:
+        table = roc_table(df, "g", "y", by="m")
+    assert len(caught) == 1  # one warning for the column, not one per group
     for m, part in table.groupby("m"):
         rows = df[df.m == m]
         expected = WeightedROC(rows.g, rows.y == "control")
@@ -228,11 +230,13 @@ def test_reference_case_through_a_table():
             "weight": [float(x) for x in case["weight"]],
         }
     )
-    table = roc_table(df.assign(run="r"), "guess", "label", "weight", by="run")
+    with pytest.warns(LabelWarning, match="'control' is taken as positive"):
+        table = roc_table(df.assign(run="r"), "guess", "label", "weight", by="run")
     for column, values in case["roc"].items():
         expected = np.array([float(x) for x in values])
         np.testing.assert_array_equal(table[column].to_numpy(), expected)
-    assert auc_table(df, "guess", "label", "weight").auc[0] == float(case["auc"])
+    with pytest.warns(LabelWarning, match="'control' is taken as positive"):
+        assert auc_table(df, "guess", "label", "weight").auc[0] == float(case["auc"])
 
 
 def test_plot_draws_a_table_one_curve_per_group(tmp_path):

@@ -1,11 +1,13 @@
 """Bad input gets a clear error; good input of any container or dtype works
 the same; the caller's arrays are never modified."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
 
-from weightedroc import WeightedAUC, WeightedROC, auc_score
+from weightedroc import LabelWarning, WeightedAUC, WeightedROC, auc_score
 
 G = [0.1, 0.4, 0.35, 0.8, 0.4]
 Y = [-1, -1, 1, 1, 1]
@@ -169,11 +171,17 @@ def test_integer_and_float32_guesses_are_their_float64_values(dtype):
     ],
 )
 def test_every_label_encoding_gives_the_same_curve(label):
-    pd.testing.assert_frame_equal(WeightedROC(G, label, W), reference())
+    text = "b" in list(label)  # the text labels: a LabelWarning, the others none
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        curve = WeightedROC(G, label, W)
+    pd.testing.assert_frame_equal(curve, reference())
+    assert [w.category for w in caught] == ([LabelWarning] if text else [])
 
 
 def test_string_labels_take_sorted_levels_so_the_first_is_negative():
-    swapped = WeightedROC(G, ["b", "b", "a", "a", "a"], W)
+    with pytest.warns(LabelWarning, match="'b' is taken as positive and 'a' as negative"):
+        swapped = WeightedROC(G, ["b", "b", "a", "a", "a"], W)
     pd.testing.assert_frame_equal(swapped, WeightedROC(G, [1, 1, 0, 0, 0], W))
 
 

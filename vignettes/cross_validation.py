@@ -66,16 +66,23 @@ held_out.head()
 # %% [markdown]
 # `roc_table(..., by="fold")` gives each fold's curve, exactly
 # `WeightedROC` of that fold's rows, and `roc_plot(..., by="fold")` draws
-# one curve per fold.
+# one curve per fold.  The labels are text, so `positive="malignant"` names
+# the event, the class whose scores `fold_predictions` kept (without it, the
+# second in sorted order is taken, "malignant" here, with a `LabelWarning`).
 
 # %%
 curves = wr.roc_table(
-    held_out.assign(fold=held_out["fold"].astype(str)), "guess", "label", "weight", by="fold"
+    held_out.assign(fold=held_out["fold"].astype(str)),
+    "guess",
+    "label",
+    "weight",
+    by="fold",
+    positive="malignant",
 )
 roc_plot(curves, by="fold")
 
 # %%
-fold_aucs = wr.auc_table(held_out, "guess", "label", "weight", by="fold")
+fold_aucs = wr.auc_table(held_out, "guess", "label", "weight", by="fold", positive="malignant")
 print(fold_aucs.round(4).to_string(index=False))
 print(f"mean {fold_aucs['auc'].mean():.4f}, sd {fold_aucs['auc'].std():.4f}")
 

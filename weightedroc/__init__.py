@@ -49,6 +49,7 @@ _LAZY = {
     "compare_tables": "io.compare",
     "fold_predictions": "sklearn",
     "show_versions": "engine.platforms",
+    "LabelWarning": "engine.validation",
 }
 
 # Subpackages and modules, imported on first attribute access

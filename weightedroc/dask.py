@@ -337,6 +337,9 @@ def roc_table(
     npartitions : int, keyword-only, optional
         Number of guess ranges, hence of output partitions (at most; fewer
         when guesses are tied).  Default: ``ddf.npartitions``.
+    positive : label value, optional
+        As for `WeightedROC`: the label value that is the event (text
+        labels without it give a `LabelWarning`).
 
     Returns
     -------

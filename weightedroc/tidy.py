@@ -31,7 +31,14 @@ from .engine.core import cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
 from .engine.threads import prefault, run_both, run_shared
 from .engine.types import Columns, Direction, LabelValue
-from .engine.validation import check_direction, check_guess, check_label, check_weight, to_array
+from .engine.validation import (
+    check_direction,
+    check_guess,
+    check_label,
+    check_weight,
+    no_label_warning,
+    to_array,
+)
 
 __all__ = ["roc_table", "auc_table"]
 
@@ -518,15 +525,9 @@ def auc_table(
             slice(a, b) if order is None else order[a:b]
             for a, b in zip(np.concatenate(([0], ends[:-1])), ends)
         ]
-        columns += list(
-            group_intervals(
-                _arrays(data, guess, label, weight, positive),
-                rows,
-                direction,
-                conf_level,
-                weights_are,
-            )
-        )
+        with no_label_warning():  # read (and warned about) above
+            arrays = _arrays(data, guess, label, weight, positive)
+        columns += list(group_intervals(arrays, rows, direction, conf_level, weights_are))
     return _table(
         data,
         by,

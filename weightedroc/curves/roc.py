@@ -77,8 +77,10 @@ def WeightedROC(
         {0, 1} or {1, 2} (the larger value is positive), or a pandas
         Categorical with exactly 2 categories (the first is negative, as
         R's ``as.integer(factor)``).  Beyond R: booleans (True is
-        positive) and strings, whose 2 distinct values become levels as
-        R's ``factor()`` makes them (sorted, the first negative).
+        positive) and text, whose 2 distinct values become levels as
+        R's ``factor()`` makes them (sorted, the first negative), with a
+        `LabelWarning` naming the class taken as positive unless
+        `positive` is given.
     weight : array-like of positive finite numbers, shape (n,), optional
         Observation weights (costs); 1 for every observation by default.
     positive : label value, optional
@@ -111,6 +113,12 @@ def WeightedROC(
         empty or 2-D input.
     TypeError
         Non-numeric guesses or weights, unsupported label types.
+
+    Warns
+    -----
+    LabelWarning
+        Text labels without `positive`: which class was taken as positive
+        (the second in sorted order) and how to choose.
 
     See Also
     --------

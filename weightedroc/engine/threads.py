@@ -4,7 +4,9 @@ numpy releases the GIL in gathers, casts and arithmetic, so on large
 inputs two independent jobs run on two cores, and fresh memory can be
 mapped in the background.  The arithmetic of each job is
 unchanged: results are the same bits with or without threads.  Set
-WEIGHTEDROC_THREADS=1 to run everything in the calling thread.
+WEIGHTEDROC_THREADS=1 to run everything in the calling thread.  There is
+one worker, shared by every thread of the process; work that the worker
+itself asks for (nested use) runs in it, so nothing ever waits on itself.
 """
 
 import ctypes
@@ -17,14 +19,27 @@ from concurrent.futures import ThreadPoolExecutor
 LARGE = 1 << 16  # below this many elements, a thread costs more than it saves
 _pool, _pool_pid = None, None
 _serial = threading.local()  # .on: this thread runs its work alone (see `run_shared`)
+_worker_local = threading.local()  # .on: this thread is the worker
+
+
+def _mark_worker():
+    _worker_local.on = True
 
 
 def _worker():
     global _pool, _pool_pid
     if _pool_pid != os.getpid():  # a forked child cannot use its parent's thread
-        _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="weightedroc")
+        _pool = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="weightedroc", initializer=_mark_worker
+        )
         _pool_pid = os.getpid()
     return _pool
+
+
+def _on_worker():
+    """True in the worker thread: work it submitted to itself would wait on
+    itself forever, so nested `run_both` and `run_shared` run in it."""
+    return getattr(_worker_local, "on", False)
 
 
 def _threaded(size):
@@ -36,8 +51,17 @@ def _threaded(size):
 
 
 def run_both(first, second, size):
-    """(first(), second()), the second in a worker thread when `size` is large."""
-    if not _threaded(size):
+    """(first(), second()), the second in a worker thread when `size` is large.
+
+    Called from the worker thread itself (a job that runs `run_both`), both
+    run in it, one after the other.
+
+    Examples
+    --------
+    >>> run_both(lambda: 1, lambda: run_both(lambda: 2, lambda: 3, LARGE), LARGE)
+    (1, (2, 3))
+    """
+    if not _threaded(size) or _on_worker():
         return first(), second()
     future = _worker().submit(second)
     return first(), future.result()
@@ -58,9 +82,10 @@ def run_shared(job, size):
     time in the worker thread: for a job that takes its pieces of work one
     at a time from a queue the two share, until it is empty.  Inside, both
     run everything else in their own thread (the worker is taken).  Returns
-    when both are done; an error of either is raised.
+    when both are done; an error of either is raised.  Called from the
+    worker thread itself, the job runs once, in it.
     """
-    if not _threaded(size):
+    if not _threaded(size) or _on_worker():
         return _alone(job)
     future = _worker().submit(_alone, job)
     try:

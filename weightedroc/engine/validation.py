@@ -5,7 +5,12 @@ plain numpy array that the core can read.  Messages say what was wrong and
 what is expected; where R's WeightedROC has its own words they are quoted.
 """
 
+import contextlib
 import numbers
+import os
+import sys
+import threading
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -13,6 +18,92 @@ import pandas as pd
 from .frames import foreign_array
 
 LABEL_SETS = "{-1, 1}, {0, 1} or {1, 2}"
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_label_scope = threading.local()  # .warned: None outside `one_label_warning`
+
+
+class LabelWarning(UserWarning):
+    """Text labels were given without ``positive=``: the positive class was
+    taken by R's rule (the second of the two values in sorted order).
+
+    ``positive`` and ``negative`` hold the two values as they were taken.
+    Pass ``positive=`` to choose the event and silence the warning.
+    Numbers, booleans and Categoricals (a pandas Categorical, a polars Enum,
+    an Arrow dictionary: their category order says which is positive) are
+    read without a warning.
+    """
+
+    def __init__(self, message, positive=None, negative=None):
+        super().__init__(message)
+        self.positive, self.negative = positive, negative
+
+
+def _warn_caller(warning):
+    """Warn at the first frame outside weightedroc (and the decorator of
+    `one_label_warning`): the user's line."""
+    frame, level = sys._getframe(0), 1
+    while frame is not None and (
+        frame.f_code.co_filename.startswith(_PACKAGE)
+        or frame.f_code.co_filename == contextlib.__file__
+    ):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(warning, stacklevel=level)
+
+
+@contextlib.contextmanager
+def one_label_warning():
+    """Within it, text labels give at most one `LabelWarning`: for a public
+    function that reads the same labels more than once (the AUC and its
+    variance, the two curves of a test).  Nested scopes are one scope.
+
+    A ``with`` block in the function's body, not a decorator: a decorator
+    would add a frame, and move every fixed ``stacklevel`` of the function's
+    other warnings off the caller's line.
+    """
+    outermost = getattr(_label_scope, "warned", None) is None
+    if outermost:
+        _label_scope.warned = False
+    try:
+        yield
+    finally:
+        if outermost:
+            _label_scope.warned = None
+
+
+@contextlib.contextmanager
+def no_label_warning():
+    """Within it, text labels give no `LabelWarning`: for labels read again
+    after a first reading that warned."""
+    before = getattr(_label_scope, "warned", None)
+    _label_scope.warned = True
+    try:
+        yield
+    finally:
+        _label_scope.warned = before
+
+
+def _text_positive(values):
+    """Positive mask of text labels: levels sorted as R's factor() makes
+    them, the second positive; a `LabelWarning` says so (once in a
+    `one_label_warning` scope)."""
+    levels, codes = np.unique(values.astype(str), return_inverse=True)
+    positive = _factor_positive(codes, levels)
+    warned = getattr(_label_scope, "warned", None)
+    if not warned:
+        if warned is not None:
+            _label_scope.warned = True
+        negative_level, positive_level = (str(level) for level in levels)
+        _warn_caller(
+            LabelWarning(
+                f"label has 2 text values: {positive_level!r} is taken as positive and "
+                f"{negative_level!r} as negative (the second in sorted order, as R's "
+                f"factor() makes levels); pass positive={positive_level!r} to keep this "
+                f"or positive={negative_level!r} for the other",
+                positive=positive_level,
+                negative=negative_level,
+            )
+        )
+    return positive
 
 
 def _is_missing(x):
@@ -185,9 +276,27 @@ def check_label(label, n=None, positive=None):
     Accepted: numbers in {-1, 1}, {0, 1} or {1, 2} (the larger is positive);
     booleans (True is positive); a pandas Categorical with 2 categories (the
     second is positive, as R's as.integer(factor)); strings, which become
-    levels as R's factor() makes them (sorted, the first negative).  With
-    `positive` (any label value: number, string, boolean, category) the
-    labels equal to it are positive, whatever the encoding.
+    levels as R's factor() makes them (sorted, the first negative), with a
+    `LabelWarning` naming the class taken as positive (once in a
+    `one_label_warning` scope).  With `positive`
+    (any label value: number, string, boolean, category) the labels equal
+    to it are positive, whatever the encoding, and nothing is said.
+
+    Examples
+    --------
+    >>> check_label([0, 1, 1]).tolist()
+    [False, True, True]
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     check_label(["case", "control", "case"]).tolist()
+    [False, True, False]
+    >>> print(caught[0].message)  # doctest: +NORMALIZE_WHITESPACE
+    label has 2 text values: 'control' is taken as positive and 'case' as
+    negative (the second in sorted order, as R's factor() makes levels); pass
+    positive='control' to keep this or positive='case' for the other
+    >>> check_label(["case", "control", "case"], positive="case").tolist()
+    [True, False, True]
     """
     array = to_array(label, "label")
     _check_length(array, "label", n)
@@ -204,8 +313,7 @@ def check_label(label, n=None, positive=None):
         if kind in ("b", "bool"):
             positive = array.astype(bool)
         elif kind in ("string", "U", "S", "T"):
-            levels, codes = np.unique(array.astype(str), return_inverse=True)
-            positive = _factor_positive(codes, levels)
+            positive = _text_positive(array)
         elif kind in ("number", "i", "u", "f"):
             numbers = array if kind in ("i", "u", "f") else array.astype(np.float64)
             positive = _numeric_positive(numbers)

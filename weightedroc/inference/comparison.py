@@ -3,6 +3,7 @@
 import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import one_label_warning
 from .checks import check_choice, prepared, warn_skewed_weights
 from .delong import variance_and_df
 from .distributions import p_value, t_quantile
@@ -113,13 +114,14 @@ def roc_test(
     (-2.209, 0.02718)
     """
     check_choice(method, "method", METHODS)
-    request = comparison(**locals())  # the arguments as given
-    if method == "delong":
-        return (_paired if request.paired else _unpaired)(request)
-    from .resampling import run_bootstrap
-    from .venkatraman import run_venkatraman
+    with one_label_warning():  # the pairing and the curves read the labels
+        request = comparison(**locals())  # the arguments as given
+        if method == "delong":
+            return (_paired if request.paired else _unpaired)(request)
+        from .resampling import run_bootstrap
+        from .venkatraman import run_venkatraman
 
-    return (run_bootstrap if method == "bootstrap" else run_venkatraman)(request)
+        return (run_bootstrap if method == "bootstrap" else run_venkatraman)(request)
 
 
 def _paired(c: Comparison) -> HTest:

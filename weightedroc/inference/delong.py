@@ -47,6 +47,7 @@ become W1, W0 and each row counts w times,
 import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import one_label_warning
 from .checks import check_choice, prepared, warn_skewed_weights
 from .placements import Placements, paired_placements, placements, uneven
 
@@ -210,9 +211,10 @@ def auc_cov(
     -0.0061728395
     """
     check_choice(method, "method", ("delong",))
-    first, second, weight = paired_placements(
-        guess1, guess2, label, weight, positive, direction, weights_are
-    )
+    with one_label_warning():  # each score's preparation reads the labels
+        first, second, weight = paired_placements(
+            guess1, guess2, label, weight, positive, direction, weights_are
+        )
     if weights_are == "importance" and uneven(weight):
         warn_skewed_weights(first)
     return spread(first, second, weights_are)

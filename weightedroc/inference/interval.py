@@ -6,6 +6,7 @@ import numpy as np
 
 from ..engine.deprecation import renamed
 from ..engine.types import ArrayLike, Direction, LabelValue
+from ..engine.validation import one_label_warning
 from .bootstrap import AUCInterval, bootstrap_interval
 from .checks import (
     check_choice,
@@ -127,8 +128,9 @@ def auc_ci(
         raise TypeError(f"auc_ci(method='delong') got unexpected arguments {sorted(kwargs)}")
     from ..curves.auc import auc_score
 
-    estimate = auc_score(guess, label, weight, positive=positive, direction=direction)
-    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    with one_label_warning():  # both read the labels
+        estimate = auc_score(guess, label, weight, positive=positive, direction=direction)
+        guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     curve = placements(guess, label, weight, weights_are)
     variance, df = variance_and_df(curve, curve, weights_are)
     importance = weights_are == "importance" and uneven(weight)

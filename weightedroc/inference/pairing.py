@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.types import ArrayLike, LabelValue
-from ..engine.validation import check_inputs
+from ..engine.validation import check_inputs, one_label_warning
 from .checks import (
     ALTERNATIVES,
     WEIGHTS_ARE,
@@ -143,8 +143,9 @@ def are_paired(
     """
     _check_lengths(guess2, label, label2, weight2)
     label2, weight2 = second_curve(label, weight, label2, weight2)
-    _, first_label, first_weight = check_inputs(guess1, label, weight, positive)
-    _, second_label, second_weight = _checked_second(guess2, label2, weight2, positive)
+    with one_label_warning():  # both curves' labels
+        _, first_label, first_weight = check_inputs(guess1, label, weight, positive)
+        _, second_label, second_weight = _checked_second(guess2, label2, weight2, positive)
     if (first_weight is None) != (second_weight is None):
         return False
     return bool(

@@ -3,19 +3,26 @@
 ``weightedroc roc`` writes `roc_table` of a file, ``weightedroc auc``
 writes `auc_table`.  Doubles are written so that they round-trip exactly
 (see `weightedroc.io.tables`).  Bad input ends with status 2 and one line,
-``weightedroc: error: ...``, on stderr; no partial output file is left.
+``weightedroc: error: ...``, on stderr, naming the row, column and value of
+a bad value; no partial output file is left.  Warnings (text labels without
+``--positive``) are one line each, ``weightedroc: warning: ...``.
 """
 
 import argparse
 import contextlib
+import numbers
 import os
+import shlex
 import signal
 import sys
 import threading
+import warnings
 
+import numpy as np
 import pandas as pd
 
 from .. import __version__
+from ..engine.validation import LabelWarning
 from ..tidy import auc_table, roc_table
 from .tables import atomic_path, first_non_number, read_table, table_format, write_table
 
@@ -35,10 +42,13 @@ Parquet (.parquet, .pq), by suffix or --format; '-' reads CSV from stdin, and
 output goes to stdout as CSV by default (also with -o -). Options and INPUT go
 in any order. As in R's read.csv, only an empty field and NA are missing.
 Doubles are written with 17 significant digits, Inf and NA as R writes them,
-so files read back exactly in R and Python. Labels may be -1/1, 0/1, 1/2,
-TRUE/FALSE or two strings (sorted: the first is negative, as R's factor());
---positive names the event instead. An output that is the input (or a link to
-it) is refused, and an interrupted run (Ctrl-C, SIGTERM) leaves no output file.
+so files read back exactly in R and Python. Labels may be -1/1, 0/1, 1/2 (the
+larger is the event), TRUE/FALSE or two texts: without --positive, texts are
+sorted as R's factor() sorts them, the second is the event, and a warning on
+stderr says which (the exit status stays 0); --positive names the event. An
+output that is the input (or a link to it) is refused, and an interrupted run
+(Ctrl-C, SIGTERM) leaves no output file. A bad value is reported by its row
+(counted from 1 after the header), column and value.
 """
 
 
@@ -250,6 +260,140 @@ def _label_value(data, args):
     return text
 
 
+# -- a bad value, by row, column and value -------------------------------------
+
+NUMERIC_LABELS = (
+    "numeric labels take the values {-1, 1}, {0, 1} or {1, 2} "
+    "(R: label %in% c(-1, 1) are not all TRUE)"
+)
+LABEL_PAIRS = ({-1.0, 1.0}, {0.0, 1.0}, {1.0, 2.0})
+
+
+def _shown(value):
+    """A value as R prints it: -2, 0.5, Inf, NA, TRUE; text quoted."""
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return "NA"
+    if isinstance(value, (bool, np.bool_)):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        if np.isinf(value):
+            return "Inf" if value > 0 else "-Inf"
+        text = repr(float(value))
+        return text[:-2] if text.endswith(".0") else text
+    return repr(str(value))
+
+
+def _first(mask):
+    """Position of the first True in a boolean array, or None."""
+    at = int(np.argmax(mask)) if len(mask) else 0
+    return at if len(mask) and mask[at] else None
+
+
+def _at(column, name, at, words):
+    """'row N, column 'c': VALUE words' (N counted from 1 after the header)."""
+    return f"row {at + 1}, column {name!r}: {_shown(column.iloc[at])} {words}"
+
+
+def _not_numbers(column, name, role):
+    """Booleans where numbers belong: the first row names them."""
+    if pd.api.types.is_bool_dtype(column.dtype) and len(column):
+        return _at(column, name, 0, f"is not a number (R: is.numeric({role}) is not TRUE)")
+    return None
+
+
+def _bad_label(column, name, positive):
+    """The first row whose label R's rules (or --positive) cannot read."""
+    missing = _first(column.isna().to_numpy())
+    if missing is not None:
+        return _at(
+            column, name, missing, "is not a label: every row needs a positive or negative one"
+        )
+    values = column.to_numpy() if isinstance(column.dtype, pd.CategoricalDtype) else column
+    codes, distinct = pd.factorize(values)  # codes in order of first appearance
+    numeric = pd.api.types.is_numeric_dtype(column.dtype) and not pd.api.types.is_bool_dtype(
+        column.dtype
+    )
+    if positive is not None or not numeric:
+        if len(distinct) <= 2:
+            return None
+        first, second = (_shown(value) for value in distinct[:2])
+        return _at(
+            column,
+            name,
+            _first(codes == 2),
+            f"is a third label value (after {first} and {second}): the labels must take 2 values",
+        )
+    distinct = np.asarray(distinct, dtype=np.float64)
+    for k, value in enumerate(distinct):
+        if any(set(distinct[: k + 1]) <= pair for pair in LABEL_PAIRS):
+            continue
+        at = _first(codes == k)
+        if not any(value in pair for pair in LABEL_PAIRS):
+            return _at(column, name, at, f"is not a label value: {NUMERIC_LABELS}")
+        if k == 1:
+            return _at(
+                column,
+                name,
+                at,
+                f"cannot be a label with {_shown(distinct[0])} (row "
+                f"{_first(codes == 0) + 1}): {NUMERIC_LABELS}",
+            )
+        return _at(
+            column,
+            name,
+            at,
+            f"is a third label value (after {_shown(distinct[0])} and "
+            f"{_shown(distinct[1])}): {NUMERIC_LABELS}",
+        )
+    return None
+
+
+def _bad_guess(column, name):
+    """The first guess that is not a number."""
+    missing = _first(column.isna().to_numpy())
+    if missing is not None:
+        return _at(column, name, missing, "is not a number (R: ROC curve undefined for NA guess)")
+    return _not_numbers(column, name, "guess")
+
+
+def _bad_weight(column, name):
+    """The first weight that is missing, not positive or infinite."""
+    found = _not_numbers(column, name, "weight")
+    if found is not None or not pd.api.types.is_numeric_dtype(column.dtype):
+        return found
+    values = column.to_numpy(dtype=np.float64, na_value=np.nan)
+    at = _first(~(values > 0) | (values == np.inf))  # NaN is not > 0
+    if at is None:
+        return None
+    if values[at] == np.inf:
+        return _at(
+            column,
+            name,
+            at,
+            "is not a finite weight: an infinite weight makes the rates undefined (R returns NaN)",
+        )
+    return _at(column, name, at, "is not a positive weight (R: weight > 0 are not all TRUE)")
+
+
+def _bad_value(data, args, positive):
+    """The first bad value of the label, guess or weight column (checked in
+    that order, as the tables check them), named by row; None if none is."""
+    checks = (
+        (args.label, lambda column: _bad_label(column, args.label, positive)),
+        (args.guess, lambda column: _bad_guess(column, args.guess)),
+        (args.weight, lambda column: _bad_weight(column, args.weight)),
+    )
+    for name, check in checks:
+        if name is None or list(data.columns).count(name) != 1:
+            continue
+        found = check(data[name])
+        if found is not None:
+            return found
+    return None
+
+
 def _save_plot(table, by, path):
     from ..plots import roc_plot
 
@@ -269,6 +413,33 @@ def _writing(path):
         raise UsageError(f"cannot write {path!r}: {error.strerror or error}") from None
 
 
+def _table_of(data, args):
+    """The command's table of `data`; its warnings printed, one line each,
+    and a bad value named by row, column and value."""
+    make = roc_table if args.command == "roc" else auc_table
+    positive = _label_value(data, args)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LabelWarning)
+        try:
+            table = make(
+                data,
+                guess=args.guess,
+                label=args.label,
+                weight=args.weight,
+                by=args.by,
+                positive=positive,
+                direction=args.direction,
+            )
+        except (ValueError, TypeError):
+            found = _bad_value(data, args, positive)  # the row, when a value is to blame
+            if found is None:
+                raise
+            raise UsageError(found) from None
+    for warning in caught:
+        _warn(_warning_text(warning.message, args))
+    return table
+
+
 def run(args):
     """Do what the parsed command line `args` asks; returns the exit status."""
     if args.command == "compare":
@@ -280,16 +451,7 @@ def run(args):
     except (ValueError, OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read {args.input!r}: {error}") from None
     _check_numbers(data, args)
-    make = roc_table if args.command == "roc" else auc_table
-    table = make(
-        data,
-        guess=args.guess,
-        label=args.label,
-        weight=args.weight,
-        by=args.by,
-        positive=_label_value(data, args),
-        direction=args.direction,
-    )
+    table = _table_of(data, args)
     del data
     if getattr(args, "plot", None):  # first: the likelier failure
         with _writing(args.plot):
@@ -360,6 +522,23 @@ def _run_compare(args):
         else "different"
     )
     return 0 if same else 1
+
+
+def _warning_text(warning, args):
+    """A warning in the command's words (--positive, not positive=)."""
+    if not isinstance(warning, LabelWarning):
+        return str(warning)
+    chosen, other = (shlex.quote(warning.positive), shlex.quote(warning.negative))
+    return (
+        f"column {args.label!r} has 2 text values: {warning.positive!r} is taken as "
+        f"positive and {warning.negative!r} as negative (the second in sorted order, "
+        f"as R's factor() makes levels); say --positive {chosen} to keep this or "
+        f"--positive {other} for the other"
+    )
+
+
+def _warn(message):
+    print(f"weightedroc: warning: {' '.join(str(message).split())}", file=sys.stderr)
 
 
 def _fail(message, status):
