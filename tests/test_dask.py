@@ -279,10 +279,10 @@ def test_positive_and_direction_give_the_in_memory_table_bit_for_bit(client, pos
         expected = WeightedROC(df.g, df.y, df.w, **options)
         table = auc_table(ddf, "g", "y", "w", npartitions=4, **options)
         expected_table = wr.auc_table(df, "g", "y", "w", **options)
+        negated = WeightedROC(-df.g, df.y, df.w, positive=positive)
     assert_frame_equal(curve, expected, check_exact=True)  # integer weights: exact sums
     assert same_bits(curve.threshold, expected.threshold)
     if direction == ">":  # the negated guesses' curve, thresholds on the guesses' scale
-        negated = WeightedROC(-df.g, df.y, df.w, positive=positive)
         assert_frame_equal(curve.drop(columns="threshold"), negated.drop(columns="threshold"))
         assert same_bits(curve.threshold, -negated.threshold)
     assert_frame_equal(table, expected_table, check_exact=True)
