@@ -106,6 +106,7 @@ def _reread_doubles(frame, path, delimiter):
                 strings_can_be_null=True,
                 quoted_strings_can_be_null=True,
             ),
+            memory_pool=pa.system_memory_pool(),  # freed blocks go back (jemalloc keeps them)
         )
         for batch in reader:
             if done + batch.num_rows > len(frame):
