@@ -54,9 +54,10 @@ print(json.dumps({"status": status, "bytes": used}))
 """
 
 
-def peak(mode, *args):
+def child(script, *args):
+    """Run `script` in a fresh interpreter; the JSON of its last line."""
     result = subprocess.run(
-        [sys.executable, "-c", PEAK, mode, *map(str, args)],
+        [sys.executable, "-c", script, *map(str, args)],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -65,7 +66,11 @@ def peak(mode, *args):
     )
     found = json.loads(result.stdout.strip().splitlines()[-1])
     assert found["status"] == 0, result.stderr
-    return found["bytes"]
+    return found
+
+
+def peak(mode, *args):
+    return child(PEAK, mode, *args)["bytes"]
 
 
 def command_memory(n, folder):
@@ -170,16 +175,7 @@ def run_command(*args):
     """Wall time of the whole process (start-up and imports included), its
     CPU time from the first line, and its peak resident memory."""
     started = time.perf_counter()
-    result = subprocess.run(
-        [sys.executable, "-c", RUN, *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-    )
-    found = json.loads(result.stdout.strip().splitlines()[-1])
-    assert found["status"] == 0, result.stderr
+    found = child(RUN, *args)
     found["wall"] = time.perf_counter() - started
     return found
 

@@ -5,6 +5,7 @@ import really loaded.
 """
 
 import json
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,19 +15,14 @@ import pytest
 import weightedroc
 
 ROOT = Path(__file__).parents[1]
-SUBPACKAGES = (
-    "curves",
-    "dask",
-    "datasets",
-    "decisions",
-    "engine",
-    "inference",
-    "io",
-    "metrics",
-    "plots",
-    "rbridge",
-    "sklearn",
-    "tidy",
+# Every module and subpackage of the package but the example script, found on disk
+# (not copied from weightedroc/__init__.py, so a new one must be made reachable).
+SUBPACKAGES = tuple(
+    sorted(
+        info.name
+        for info in pkgutil.iter_modules(weightedroc.__path__)
+        if not info.name.startswith("_") and info.name != "example"
+    )
 )
 OPTIONAL = ("plotnine", "dask", "distributed", "sklearn", "scipy", "polars", "pyarrow", "rpy2")
 
