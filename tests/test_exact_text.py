@@ -83,9 +83,16 @@ def test_read_table_reads_r_specials_beside_exact_doubles(tmp_path):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(allow_nan=False, width=64), min_size=1, max_size=50))
 def test_any_doubles_round_trip_through_text(tmp_path_factory, values):
+    """A column of whole numbers only ("1", "-0", "1e+22" is not one) reads
+    as integers, as R's read.csv reads it: -0 is then 0, the one bit lost."""
     x = np.array(values)
     path = tmp_path_factory.mktemp("text") / "x.csv"
-    same_doubles(read_table(write(path, pd.DataFrame({"x": x, "y": x[::-1]})))["x"], x)
+    back = read_table(write(path, pd.DataFrame({"x": x, "y": x[::-1]})))["x"]
+    if back.dtype.kind in "iu":
+        assert all(format(v, ".17g").lstrip("-").isdigit() for v in values)
+        np.testing.assert_array_equal(back.to_numpy(dtype=np.float64), x)
+    else:
+        same_doubles(back, x)
 
 
 def test_command_line_curve_of_a_17_digit_csv_is_that_of_its_doubles(tmp_path):
