@@ -1,4 +1,5 @@
-"""Checks of how the suite runs, before any test.
+"""Checks of how the suite runs, before any test, and the fixtures that
+several test files share.
 
 CI's older legs (.ci/leg) set WEIGHTEDROC_TEST_WHEEL: the tests must then import
 the installed wheel, never this source tree.
@@ -23,3 +24,18 @@ def pytest_sessionstart(session):
             f"WEIGHTEDROC_TEST_WHEEL is set but weightedroc was imported from the "
             f"source tree ({where}), not from the installed wheel"
         )
+
+
+@pytest.fixture(scope="module")
+def r():
+    """rpy2's robjects with pROC loaded; the test skips with the reason
+    when R, rpy2 or pROC is missing."""
+    from weightedroc import rbridge
+
+    ok, reason = rbridge.r_available("pROC")
+    if not ok:
+        pytest.skip(reason)
+    import rpy2.robjects as ro
+
+    ro.r("suppressMessages(library(pROC))")
+    return ro

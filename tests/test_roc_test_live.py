@@ -11,21 +11,9 @@ import numpy as np
 import pytest
 
 import weightedroc as wr
-from weightedroc import rbridge
 from weightedroc.datasets import load_asah
 
 METHODS = ["delong", "bootstrap", "venkatraman"]
-
-
-@pytest.fixture(scope="module")
-def r():
-    ok, reason = rbridge.r_available("pROC")
-    if not ok:
-        pytest.skip(reason)
-    import rpy2.robjects as ro
-
-    ro.r("suppressMessages(library(pROC))")
-    return ro
 
 
 @pytest.fixture(scope="module")
