@@ -218,15 +218,20 @@ def _assemble(d, exponent, negative):
     source[:, SIGN] = np.where(negative, MINUS, NUL)
     layout = np.where(fixed, np.where(exponent >= 0, exponent, 16 - exponent), 21)
     kinds = np.flatnonzero(np.bincount(layout, minlength=len(LAYOUTS)))  # usually 1 or 2
+    if len(kinds) == 1:
+        return _laid_out(source, kinds[0])
     out = np.empty((n, WIDTH), dtype=np.uint8)
     for kind in kinds:
-        rows = np.flatnonzero(layout == kind) if len(kinds) > 1 else slice(None)
-        part = source[rows] if len(kinds) > 1 else source
-        target = np.empty((len(part), WIDTH), dtype=np.uint8) if len(kinds) > 1 else out
-        for at, start, length in LAYOUTS[kind]:
-            target[:, at : at + length] = part[:, start : start + length]
-        if len(kinds) > 1:
-            out[rows] = target
+        rows = np.flatnonzero(layout == kind)
+        out[rows] = _laid_out(source[rows], kind)
+    return out
+
+
+def _laid_out(source, kind):
+    """The output bytes of `source` rows that all have layout `kind`."""
+    out = np.empty((len(source), WIDTH), dtype=np.uint8)
+    for at, start, length in LAYOUTS[kind]:
+        out[:, at : at + length] = source[:, start : start + length]
     return out
 
 
