@@ -243,9 +243,8 @@ def density_points(guess, label, weight, frequency, n, options):
 def curve_of(controls, cases):
     """pROC's (TPR, FPR) of two densities on a grid, each grid point a
     threshold (a guess at or above it is called positive)."""
-    tpr = np.cumsum(cases[::-1])[::-1] / cases.sum()
-    fpr = np.cumsum(controls[::-1])[::-1] / controls.sum()
-    return tpr, fpr
+    tails = [np.cumsum(density[::-1])[::-1] for density in (cases, controls)]
+    return tuple(tail / tail[0] for tail in tails)  # the first exactly 1
 
 
 # ---------------------------------------------------------------- the API
@@ -433,8 +432,10 @@ def smooth_auc(
 
     Parameters
     ----------
-    guess, label, weight, method, n, positive, direction, weights_are, bw, adjust, kernel, cut, density_controls, density_cases
+    guess, label, weight, method, n, positive, direction, weights_are
         As for `smooth_roc`.
+    bw, adjust, kernel, cut, density_controls, density_cases
+        As for `smooth_roc` (``method="density"`` only).
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
         ``partial.auc.focus`` "specificity" or "sensitivity").
