@@ -305,3 +305,16 @@ def test_bad_data_errors():
         wr.smooth_roc(np.r_[g, np.inf], np.r_[y, 1], method="density")
     with pytest.raises(ValueError, match="only one label value"):
         wr.smooth_roc(g, np.ones(len(g)))
+
+
+@pytest.mark.parametrize(
+    "g",
+    [
+        np.r_[np.ones(40), np.linspace(0, 3, 10)],  # IQR 0: bw.nrd0 uses the sd
+        np.full(30, -2.5),  # sd 0 too: |the first negative's guess|
+        np.zeros(30),  # and that is 0: 1
+    ],
+)
+def test_bandwidth_fallbacks_are_procs(r, g):
+    y = np.arange(len(g)) % 2
+    assert_close(ours(g, y, method="density"), proc_smooth(r, g, y, "<", "density"), 1e-10)

@@ -112,34 +112,42 @@ def binormal_points(tpr, fpr, n):
 
 
 # ---------------------------------------------------------------- density
-def r_quantiles(values, counts, probs):
-    """R's ``quantile(type = 7)`` of sorted `values` repeated `counts` times."""
-    total = counts.sum()
-    ends = np.cumsum(counts)
+def r_quantiles(guess, counts, probs):
+    """R's ``quantile(type = 7)`` of `guess` repeated `counts` times (None:
+    once each)."""
+    total = len(guess) if counts is None else int(counts.sum())
     index = 1 + max(total - 1, 0) * np.asarray(probs)
-    lo, hi = np.floor(index), np.ceil(index)
-    at_lo = values[np.searchsorted(ends, lo - 1, side="right")]
-    at_hi = values[np.searchsorted(ends, hi - 1, side="right")]
+    lo, hi = np.floor(index).astype(np.int64), np.ceil(index).astype(np.int64)
+    if counts is None:  # a selection, no sort
+        ranks = np.unique(np.concatenate((lo, hi)) - 1)
+        chosen = np.partition(guess, ranks)
+        at_lo, at_hi = chosen[lo - 1], chosen[hi - 1]
+    else:
+        order = np.argsort(guess, kind="stable")
+        ends = np.cumsum(counts[order])
+        at_lo = guess[order[np.searchsorted(ends, lo - 1, side="right")]]
+        at_hi = guess[order[np.searchsorted(ends, hi - 1, side="right")]]
     h = index - lo
     return np.where((index > lo) & (at_hi != at_lo), (1 - h) * at_lo + h * at_hi, at_lo)
 
 
-def r_sd(values, counts):
-    """R's ``sd`` of `values` repeated `counts` times."""
+def r_sd(guess, counts):
+    """R's ``sd`` of `guess` repeated `counts` times (None: once each)."""
+    if counts is None:
+        return float(np.std(guess, ddof=1))
     total = counts.sum()
-    mean = (counts @ values) / total
-    return math.sqrt((counts @ (values - mean) ** 2) / (total - 1))
+    mean = (counts @ guess) / total
+    return math.sqrt((counts @ (guess - mean) ** 2) / (total - 1))
 
 
 def bandwidth(rule, guess, counts):
-    """R's ``bw.nrd0`` or ``bw.nrd`` of `guess` repeated `counts` times."""
-    total = int(counts.sum())
+    """R's ``bw.nrd0`` or ``bw.nrd`` of `guess` repeated `counts` times
+    (None: once each)."""
+    total = len(guess) if counts is None else int(counts.sum())
     if total < 2:
         raise ValueError("need at least 2 data points to select a bandwidth (R's bw.nrd0)")
-    order = np.argsort(guess, kind="stable")
-    values, counts = guess[order], counts[order]
-    sd = r_sd(values, counts)
-    q1, q3 = r_quantiles(values, counts, (0.25, 0.75))
+    sd = r_sd(guess, counts)
+    q1, q3 = r_quantiles(guess, counts, (0.25, 0.75))
     if rule == "nrd":
         return 1.06 * min(sd, (q3 - q1) / 1.34) * total**-0.2
     lo = min(sd, (q3 - q1) / 1.34)
@@ -223,7 +231,7 @@ def density_points(guess, label, weight, frequency, n, options):
     # pROC's predictor is c(controls, cases): the first control's value is
     # bw.nrd0's last resort.
     pooled = np.concatenate((guess[~label], guess[label]))
-    counts = np.ones(len(pooled), dtype=np.int64)
+    counts = None
     if frequency is not None:
         counts = np.concatenate((frequency[~label], frequency[label]))
     if isinstance(bw, str):
