@@ -140,6 +140,7 @@ def test_density_is_procs(r, case, direction):
         {"kernel": "optcosine"},
         {"bw": "nrd"},
         {"bw": 0.3, "cut": 1},
+        {"cut": -5},  # data beyond R's grid: BinDist's edge cases
         {"adjust": 2.5, "n": 100},
         {"bw": "nrd", "adjust": 0.5, "n": 1000},  # R's grid of 1024 points
     ],
@@ -227,7 +228,8 @@ def test_importance_weights_are_scale_free_and_one_is_no_weight():
     w = np.random.default_rng(11).lognormal(size=len(g))
     for method in ("binormal", "density"):
         plain = wr.smooth_roc(g, y, method=method)
-        np.testing.assert_array_equal(wr.smooth_roc(g, y, np.ones(len(g)), method=method), plain)
+        ones = wr.smooth_roc(g, y, np.ones(len(g)), method=method)
+        np.testing.assert_allclose(ones, plain, rtol=0, atol=1e-15)
         np.testing.assert_allclose(
             wr.smooth_roc(g, y, 8 * w, method=method),
             wr.smooth_roc(g, y, w, method=method),
@@ -318,3 +320,15 @@ def test_bad_data_errors():
 def test_bandwidth_fallbacks_are_procs(r, g):
     y = np.arange(len(g)) % 2
     assert_close(ours(g, y, method="density"), proc_smooth(r, g, y, "<", "density"), 1e-10)
+
+
+def test_qnorm_is_wichuras_as241_as_the_standard_library():
+    from statistics import NormalDist
+
+    from weightedroc.curves.smooth import qnorm
+
+    rng = np.random.default_rng(17)
+    p = np.r_[rng.random(2000), np.logspace(-300, -1, 300), 1 - np.logspace(-16, -1, 50)]
+    expected = [NormalDist().inv_cdf(x) for x in p]
+    np.testing.assert_allclose(qnorm(p), expected, rtol=1e-15, atol=0)
+    assert qnorm([0.0, 1.0, 0.5]).tolist() == [-np.inf, np.inf, 0.0]

@@ -33,7 +33,6 @@ import pandas as pd
 from ..engine.types import ArrayLike, Direction, LabelValue
 from ..inference.checks import check_choice, check_frequency, prepared
 from .areas import check_range, mcclish, range_areas
-from .curve_measures import normal_deviate
 from .roc import WeightedROC
 
 __all__ = ["smooth_roc", "smooth_auc"]
@@ -77,10 +76,103 @@ def pnorm(x):
     return np.asarray(_PNORM(np.asarray(x, dtype=float)), dtype=float)
 
 
+# Wichura's AS241 (R's qnorm): numerator and denominator coefficients,
+# highest power first, for |p - 0.5| <= 0.425, then the tails r <= 5 and r > 5.
+_CENTRAL = (
+    (
+        2509.0809287301226727,
+        33430.575583588128105,
+        67265.770927008700853,
+        45921.953931549871457,
+        13731.693765509461125,
+        1971.5909503065514427,
+        133.14166789178437745,
+        3.387132872796366608,
+    ),
+    (
+        5226.495278852545925,
+        28729.085735721942674,
+        39307.89580009271061,
+        21213.794301586595867,
+        5394.1960214247511077,
+        687.1870074920579083,
+        42.313330701600911252,
+        1.0,
+    ),
+)
+_NEAR = (
+    (
+        7.7454501427834140764e-4,
+        0.0227238449892691845833,
+        0.24178072517745061177,
+        1.27045825245236838258,
+        3.64784832476320460504,
+        5.7694972214606914055,
+        4.6303378461565452959,
+        1.42343711074968357734,
+    ),
+    (
+        1.05075007164441684324e-9,
+        5.475938084995344946e-4,
+        0.0151986665636164571966,
+        0.14810397642748007459,
+        0.68976733498510000455,
+        1.6763848301838038494,
+        2.05319162663775882187,
+        1.0,
+    ),
+)
+_FAR = (
+    (
+        2.01033439929228813265e-7,
+        2.71155556874348757815e-5,
+        0.0012426609473880784386,
+        0.026532189526576123093,
+        0.29656057182850489123,
+        1.7848265399172913358,
+        5.4637849111641143699,
+        6.6579046435011037772,
+    ),
+    (
+        2.04426310338993978564e-15,
+        1.4215117583164458887e-7,
+        1.8463183175100546818e-5,
+        7.868691311456132591e-4,
+        0.0148753612908506148525,
+        0.13692988092273580531,
+        0.59983220655588793769,
+        1.0,
+    ),
+)
+
+
+def _ratio(coefficients, x):
+    numerator, denominator = (np.polyval(c, x) for c in coefficients)
+    return numerator / denominator
+
+
+def qnorm(p):
+    """R's ``qnorm`` (Wichura's AS241) of each probability, vectorised:
+    -inf at 0, inf at 1."""
+    p = np.asarray(p, dtype=float)
+    q = p - 0.5
+    out = np.empty_like(p)
+    central = np.abs(q) <= 0.425
+    r = 0.180625 - q[central] ** 2
+    out[central] = q[central] * _ratio(_CENTRAL, r)
+    tail = ~central
+    with np.errstate(divide="ignore"):
+        r = np.sqrt(-np.log(np.minimum(p[tail], 1 - p[tail])))
+    near, far = _ratio(_NEAR, np.minimum(r, 5) - 1.6), _ratio(_FAR, np.clip(r, 5, 27) - 5)
+    value = np.where(r <= 5, near, np.where(np.isinf(r), np.inf, far))
+    out[tail] = np.where(q[tail] < 0, -value, value)
+    return out
+
+
 # ---------------------------------------------------------------- binormal
 def binormal_fit(tpr, fpr):
     """(a, b) of pROC's ``lm(qnorm(sp) ~ qnorm(se))`` over the finite points."""
-    se, sp = normal_deviate(tpr), -normal_deviate(fpr)  # qnorm(1 - p) = -qnorm(p)
+    se, sp = qnorm(tpr), -qnorm(fpr)  # qnorm(1 - p) = -qnorm(p)
     finite = np.isfinite(se) & np.isfinite(sp)
     se, sp = se[finite], sp[finite]
     centred = se - se.mean() if len(se) > 1 else se
@@ -105,7 +197,7 @@ def r_seq_by(n):
 def binormal_points(tpr, fpr, n):
     """pROC's binormal (TPR, FPR) points (before its anchors), and the fit."""
     a, b = binormal_fit(tpr, fpr)
-    z_se = normal_deviate(r_seq_by(n))
+    z_se = qnorm(r_seq_by(n))
     with np.errstate(invalid="ignore"):
         z_sp = a + b * z_se
     return pnorm(z_se), pnorm(-z_sp), (a, b)
@@ -140,9 +232,9 @@ def r_sd(guess, counts):
     return math.sqrt((counts @ (guess - mean) ** 2) / (total - 1))
 
 
-def bandwidth(rule, guess, counts):
+def bandwidth(rule, guess, counts, first):
     """R's ``bw.nrd0`` or ``bw.nrd`` of `guess` repeated `counts` times
-    (None: once each)."""
+    (None: once each); `first` is R's ``x[1]``."""
     total = len(guess) if counts is None else int(counts.sum())
     if total < 2:
         raise ValueError("need at least 2 data points to select a bandwidth (R's bw.nrd0)")
@@ -152,24 +244,38 @@ def bandwidth(rule, guess, counts):
         return 1.06 * min(sd, (q3 - q1) / 1.34) * total**-0.2
     lo = min(sd, (q3 - q1) / 1.34)
     if not lo:
-        lo = sd or abs(guess[0]) or 1.0
+        lo = sd or abs(first) or 1.0
     return 0.9 * lo * total**-0.2
 
 
-def r_density(x, weights, bw, kernel, lo, up, size):
-    """R's ``density()$y`` on its internal grid of `size` points from `lo` to
-    `up`: `x` linearly binned (weights summing to 1), convolved by FFT."""
-    step = (up - lo) / (size - 1)
+def binned(x, weights, lo, step, size):
+    """R's ``BinDist``: the weights of `x` split linearly between the two
+    nearest of `size` grid points from `lo` by `step` (then `size` zeros).
+    `weights` sum to 1; None for 1/len(x) each."""
     position = (x - lo) / step
     left = np.floor(position)
     fraction = position - left
-    left = left.astype(np.int64)
+    left = left.astype(np.intp)
+    if left.min() >= 0 and left.max() <= size - 2:  # all inside, as pROC's grids
+        right = np.bincount(left, fraction if weights is None else weights * fraction, 2 * size)
+        y = np.bincount(left, weights, 2 * size) - right
+        y[1:] += right[:-1]
+        return y if weights is not None else y / len(x)
+    if weights is None:
+        weights = np.full(len(x), 1 / len(x))
     inside = (left >= 0) & (left <= size - 2)
     y = np.bincount(left[inside], weights[inside] * (1 - fraction[inside]), 2 * size)
     y += np.bincount(left[inside] + 1, weights[inside] * fraction[inside], 2 * size)
     below, above = left == -1, left == size - 1
     y[0] += weights[below] @ fraction[below]
     y[size - 1] += weights[above] @ (1 - fraction[above])
+    return y
+
+
+def r_density(x, weights, bw, kernel, lo, up, size):
+    """R's ``density()$y`` on its internal grid of `size` points from `lo` to
+    `up`: `x` binned, convolved with the kernel by FFT."""
+    y = binned(x, weights, lo, (up - lo) / (size - 1), size)
     distance = np.linspace(0, 2 * (up - lo), 2 * size)
     distance[size + 1 :] = -distance[size - 1 : 0 : -1]
     k = KERNELS[kernel](distance, bw)
@@ -178,12 +284,14 @@ def r_density(x, weights, bw, kernel, lo, up, size):
 
 
 def class_density(x, weights, bw, kernel, grid):
-    """R's ``density(x, weights, bw, kernel, n, from, to)$y`` on `grid`."""
+    """R's ``density(x, weights, bw, kernel, n, from, to)$y`` on `grid`
+    (`weights` None for none)."""
     size = max(len(grid), 512)
     if size > 512:
         size = 2 ** math.ceil(math.log2(size))
     lo, up = grid[0] - 4 * bw, grid[-1] + 4 * bw
-    weights = np.full(len(x), 1 / len(x)) if weights is None else weights / weights.sum()
+    if weights is not None:
+        weights = weights / weights.sum()
     return np.interp(
         grid, np.linspace(lo, up, size), r_density(x, weights, bw, kernel, lo, up, size)
     )
@@ -228,23 +336,21 @@ def density_points(guess, label, weight, frequency, n, options):
         return curve_of(controls, cases)
     if not np.isfinite(guess).all():
         raise ValueError("density smoothing needs finite guesses: found an infinite guess")
-    # pROC's predictor is c(controls, cases): the first control's value is
-    # bw.nrd0's last resort.
-    pooled = np.concatenate((guess[~label], guess[label]))
-    counts = None
-    if frequency is not None:
-        counts = np.concatenate((frequency[~label], frequency[label]))
+    classes = [guess[~label], guess[label]]
     if isinstance(bw, str):
-        bw = bandwidth(bw, pooled, counts)
+        # pROC's predictor is c(controls, cases): the first control's guess
+        # is bw.nrd0's last resort.
+        bw = bandwidth(bw, guess, frequency, first=classes[0][0])
     bw = bw * adjust
-    grid = np.linspace(pooled.min() - cut * bw, pooled.max() + cut * bw, n)
+    low, high = min(c.min() for c in classes), max(c.max() for c in classes)
+    grid = np.linspace(low - cut * bw, high + cut * bw, n)
     densities = []
-    for density, rows, name in zip(given, (~label, label), GIVEN):
+    for density, x, rows, name in zip(given, classes, (~label, label), GIVEN):
         if density is not None:
             densities.append(given_density(density, name, n))
             continue
         w = None if weight is None else weight[rows]
-        densities.append(class_density(guess[rows], w, bw, kernel, grid))
+        densities.append(class_density(x, w, bw, kernel, grid))
     return curve_of(*densities)
 
 
