@@ -110,7 +110,7 @@ MODULE_AREA = {
     "weightedroc.dask": "dask",
     "weightedroc.rbridge": "rbridge",
 }
-NAME_AREA = {"average_precision": "metrics", "show_versions": "rbridge"}
+NAME_AREA = {"average_precision": "metrics", "smooth_auc": "metrics", "show_versions": "rbridge"}
 # Result classes returned by public functions, documented beside them.
 RESULT_TYPES = [
     "weightedroc.decisions.MinRisk",

@@ -270,7 +270,7 @@ def test_inputs_are_not_modified():
     "call, error, message",
     [
         (dict(method="fitdistr"), ValueError, "method must be one of 'binormal', 'density'"),
-        (dict(method="density", bw="SJ-ste"), ValueError, "bw must be one of"),
+        (dict(method="density", bw="SJ"), ValueError, "pass the number R gives"),
         (dict(method="density", bw=0), ValueError, "'bw' is not positive"),
         (dict(method="density", bw=[1]), TypeError, "bw must be a positive number"),
         (dict(method="density", adjust=-1), ValueError, "adjust must be positive"),

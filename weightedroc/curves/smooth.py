@@ -300,7 +300,12 @@ def class_density(x, weights, bw, kernel, grid):
 def check_density_options(bw, adjust, kernel, cut):
     """The density options, checked (`bw` a rule name or a positive number)."""
     if isinstance(bw, str):
-        check_choice(bw, "bw", BANDWIDTHS)
+        if bw not in BANDWIDTHS:
+            raise ValueError(
+                f"bw must be 'nrd0', 'nrd' or a positive number, got {bw!r}; R's other "
+                "rules (ucv, bcv, SJ) are not reproduced: pass the number R gives, "
+                "e.g. bw.SJ(c(controls, cases))"
+            )
     elif isinstance(bw, (bool, np.bool_)) or not isinstance(bw, numbers.Real):
         raise TypeError(f"bw must be a positive number or one of 'nrd0', 'nrd'; got {bw!r}")
     elif not (math.isfinite(bw) and bw > 0):
@@ -438,7 +443,8 @@ def smooth_roc(
     bw : "nrd0", "nrd" or float, default "nrd0"
         Density only: R's bandwidth rule applied to all the guesses together
         (pROC's ``bw``), or the bandwidth itself (the kernel's standard
-        deviation).
+        deviation).  R's "ucv", "bcv" and "SJ" are not reproduced: give the
+        number R computes (``bw.SJ(c(controls, cases))``).
     adjust : float, default 1
         Density only: the bandwidth is multiplied by `adjust`.
     kernel : str, default "gaussian"
