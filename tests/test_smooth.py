@@ -10,6 +10,8 @@ pROC on the rows repeated; importance weights equal R's
 or pROC is missing.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -86,8 +88,10 @@ def ours(g, y, w=None, fpr_range=(0, 0.2), tpr_range=None, **options):
     areas = [
         wr.smooth_auc(g, y, w, **options),
         wr.smooth_auc(g, y, w, **ranges, **options),
-        wr.smooth_auc(g, y, w, **ranges, correct=True, **options),
     ]
+    with warnings.catch_warnings():  # below the diagonal (R: allow.invalid.partial.auc.correct)
+        warnings.simplefilter("ignore", UserWarning)
+        areas.append(wr.smooth_auc(g, y, w, **ranges, correct=True, **options))
     return curve["TPR"].to_numpy(), curve["FPR"].to_numpy(), np.array(areas)
 
 
@@ -332,3 +336,10 @@ def test_qnorm_is_wichuras_as241_as_the_standard_library():
     expected = [NormalDist().inv_cdf(x) for x in p]
     np.testing.assert_allclose(qnorm(p), expected, rtol=1e-15, atol=0)
     assert qnorm([0.0, 1.0, 0.5]).tolist() == [-np.inf, np.inf, 0.0]
+
+
+def test_mcclish_below_the_diagonal_warns_as_partial_auc():
+    g, y = random_data(18)
+    with pytest.warns(UserWarning, match="pROC returns NA"):
+        area = wr.smooth_auc(-g, y, fpr_range=(0, 0.2), correct=True)
+    assert area < 0.5

@@ -26,6 +26,7 @@ Two methods, as pROC's:
 
 import math
 import numbers
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -561,7 +562,8 @@ def smooth_auc(
         ``partial.auc.focus`` "specificity" or "sensitivity").
     correct : bool, default False
         McClish's standardisation of the partial area (pROC's
-        ``partial.auc.correct``).
+        ``partial.auc.correct``).  Below the diagonal it warns and returns
+        the value below 0.5, where pROC returns NA (as `partial_auc`).
 
     Returns
     -------
@@ -616,4 +618,13 @@ def smooth_auc(
     ((name, (lo, hi)),) = ranges.items()
     areas, diagonal = range_areas(fpr[None, ::-1], tpr[None, ::-1], **{name: (lo, hi)})
     area = float(areas[0])
-    return mcclish(area, diagonal, lo, hi) if correct else area
+    if not correct:
+        return area
+    if area < diagonal:
+        warnings.warn(
+            f"the partial area {area:g} is below that of the diagonal ({diagonal:g}): "
+            "McClish's standardisation is then below 0.5 (pROC returns NA)",
+            UserWarning,
+            stacklevel=2,
+        )
+    return mcclish(area, diagonal, lo, hi)
