@@ -182,7 +182,7 @@ def binormal_fit(tpr, fpr):
         raise ValueError(
             "ROC curve not smoothable (not enough points): the binormal fit "
             "needs points with TPR and FPR strictly between 0 and 1 at 2 "
-            f"different TPRs at least; the curve has {len(np.unique(se))}"
+            f"different TPRs at least; the curve has such points at {len(np.unique(se))} TPR(s)"
         )
     slope = float(centred @ (sp - sp.mean())) / spread
     return float(sp.mean() - slope * se.mean()), slope
@@ -369,6 +369,7 @@ def curve_of(controls, cases):
 
 # ---------------------------------------------------------------- the API
 def check_n(n):
+    """pROC's `n`: a whole number of points, at least 2."""
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
         raise TypeError(f"n must be a whole number of points, got {n!r}")
     if n < 2:
