@@ -203,6 +203,125 @@ def test_given_densities_are_procs(r):
     assert wr.smooth_auc(g, y, **options) == pytest.approx(out[104], abs=1e-12)
 
 
+R_DENSITY_FUNCTIONS = """function(g, y, dir, n) {
+  unif <- function(x, n, from, to, bw, kernel, ...)
+    dunif(seq(from, to, length.out = n), min = min(x), max = max(x))
+  norm <- function(x, n, from, to, bw, kernel, ...)
+    dnorm(seq(from, to, length.out = n), mean = mean(x), sd = sd(x))
+  lnorm <- function(x, n, from, to, bw, kernel, ...)
+    dlnorm(seq(from, to, length.out = n), meanlog = mean(x), sdlog = sd(x))
+  r <- pROC::roc(y, g, direction = dir, levels = c(0, 1), quiet = TRUE)
+  a <- pROC::smooth(r, method = "density", density = unif, n = n)
+  b <- pROC::smooth(r, method = "density", density.controls = norm, density.cases = lnorm, n = n)
+  c(a$sensitivities, 1 - a$specificities, b$sensitivities, 1 - b$specificities)
+}"""
+
+
+def unif(x, w, t):
+    return np.where((t >= x.min()) & (t <= x.max()), 1 / (x.max() - x.min()), 0.0)
+
+
+def norm(x, w, t):
+    mean, sd = x.mean(), x.std(ddof=1)
+    return np.exp(-0.5 * ((t - mean) / sd) ** 2) / (sd * np.sqrt(2 * np.pi))
+
+
+def lnorm(x, w, t):
+    mean, sd = x.mean(), x.std(ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        d = np.exp(-0.5 * ((np.log(t) - mean) / sd) ** 2) / (t * sd * np.sqrt(2 * np.pi))
+    return np.where(t > 0, d, 0.0)
+
+
+def density_functions(g, y, direction, n):
+    options = dict(method="density", n=n, direction=direction)
+    a = wr.smooth_roc(g, y, density_controls=unif, density_cases=unif, **options)
+    b = wr.smooth_roc(g, y, density_controls=norm, density_cases=lnorm, **options)
+    return np.concatenate([a["TPR"], a["FPR"], b["TPR"], b["FPR"]])
+
+
+@pytest.mark.parametrize("direction", ["<", ">"])
+def test_density_functions_are_procs(r, direction):
+    g, y = asah("ndka")
+    for n in (10, 512):
+        expected = r.r(R_DENSITY_FUNCTIONS)(
+            r.FloatVector(g), r.FloatVector(y.astype(float)), direction, n
+        )
+        np.testing.assert_allclose(
+            density_functions(g, y, direction, n), np.asarray(expected), rtol=0, atol=1e-12
+        )
+
+
+def test_density_functions_give_procs_testthat_values():
+    # pROC's tests/testthat/test-smooth.R, on r.ndka (direction "<"), n = 10
+    g, y = asah("ndka")
+    curves = density_functions(g, y, "<", 10).reshape(4, 12)
+    np.testing.assert_allclose(
+        curves[0], [1, 1, 1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0, 0]
+    )
+    np.testing.assert_allclose(1 - curves[1], [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1], atol=1e-15)
+    np.testing.assert_allclose(
+        curves[2],
+        [
+            1,
+            1,
+            1,
+            0.635948942024884,
+            0.460070154191559,
+            0.344004532431686,
+            0.25735248652959,
+            0.188201024566009,
+            0.130658598389315,
+            0.0813814489619488,
+            0.0382893349015216,
+            0,
+        ],
+        rtol=1e-12,
+    )
+    np.testing.assert_allclose(
+        1 - curves[3],
+        [0, 0, 0.832138478872629, 0.99999996787709, 1, 1, 1, 1, 1, 1, 1, 1],
+        rtol=1e-12,
+    )
+    options = dict(method="density", n=10)
+    assert wr.smooth_auc(g, y, density_controls=unif, density_cases=unif, **options) == (
+        pytest.approx(0.9375, abs=1e-12)
+    )
+    area = wr.smooth_auc(g, y, density_controls=norm, density_cases=lnorm, **options)
+    assert area == pytest.approx(0.9694449, abs=5e-8)
+
+
+@pytest.mark.parametrize("direction", ["<", ">"])
+def test_given_densities_in_either_direction_are_procs(r, direction):
+    g, y = asah("s100b")
+    controls, cases = np.linspace(3, 0.1, 40), np.linspace(0.2, 2, 40) ** 2
+    out = np.asarray(
+        r.r(
+            """function(g, y, dc, dk, dir) {
+          s <- pROC::smooth(pROC::roc(y, g, direction = dir, levels = c(0, 1), quiet = TRUE),
+                            method = "density", density.controls = dc, density.cases = dk)
+          c(s$sensitivities, 1 - s$specificities)
+        }"""
+        )(
+            r.FloatVector(g),
+            r.FloatVector(y.astype(float)),
+            r.FloatVector(controls),
+            r.FloatVector(cases),
+            direction,
+        )
+    )
+    curve = wr.smooth_roc(
+        g,
+        y,
+        method="density",
+        n=40,
+        direction=direction,
+        density_controls=controls,
+        density_cases=cases,
+    )
+    np.testing.assert_allclose(np.r_[curve["TPR"], curve["FPR"]], out, rtol=0, atol=1e-12)
+
+
 def test_not_smoothable_is_an_error_as_in_proc(r):
     g, y = [0.1, 0.4, 0.35, 0.8, 0.5, 0.2, 0.7, 0.9], [0, 0, 1, 1, 0, 0, 1, 1]
     with pytest.raises(Exception, match="not smoothable"):
@@ -290,7 +409,7 @@ def test_inputs_are_not_modified():
         (
             dict(method="density", density_controls=np.ones(3)),
             ValueError,
-            "density_controls must hold n = 512 densities",
+            "density_controls must give n = 512 densities",
         ),
     ],
 )

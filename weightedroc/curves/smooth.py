@@ -326,19 +326,23 @@ def given_density(values, name, n):
     array = np.asarray(values, dtype=float)
     if array.ndim != 1 or len(array) != n:
         raise ValueError(
-            f"{name} must hold n = {n} densities, one per grid point; got shape {array.shape}"
+            f"{name} must give n = {n} densities, one per grid point; got shape {array.shape}"
         )
     if not np.isfinite(array).all() or (array < 0).any() or array.sum() <= 0:
         raise ValueError(f"{name} must be finite non-negative densities, not all 0")
     return array
 
 
-def density_points(guess, label, weight, frequency, n, options):
-    """pROC's density (TPR, FPR) points (before its anchors), as direction "<"."""
+def density_points(guess, label, weight, frequency, n, flip, options):
+    """pROC's density (TPR, FPR) points (before its anchors), as direction
+    "<" on the checked guesses (negated when `flip`, for direction ">": the
+    caller's densities and functions are read on the caller's scale)."""
     bw, adjust, kernel, cut = (options[k] for k in ("bw", "adjust", "kernel", "cut"))
     given = options["density_controls"], options["density_cases"]
-    if all(d is not None for d in given):
-        controls, cases = (given_density(d, name, n) for d, name in zip(given, GIVEN))
+    sign = -1.0 if flip else 1.0
+    if all(d is not None and not callable(d) for d in given):
+        # on the caller's grid, ascending: reversed on the negated scale
+        controls, cases = (given_density(d, name, n)[:: int(sign)] for d, name in zip(given, GIVEN))
         return curve_of(controls, cases)
     if not np.isfinite(guess).all():
         raise ValueError("density smoothing needs finite guesses: found an infinite guess")
@@ -352,11 +356,14 @@ def density_points(guess, label, weight, frequency, n, options):
     grid = np.linspace(low - cut * bw, high + cut * bw, n)
     densities = []
     for density, x, rows, name in zip(given, classes, (~label, label), GIVEN):
-        if density is not None:
-            densities.append(given_density(density, name, n))
-            continue
         w = None if weight is None else weight[rows]
-        densities.append(class_density(x, w, bw, kernel, grid))
+        if density is None:
+            densities.append(class_density(x, w, bw, kernel, grid))
+        elif callable(density):
+            # f(guesses, weights, points): the density of the guesses at the points
+            densities.append(given_density(density(sign * x, w, sign * grid), name, n))
+        else:
+            densities.append(given_density(density, name, n)[:: int(sign)])
     return curve_of(*densities)
 
 
@@ -397,7 +404,8 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
         check_density_options(*(options[k] for k in DENSITY_DEFAULTS))
         guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
         frequency = check_frequency(weight, weights_are)
-        tpr, fpr = density_points(guess, label, weight, frequency, n, options)
+        flip = direction == ">"
+        tpr, fpr = density_points(guess, label, weight, frequency, n, flip, options)
         fit = None
     if (np.diff(fpr) > 0).any():  # pROC's sort_smooth_roc: specificities ascending
         tpr, fpr = tpr[::-1], fpr[::-1]
@@ -455,10 +463,15 @@ def smooth_roc(
     cut : float, default 3
         Density only: the grid runs from the smallest guess minus ``cut *
         bw`` to the largest plus ``cut * bw``.
-    density_controls, density_cases : array-like of n floats, optional
+    density_controls, density_cases : array-like of n floats, or callable, optional
         Density only: the negatives' (controls') or positives' (cases')
-        densities at the `n` grid points, given instead of estimated
-        (pROC's numeric ``density.controls`` and ``density.cases``).
+        density, given instead of estimated (pROC's ``density.controls`` and
+        ``density.cases``): its `n` values at the grid points (ascending,
+        on the guesses' scale), or a function ``f(guesses, weights,
+        points)`` returning the density of the class's `guesses` (with their
+        `weights`, None for unit weights) at the `n` grid points `points`
+        (from the smallest guess minus ``cut * bw`` to the largest plus ``cut
+        * bw``, as pROC passes ``from`` and ``to``).
 
     Returns
     -------
