@@ -143,6 +143,8 @@ def test_density_is_procs(r, case, direction):
         {"kernel": "cosine"},
         {"kernel": "optcosine"},
         {"bw": "nrd"},
+        {"bw": "SJ"},
+        {"bw": "SJ", "adjust": 0.7, "kernel": "epanechnikov"},
         {"bw": 0.3, "cut": 1},
         {"cut": -5},  # data beyond R's grid: BinDist's edge cases
         {"adjust": 2.5, "n": 100},
@@ -156,12 +158,15 @@ def test_density_options_are_procs(r, options):
     assert_close(mine, theirs, 1e-10)
 
 
-@pytest.mark.parametrize("method", ["binormal", "density"])
-def test_frequency_weights_are_procs_repeated_rows(r, method):
+@pytest.mark.parametrize(
+    "method, bw", [("binormal", "nrd0"), ("density", "nrd0"), ("density", "nrd"), ("density", "SJ")]
+)
+def test_frequency_weights_are_procs_repeated_rows(r, method, bw):
     g, y = random_data(4, 60)
     w = np.random.default_rng(5).integers(1, 5, len(g))
-    theirs = proc_smooth(r, np.repeat(g, w), np.repeat(y, w), "<", method)
-    mine = ours(g, y, w, method=method, weights_are="frequency")
+    theirs = proc_smooth(r, np.repeat(g, w), np.repeat(y, w), "<", method, bw=bw)
+    options = {} if method == "binormal" else {"bw": bw}
+    mine = ours(g, y, w, method=method, weights_are="frequency", **options)
     assert_close(mine, theirs, 1e-9 if method == "binormal" else 1e-10)
 
 
@@ -393,7 +398,7 @@ def test_inputs_are_not_modified():
     "call, error, message",
     [
         (dict(method="fitdistr"), ValueError, "method must be one of 'binormal', 'density'"),
-        (dict(method="density", bw="SJ"), ValueError, "pass the number R gives"),
+        (dict(method="density", bw="ucv"), ValueError, "pass the number R gives"),
         (dict(method="density", bw=0), ValueError, "'bw' is not positive"),
         (dict(method="density", bw=[1]), TypeError, "bw must be a positive number"),
         (dict(method="density", adjust=-1), ValueError, "adjust must be positive"),
@@ -462,3 +467,23 @@ def test_mcclish_below_the_diagonal_warns_as_partial_auc():
     with pytest.warns(UserWarning, match="pROC returns NA"):
         area = wr.smooth_auc(-g, y, fpr_range=(0, 0.2), correct=True)
     assert area < 0.5
+
+
+def test_sheather_jones_is_rs_bw_sj(r):
+    from weightedroc.curves.smooth import bw_sj
+
+    rng = np.random.default_rng(19)
+    samples = [
+        asah("s100b")[0],
+        rng.normal(size=50),
+        np.round(rng.normal(size=400), 1),  # ties; R counts pairs one by one
+        rng.lognormal(size=501),  # R bins the data first beyond 500
+        np.round(rng.standard_t(3, size=5000), 2),
+    ]
+    for x in samples:
+        expected = r.r["bw.SJ"](r.FloatVector(x))[0]
+        assert bw_sj(x, None) == pytest.approx(expected, rel=1e-13)
+    counts = rng.integers(1, 4, 300)
+    x = rng.normal(size=300)
+    expected = r.r["bw.SJ"](r.FloatVector(np.repeat(x, counts)))[0]
+    assert bw_sj(x, counts) == pytest.approx(expected, rel=1e-13)

@@ -39,7 +39,7 @@ from .roc import WeightedROC
 __all__ = ["smooth_roc", "smooth_auc"]
 
 METHODS = ("binormal", "density")
-BANDWIDTHS = ("nrd0", "nrd")
+BANDWIDTHS = ("nrd0", "nrd", "SJ")
 # R's density() kernels: each one's kernel at distances `d` for bandwidth `bw`
 # (the kernel's standard deviation).
 KERNELS = {
@@ -234,11 +234,13 @@ def r_sd(guess, counts):
 
 
 def bandwidth(rule, guess, counts, first):
-    """R's ``bw.nrd0`` or ``bw.nrd`` of `guess` repeated `counts` times
-    (None: once each); `first` is R's ``x[1]``."""
+    """R's ``bw.nrd0``, ``bw.nrd`` or ``bw.SJ`` of `guess` repeated `counts`
+    times (None: once each); `first` is R's ``x[1]``."""
     total = len(guess) if counts is None else int(counts.sum())
     if total < 2:
-        raise ValueError("need at least 2 data points to select a bandwidth (R's bw.nrd0)")
+        raise ValueError(f"need at least 2 data points to select a bandwidth (R's bw.{rule})")
+    if rule == "SJ":
+        return bw_sj(guess, counts)
     sd = r_sd(guess, counts)
     q1, q3 = r_quantiles(guess, counts, (0.25, 0.75))
     if rule == "nrd":
@@ -273,6 +275,116 @@ def binned(x, weights, lo, step, size):
     return y
 
 
+# R's bw.SJ: pairwise distances counted in 1000 bins (bandwidths.c), its
+# value of pi, and Brent's root finder as R's uniroot (zeroin.c).
+SJ_BINS = 1000
+SJ_PI = 3.14159265
+DELMAX = 1000
+
+
+def pair_counts(guess, counts, nb=SJ_BINS):
+    """R's ``bw_pair_cnts``: (bin width, number of pairs at each bin distance)."""
+    if counts is None:
+        counts = np.ones(len(guess), dtype=np.int64)
+    width = (guess.max() - guess.min()) * 1.01 / nb
+    bins = np.trunc(guess / width).astype(np.int64)
+    tally = np.bincount(bins - bins.min(), counts).astype(float)
+    pairs = np.correlate(tally, tally, mode="full")[len(tally) - 1 :]
+    pairs[0] = (tally @ (tally - 1)) / 2  # not an observation with itself
+    out = np.zeros(nb)
+    out[: min(nb, len(pairs))] = pairs[:nb]
+    return width, out
+
+
+def sj_functional(order, total, width, pairs, h):
+    """R's ``bw_phi4`` (order 4) or ``bw_phi6`` (order 6)."""
+    delta = (np.arange(len(pairs)) * width / h) ** 2
+    keep = np.cumprod(delta < DELMAX).astype(bool)
+    delta, pairs = delta[keep], pairs[keep]
+    if order == 4:
+        term = np.exp(-delta / 2) * (delta * delta - 6 * delta + 3)
+        total_sum = 2 * (term @ pairs) + total * 3
+        return total_sum / (total * (total - 1) * h**5 * math.sqrt(2 * SJ_PI))
+    term = np.exp(-delta / 2) * (delta**3 - 15 * delta**2 + 45 * delta - 15)
+    total_sum = 2 * (term @ pairs) - 15 * total
+    return total_sum / (total * (total - 1) * h**7 * math.sqrt(2 * SJ_PI))
+
+
+def zeroin(f, a, b, fa, fb, tol, maxit=1000):
+    """R's ``R_zeroin2`` (Brent): a root of `f` in [a, b], f(a) = fa, f(b) = fb."""
+    if fa == 0:
+        return a
+    if fb == 0:
+        return b
+    c, fc = a, fa
+    for _ in range(maxit + 1):
+        prev_step = b - a
+        if abs(fc) < abs(fb):
+            a, b, c = b, c, b
+            fa, fb, fc = fb, fc, fb
+        tol_act = 2 * np.finfo(float).eps * abs(b) + tol / 2
+        new_step = (c - b) / 2
+        if abs(new_step) <= tol_act or fb == 0:
+            return b
+        if abs(prev_step) >= tol_act and abs(fa) > abs(fb):
+            cb = c - b
+            if a == c:
+                t1 = fb / fa
+                p, q = cb * t1, 1.0 - t1
+            else:
+                q, t1, t2 = fa / fc, fb / fc, fb / fa
+                p = t2 * (cb * q * (q - t1) - (b - a) * (t1 - 1.0))
+                q = (q - 1.0) * (t1 - 1.0) * (t2 - 1.0)
+            if p > 0:
+                q = -q
+            else:
+                p = -p
+            if p < (0.75 * cb * q - abs(tol_act * q) / 2) and p < abs(prev_step * q / 2):
+                new_step = p / q
+        if abs(new_step) < tol_act:
+            new_step = tol_act if new_step > 0 else -tol_act
+        a, fa = b, fb
+        b += new_step
+        fb = f(b)
+        if (fb > 0 and fc > 0) or (fb < 0 and fc < 0):
+            c, fc = a, fa
+    raise ValueError("bw.SJ did not converge (R's uniroot: _NOT_ converged)")
+
+
+def bw_sj(guess, counts):
+    """R's ``bw.SJ(x)`` (method "ste") of `guess` repeated `counts` times."""
+    total = len(guess) if counts is None else float(counts.sum())
+    width, pairs = pair_counts(guess, counts)
+    q1, q3 = r_quantiles(guess, counts, (0.25, 0.75))
+    scale = min(r_sd(guess, counts), (q3 - q1) / 1.349)
+    a, b = 1.24 * scale * total ** (-1 / 7), 1.23 * scale * total ** (-1 / 9)
+    c1 = 1 / (2 * math.sqrt(SJ_PI) * total)
+    td = -sj_functional(6, total, width, pairs, b)
+    if not (math.isfinite(td) and td > 0):
+        raise ValueError("sample is too sparse to find TD (R's bw.SJ)")
+    alph2 = 1.357 * (sj_functional(4, total, width, pairs, a) / td) ** (1 / 7)
+    if not math.isfinite(alph2):
+        raise ValueError("sample is too sparse to find alph2 (R's bw.SJ)")
+
+    def f(h):
+        return (c1 / sj_functional(4, total, width, pairs, alph2 * h ** (5 / 7))) ** (1 / 5) - h
+
+    upper = 1.144 * scale * total ** (-1 / 5)
+    lower = 0.1 * upper
+    tol = 0.1 * lower
+    for attempt in range(1, 101):
+        f_lower, f_upper = f(lower), f(upper)
+        if f_lower * f_upper <= 0:
+            return zeroin(f, lower, upper, f_lower, f_upper, tol)
+        if attempt > 99:
+            break
+        if attempt % 2:
+            upper *= 1.2
+        else:
+            lower /= 1.2
+    raise ValueError("no solution in the specified range of bandwidths (R's bw.SJ)")
+
+
 def r_density(x, weights, bw, kernel, lo, up, size):
     """R's ``density()$y`` on its internal grid of `size` points from `lo` to
     `up`: `x` binned, convolved with the kernel by FFT."""
@@ -303,12 +415,12 @@ def check_density_options(bw, adjust, kernel, cut):
     if isinstance(bw, str):
         if bw not in BANDWIDTHS:
             raise ValueError(
-                f"bw must be 'nrd0', 'nrd' or a positive number, got {bw!r}; R's other "
-                "rules (ucv, bcv, SJ) are not reproduced: pass the number R gives, "
-                "e.g. bw.SJ(c(controls, cases))"
+                f"bw must be 'nrd0', 'nrd', 'SJ' or a positive number, got {bw!r}; R's "
+                "rules ucv and bcv are not reproduced: pass the number R gives, "
+                "e.g. bw.ucv(c(controls, cases))"
             )
     elif isinstance(bw, (bool, np.bool_)) or not isinstance(bw, numbers.Real):
-        raise TypeError(f"bw must be a positive number or one of 'nrd0', 'nrd'; got {bw!r}")
+        raise TypeError(f"bw must be a positive number or one of 'nrd0', 'nrd', 'SJ'; got {bw!r}")
     elif not (math.isfinite(bw) and bw > 0):
         raise ValueError(f"'bw' is not positive: got {bw!r}")
     for value, name in ((adjust, "adjust"), (cut, "cut")):
@@ -450,11 +562,13 @@ def smooth_roc(
         unweighted, as R's ``density(weights=)``; ``"frequency"``:
         whole-number weights count repeated rows, and the rule reads the
         rows repeated (so the result is pROC's on the repeated rows).
-    bw : "nrd0", "nrd" or float, default "nrd0"
-        Density only: R's bandwidth rule applied to all the guesses together
-        (pROC's ``bw``), or the bandwidth itself (the kernel's standard
-        deviation).  R's "ucv", "bcv" and "SJ" are not reproduced: give the
-        number R computes (``bw.SJ(c(controls, cases))``).
+    bw : "nrd0", "nrd", "SJ" or float, default "nrd0"
+        Density only: R's bandwidth rule (``bw.nrd0``, ``bw.nrd``, or
+        ``bw.SJ`` of Sheather and Jones, method "ste") applied to all the
+        guesses together (pROC's ``bw``), or the bandwidth itself (the
+        kernel's standard deviation).  R's "ucv" and "bcv" are not
+        reproduced: give the number R computes (``bw.ucv(c(controls,
+        cases))``).
     adjust : float, default 1
         Density only: the bandwidth is multiplied by `adjust`.
     kernel : str, default "gaussian"
