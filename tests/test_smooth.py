@@ -144,6 +144,8 @@ def test_density_is_procs(r, case, direction):
         {"kernel": "optcosine"},
         {"bw": "nrd"},
         {"bw": "SJ"},
+        {"bw": "ucv"},
+        {"bw": "bcv", "kernel": "biweight"},
         {"bw": "SJ", "adjust": 0.7, "kernel": "epanechnikov"},
         {"bw": 0.3, "cut": 1},
         {"cut": -5},  # data beyond R's grid: BinDist's edge cases
@@ -154,7 +156,9 @@ def test_density_is_procs(r, case, direction):
 def test_density_options_are_procs(r, options):
     g, y = random_data(3, 120)
     theirs = proc_smooth(r, g, y, "<", "density", tpr_range=(0.9, 1), **options)
-    mine = ours(g, y, method="density", tpr_range=(0.9, 1), **options)
+    with warnings.catch_warnings():  # bw.ucv, bw.bcv: "minimum occurred at one end"
+        warnings.simplefilter("ignore", UserWarning)
+        mine = ours(g, y, method="density", tpr_range=(0.9, 1), **options)
     assert_close(mine, theirs, 1e-10)
 
 
@@ -398,7 +402,7 @@ def test_inputs_are_not_modified():
     "call, error, message",
     [
         (dict(method="fitdistr"), ValueError, "method must be one of 'binormal', 'density'"),
-        (dict(method="density", bw="ucv"), ValueError, "pass the number R gives"),
+        (dict(method="density", bw="SJ-dpi"), ValueError, "bw must be one of"),
         (dict(method="density", bw=0), ValueError, "'bw' is not positive"),
         (dict(method="density", bw=[1]), TypeError, "bw must be a positive number"),
         (dict(method="density", adjust=-1), ValueError, "adjust must be positive"),
@@ -467,6 +471,26 @@ def test_mcclish_below_the_diagonal_warns_as_partial_auc():
     with pytest.warns(UserWarning, match="pROC returns NA"):
         area = wr.smooth_auc(-g, y, fpr_range=(0, 0.2), correct=True)
     assert area < 0.5
+
+
+@pytest.mark.parametrize("rule", ["ucv", "bcv"])
+def test_cross_validation_rules_are_rs(r, rule):
+    from weightedroc.curves.smooth import bw_cv
+
+    rng = np.random.default_rng(20)
+    samples = [asah("ndka")[0], rng.normal(size=60), rng.lognormal(size=499), rng.normal(size=3000)]
+    for x in samples:
+        expected = r.r(f"function(x) suppressWarnings(bw.{rule}(x))")(r.FloatVector(x))[0]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            assert bw_cv(rule, x, None) == pytest.approx(expected, rel=1e-12)
+
+
+def test_cross_validation_at_the_range_end_warns_as_r():
+    g, y = random_data(21, 60)
+    with pytest.warns(UserWarning, match="minimum occurred at one end of the range") as caught:
+        wr.smooth_roc(g, y, method="density", bw="bcv")
+    assert caught[0].filename == __file__
 
 
 def test_sheather_jones_is_rs_bw_sj(r):

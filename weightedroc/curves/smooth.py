@@ -39,7 +39,7 @@ from .roc import WeightedROC
 __all__ = ["smooth_roc", "smooth_auc"]
 
 METHODS = ("binormal", "density")
-BANDWIDTHS = ("nrd0", "nrd", "SJ")
+BANDWIDTHS = ("nrd0", "nrd", "ucv", "bcv", "SJ")
 # R's density() kernels: each one's kernel at distances `d` for bandwidth `bw`
 # (the kernel's standard deviation).
 KERNELS = {
@@ -241,6 +241,8 @@ def bandwidth(rule, guess, counts, first):
         raise ValueError(f"need at least 2 data points to select a bandwidth (R's bw.{rule})")
     if rule == "SJ":
         return bw_sj(guess, counts)
+    if rule in ("ucv", "bcv"):
+        return bw_cv(rule, guess, counts)
     sd = r_sd(guess, counts)
     q1, q3 = r_quantiles(guess, counts, (0.25, 0.75))
     if rule == "nrd":
@@ -275,8 +277,9 @@ def binned(x, weights, lo, step, size):
     return y
 
 
-# R's bw.SJ: pairwise distances counted in 1000 bins (bandwidths.c), its
-# value of pi, and Brent's root finder as R's uniroot (zeroin.c).
+# R's bw.ucv, bw.bcv and bw.SJ: pairwise distances counted in 1000 bins
+# (bandwidths.c, with its value of pi), then Brent's minimiser as R's
+# optimize (optimize.c) or Brent's root finder as R's uniroot (zeroin.c).
 SJ_BINS = 1000
 SJ_PI = 3.14159265
 DELMAX = 1000
@@ -351,6 +354,95 @@ def zeroin(f, a, b, fa, fb, tol, maxit=1000):
     raise ValueError("bw.SJ did not converge (R's uniroot: _NOT_ converged)")
 
 
+def cv_criterion(rule, total, width, pairs, h):
+    """R's ``bw_ucv`` or ``bw_bcv``: the cross-validation criterion at `h`."""
+    delta = (np.arange(len(pairs)) * width / h) ** 2
+    keep = np.cumprod(delta < DELMAX).astype(bool)
+    delta, pairs = delta[keep], pairs[keep]
+    if rule == "ucv":
+        term = np.exp(-delta / 4) - math.sqrt(8.0) * np.exp(-delta / 2)
+        return 1 / (2 * total * h * math.sqrt(SJ_PI)) + (term @ pairs) / (
+            total * total * h * math.sqrt(SJ_PI)
+        )
+    term = np.exp(-delta / 4) * (delta * delta - 12 * delta + 12)
+    return 1 / (2 * total * h * math.sqrt(SJ_PI)) + (term @ pairs) / (
+        64 * total * total * h * math.sqrt(SJ_PI)
+    )
+
+
+def fmin(f, a, b, tol):
+    """R's ``Brent_fmin`` (``optimize``): the minimum of `f` on [a, b]."""
+    golden = (3.0 - math.sqrt(5.0)) * 0.5
+    eps = math.sqrt(np.finfo(float).eps)
+    v = w = x = a + golden * (b - a)
+    d = e = 0.0
+    fv = fw = fx = f(x)
+    tol3 = tol / 3.0
+    while True:
+        xm = (a + b) * 0.5
+        tol1 = eps * abs(x) + tol3
+        t2 = tol1 * 2.0
+        if abs(x - xm) <= t2 - (b - a) * 0.5:
+            return x
+        p = q = r = 0.0
+        if abs(e) > tol1:  # fit a parabola
+            r = (x - w) * (fx - fv)
+            q = (x - v) * (fx - fw)
+            p = (x - v) * q - (x - w) * r
+            q = (q - r) * 2.0
+            if q > 0.0:
+                p = -p
+            else:
+                q = -q
+            r, e = e, d
+        if abs(p) >= abs(q * 0.5 * r) or p <= q * (a - x) or p >= q * (b - x):
+            e = (b - x) if x < xm else (a - x)  # a golden-section step
+            d = golden * e
+        else:  # a parabolic step, not too close to the ends
+            d = p / q
+            u = x + d
+            if u - a < t2 or b - u < t2:
+                d = tol1 if x < xm else -tol1
+        if abs(d) >= tol1:
+            u = x + d
+        else:
+            u = x + tol1 if d > 0.0 else x - tol1
+        fu = f(u)
+        if fu <= fx:
+            if u < x:
+                b = x
+            else:
+                a = x
+            v, w, x = w, x, u
+            fv, fw, fx = fw, fx, fu
+        else:
+            if u < x:
+                a = u
+            else:
+                b = u
+            if fu <= fw or w == x:
+                v, fv, w, fw = w, fw, u, fu
+            elif fu <= fv or v == x or v == w:
+                v, fv = u, fu
+
+
+def bw_cv(rule, guess, counts):
+    """R's ``bw.ucv(x)`` or ``bw.bcv(x)`` of `guess` repeated `counts` times."""
+    total = len(guess) if counts is None else float(counts.sum())
+    width, pairs = pair_counts(guess, counts)
+    upper = 1.144 * r_sd(guess, counts) * total ** (-1 / 5)
+    lower = 0.1 * upper
+    tol = 0.1 * lower
+    h = fmin(lambda h: cv_criterion(rule, total, width, pairs, h), lower, upper, tol)
+    if h < lower + tol or h > upper - tol:
+        warnings.warn(
+            f"minimum occurred at one end of the range (R's bw.{rule})",
+            UserWarning,
+            stacklevel=6,  # the caller of smooth_roc or smooth_auc
+        )
+    return h
+
+
 def bw_sj(guess, counts):
     """R's ``bw.SJ(x)`` (method "ste") of `guess` repeated `counts` times."""
     total = len(guess) if counts is None else float(counts.sum())
@@ -413,14 +505,9 @@ def class_density(x, weights, bw, kernel, grid):
 def check_density_options(bw, adjust, kernel, cut):
     """The density options, checked (`bw` a rule name or a positive number)."""
     if isinstance(bw, str):
-        if bw not in BANDWIDTHS:
-            raise ValueError(
-                f"bw must be 'nrd0', 'nrd', 'SJ' or a positive number, got {bw!r}; R's "
-                "rules ucv and bcv are not reproduced: pass the number R gives, "
-                "e.g. bw.ucv(c(controls, cases))"
-            )
+        check_choice(bw, "bw", BANDWIDTHS)
     elif isinstance(bw, (bool, np.bool_)) or not isinstance(bw, numbers.Real):
-        raise TypeError(f"bw must be a positive number or one of 'nrd0', 'nrd', 'SJ'; got {bw!r}")
+        raise TypeError(f"bw must be a positive number or one of {BANDWIDTHS}; got {bw!r}")
     elif not (math.isfinite(bw) and bw > 0):
         raise ValueError(f"'bw' is not positive: got {bw!r}")
     for value, name in ((adjust, "adjust"), (cut, "cut")):
@@ -562,13 +649,12 @@ def smooth_roc(
         unweighted, as R's ``density(weights=)``; ``"frequency"``:
         whole-number weights count repeated rows, and the rule reads the
         rows repeated (so the result is pROC's on the repeated rows).
-    bw : "nrd0", "nrd", "SJ" or float, default "nrd0"
-        Density only: R's bandwidth rule (``bw.nrd0``, ``bw.nrd``, or
-        ``bw.SJ`` of Sheather and Jones, method "ste") applied to all the
-        guesses together (pROC's ``bw``), or the bandwidth itself (the
-        kernel's standard deviation).  R's "ucv" and "bcv" are not
-        reproduced: give the number R computes (``bw.ucv(c(controls,
-        cases))``).
+    bw : {"nrd0", "nrd", "ucv", "bcv", "SJ"} or float, default "nrd0"
+        Density only: R's bandwidth rule ``bw.nrd0``, ``bw.nrd``, ``bw.ucv``,
+        ``bw.bcv`` or ``bw.SJ`` (Sheather and Jones, method "ste") applied
+        to all the guesses together (pROC's ``bw``), or the bandwidth
+        itself (the kernel's standard deviation).  "ucv" and "bcv" warn as R
+        when the minimum is at an end of their search range.
     adjust : float, default 1
         Density only: the bandwidth is multiplied by `adjust`.
     kernel : str, default "gaussian"
