@@ -96,6 +96,7 @@ AREAS = {
 MODULE_AREA = {
     "weightedroc.curves.roc": "curves",
     "weightedroc.curves.pr": "curves",
+    "weightedroc.curves.smooth": "curves",
     "weightedroc.curves.auc": "metrics",
     "weightedroc.curves.areas": "metrics",
     "weightedroc.curves.curve_measures": "metrics",
@@ -109,7 +110,7 @@ MODULE_AREA = {
     "weightedroc.dask": "dask",
     "weightedroc.rbridge": "rbridge",
 }
-NAME_AREA = {"average_precision": "metrics", "show_versions": "rbridge"}
+NAME_AREA = {"average_precision": "metrics", "smooth_auc": "metrics", "show_versions": "rbridge"}
 # Result classes returned by public functions, documented beside them.
 RESULT_TYPES = [
     "weightedroc.decisions.MinRisk",

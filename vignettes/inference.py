@@ -344,6 +344,97 @@ tests[["study", "setting", "method", "positives", "replicates", "rate", "mc_se"]
 # functions warn neither is reliable: use more data or less extreme
 # weights, and report the effective sizes the warning prints.
 
+# %% [markdown]
+# ## Smoothing
+#
+# pROC's `smooth()` replaces the empirical ROC curve, a staircase, by a
+# smooth one; `auc()` of it is its area.  `smooth_roc` returns pROC's
+# points as a frame of TPR and FPR (rows from (1, 1) to (0, 0), pROC's two
+# end points included) and `smooth_auc` its area, from the raw scores:
+#
+# | pROC | weightedroc |
+# | --- | --- |
+# | `smooth(roc(y, x))` | `smooth_roc(x, y)` |
+# | `smooth(roc(y, x), method = "density", bw = "nrd", adjust = 2)` | `smooth_roc(x, y, method="density", bw="nrd", adjust=2)` |
+# | `auc(smooth(roc(y, x)))` | `smooth_auc(x, y)` |
+# | `auc(smooth(roc(y, x)), partial.auc = c(1, .9))` | `smooth_auc(x, y, fpr_range=(0, .1))` |
+#
+# **Binormal** (the default) assumes that some monotone transformation of
+# the scores makes both classes normal.  The ROC curve is then a straight
+# line on the normal deviate scale, $\Phi^{-1}(1 - \mathrm{FPR}) = a + b\,
+# \Phi^{-1}(\mathrm{TPR})$, fitted by least squares through the empirical
+# curve's points (pROC's `lm(sp ~ se)`); its area is
+# $\Phi(a / \sqrt{1 + b^2})$.  **Density** estimates each class's density
+# with R's `density()` (a Gaussian kernel, bandwidth `bw.nrd0` of all the
+# scores) on a common grid of 512 points and reads the curve off the two
+# densities.  Both equal pROC's to about 1e-15 (tests/test_smooth.py, live).
+# On aSAH, R:
+# ```
+# > auc(smooth(r1))
+# Area under the curve: 0.74
+# > auc(smooth(r1, method = "density"))
+# Area under the curve: 0.7244
+# > auc(smooth(r1), partial.auc = c(1, .9))
+# Partial area under the curve (specificity 1-0.9): 0.02822
+# ```
+
+# %%
+from weightedroc.plots import roc_plot
+
+binormal = wr.smooth_roc(asah["s100b"], asah["outcome"])
+density = wr.smooth_roc(asah["s100b"], asah["outcome"], method="density")
+binormal_auc = wr.smooth_auc(asah["s100b"], asah["outcome"])
+density_auc = wr.smooth_auc(asah["s100b"], asah["outcome"], method="density")
+binormal_pauc = wr.smooth_auc(asah["s100b"], asah["outcome"], fpr_range=(0, 0.1))
+print(
+    f"binormal: {binormal_auc:.4g} (a = {binormal.attrs['binormal']['intercept']:.4f}, "
+    f"b = {binormal.attrs['binormal']['slope']:.4f}), partial {binormal_pauc:.4g}\n"
+    f"density: {density_auc:.4g}"
+)
+empirical = wr.WeightedROC(asah["s100b"], asah["outcome"])
+roc_plot({"empirical": empirical, "binormal": binormal, "density": density})
+
+# %% [markdown]
+# s100b is far from normal (most patients have small values, a few very
+# large ones), and the binormal curve shows it: it misses the empirical
+# curve's steep start.  The density curve follows the data more closely;
+# its bandwidth decides how closely (`adjust=2` doubles it: smoother,
+# nearer the diagonal).
+#
+# **With weights.**  The binormal curve is fitted to the points of the
+# weighted ROC curve, so whole-number weights give exactly pROC's fit on
+# the rows repeated, whatever `weights_are` says.  The density method
+# weighs each class's scores as R's `density(weights=)` does (each
+# class's weights normalised to sum 1); only the bandwidth rule depends on
+# what the weights mean.  With `weights_are="frequency"` it reads the rows
+# repeated (their spread, and their number: the weights' total), so the
+# curve is pROC's on the repeated rows.  With importance weights (the
+# default) it reads the scores unweighted, as R's `density(weights=)` selects
+# its bandwidth: 113 patients are 113 observations, however they are
+# weighted, and multiplying the weights by a constant changes nothing.  The
+# counts of the weights section, 1 to 3; R, on the rows repeated:
+# ```
+# > auc(smooth(roc(outcome[i], s100b[i])))
+# Area under the curve: 0.7399
+# > auc(smooth(roc(outcome[i], s100b[i]), method = "density"))
+# Area under the curve: 0.7192
+# ```
+
+# %%
+rows = np.resize([1, 2, 3], len(asah))  # the counts of the weights section
+smooth_frequency = {
+    method: wr.smooth_auc(
+        asah["s100b"], asah["outcome"], rows, method=method, weights_are="frequency"
+    )
+    for method in ("binormal", "density")
+}
+smooth_importance = wr.smooth_auc(asah["s100b"], asah["outcome"], rows, method="density")
+print(
+    f"frequency: binormal {smooth_frequency['binormal']:.4g}, "
+    f"density {smooth_frequency['density']:.4g}\n"
+    f"importance: density {smooth_importance:.4g} (the bandwidth of 113 scores, not 226)"
+)
+
 # %% tags=["check"]
 # Key numbers, checked by tests/test_vignettes.py (this cell is not rendered).
 # Independent source: R 4.2.2 with pROC 1.18 (printed above, and
@@ -358,4 +449,14 @@ EXPECTED = {
     "round(unpaired.statistic, 4), round(unpaired.parameter['df'], 2)": (-1.4349, 206.66),
     "round(unpaired.p_value, 4)": 0.1528,
     "frequency_var": 0.00127979831482453,
+    # Smoothing, R 4.2.2 with pROC 1.18: sprintf("%.15g", auc(smooth(r1))),
+    # the same with method = "density", partial.auc = c(1, .9), and on the
+    # rows repeated rep(seq_len(113), rep(1:3, length.out = 113)).
+    "binormal_auc": 0.740012862077311,
+    "density_auc": 0.724355068395993,
+    "binormal_pauc": 0.0282210204055544,
+    "binormal.attrs['binormal']['intercept']": 1.0118303731440,
+    "binormal.attrs['binormal']['slope']": -1.2137879199176,
+    "smooth_frequency['binormal']": 0.739903316666734,
+    "smooth_frequency['density']": 0.719247647070563,
 }

@@ -16,6 +16,8 @@ __version__ = "1.0.0"
 _LAZY = {
     "partial_auc": "curves.areas",
     "cost_auc": "curves.areas",
+    "smooth_roc": "curves.smooth",
+    "smooth_auc": "curves.smooth",
     "cost_region": "curves.areas",
     "threshold_cost": "decisions",
     "best_threshold": "decisions",
