@@ -1,0 +1,530 @@
+"""power_roc_test: sample size and power of ROC curve tests, as pROC's ``power.roc.test``.
+
+One curve (or only an AUC): Obuchowski et al. (2004, formulas 2 and 3) for
+the test of AUC = 0.5 against the AUC theta, with V0 = 0.0792 (1 + 1/kappa)
+the variance times ncases under the null and V(theta) that under the
+alternative (`weightedroc.inference.obuchowski.var_theta`),
+
+    ncases = (z_alpha sqrt(V0) + z_beta sqrt(V(theta)))^2 / (theta - 0.5)^2,
+
+solved for ncases, z_alpha (the significance level) or z_beta (the power)
+in closed form, and for theta with R's ``uniroot`` (`uniroot` here: its
+algorithm and default tolerance, so the AUC is pROC's, which is within
+about 1e-4 of the exact root).
+
+Two paired curves: Obuchowski and McClish (1997, formulas 2 and 3), the
+same equation with delta = AUC1 - AUC2, V0 = 2 var1 - 2 cov and
+VA = var1 + var2 - 2 cov (each times ncases), from DeLong's or
+Obuchowski's variance and covariance (`auc_var`, `auc_cov`).
+"""
+
+import math
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..curves.areas import partial_auc as area_of
+from ..curves.auc import auc_score
+from ..curves.roc import WeightedROC
+from ..engine.types import Direction, LabelValue
+from ..engine.validation import one_label_warning
+from .checks import WEIGHTS_ARE, check_choice, check_partial, prepared
+from .delong import auc_cov, auc_var
+from .distributions import pnorm
+from .obuchowski import (
+    binormal,
+    class_sizes,
+    correlation,
+    covariance_params,
+    qnorm,
+    var_theta,
+    variance_params,
+)
+from .pairing import are_paired
+
+ALTERNATIVES = ("two.sided", "one.sided")
+METHODS = ("delong", "obuchowski")
+ONE = "One ROC curve power calculation"
+TWO = "Two ROC curves power calculation"
+EPSILON = np.finfo(float).eps
+
+
+def r_format(value, digits=7):
+    """One value as R's ``format(x, digits = 7)``: at most `digits`
+    significant digits, fixed notation unless scientific is narrower."""
+    if isinstance(value, str):
+        return value
+    value = float(value)
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Inf" if value > 0 else "-Inf"
+    if value == 0:
+        return "0"
+    mantissa, exponent = f"{value:.{digits - 1}e}".split("e")
+    mantissa = mantissa.rstrip("0").rstrip(".")
+    power = int(exponent)
+    significant = sum(c.isdigit() for c in mantissa)
+    decimals = max(0, significant - 1 - power)
+    negative = int(value < 0)
+    fixed = negative + max(power, 0) + 1 + (decimals + 1 if decimals else 0)
+    scientific = (
+        negative + (significant + 1 if significant > 1 else 1) + (4 if abs(power) < 100 else 5)
+    )
+    if fixed <= scientific:
+        return f"{value:.{decimals}f}"
+    return f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
+
+
+@dataclass(frozen=True)
+class PowerTest:
+    """Result of `power_roc_test`, as R's ``power.htest``.
+
+    Attributes
+    ----------
+    ncases, ncontrols : float
+        Numbers of positive and negative observations (given, taken from
+        the curves, or solved for).
+    auc : float or tuple of float
+        The AUC (given, of the curve, or solved for); for two curves the
+        pair (AUC1, AUC2).
+    sig_level : float
+        The significance level (probability of a type I error).
+    power : float
+        The power (1 - probability of a type II error).
+    alternative : str
+        ``"two.sided"`` or ``"one.sided"``.
+    method : str
+        R's title: "One ROC curve power calculation" or "Two ROC curves
+        power calculation".
+    """
+
+    ncases: float
+    ncontrols: float
+    auc: float | tuple
+    sig_level: float
+    power: float
+    alternative: str
+    method: str
+
+    def _fields(self):
+        fields = {"ncases": self.ncases, "ncontrols": self.ncontrols}
+        if self.method == TWO:
+            fields.update(auc1=self.auc[0], auc2=self.auc[1])
+        else:
+            fields["auc"] = self.auc
+        fields.update({"sig.level": self.sig_level, "power": self.power})
+        if self.method == TWO:  # pROC returns the alternative of two curves only
+            fields["alternative"] = self.alternative
+        return fields
+
+    def __repr__(self):
+        lines = [f"{name:>15} = {r_format(value)}" for name, value in self._fields().items()]
+        return f"\n     {self.method} \n\n" + "".join(line + "\n" for line in lines) + "\n"
+
+
+def uniroot(f, lower, upper, tol=EPSILON**0.25, maxiter=1000):
+    """A root of `f` in [lower, upper] as R's ``uniroot`` finds it (Brent's
+    zeroin, R's ``R_zeroin2``, with R's default tolerance), so that the
+    result is R's and not merely close to the exact root."""
+    fa, fb = f(lower), f(upper)
+    for value, end in ((fa, "lower"), (fb, "upper")):
+        if math.isnan(value):
+            raise ValueError(f"f.{end} = f({end}) is NA")
+    if fa * fb > 0:
+        raise ValueError("f() values at end points not of opposite sign")
+    a, b, c, fc = lower, upper, lower, fa
+    if fa == 0:
+        return a
+    if fb == 0:
+        return b
+    for _ in range(maxiter + 1):
+        previous = b - a
+        if abs(fc) < abs(fb):  # b is the best approximation so far
+            a, b, c = b, c, b
+            fa, fb, fc = fb, fc, fb
+        tol_act = 2 * EPSILON * abs(b) + tol / 2
+        step = (c - b) / 2
+        if abs(step) <= tol_act or fb == 0:
+            return b
+        if abs(previous) >= tol_act and abs(fa) > abs(fb):
+            step = _interpolated(a, b, c, fa, fb, fc, previous, tol_act, step)
+        if abs(step) < tol_act:
+            step = tol_act if step > 0 else -tol_act
+        a, fa = b, fb
+        b += step
+        fb = f(b)
+        if (fb > 0 and fc > 0) or (fb < 0 and fc < 0):
+            c, fc = a, fa
+    return b
+
+
+def _interpolated(a, b, c, fa, fb, fc, previous, tol_act, bisection):
+    """zeroin's secant or inverse quadratic step, or `bisection` when it
+    would leave [b, c] or not shrink fast enough."""
+    cb = c - b
+    if a == c:  # two distinct points: the secant
+        t1 = fb / fa
+        p, q = cb * t1, 1.0 - t1
+    else:
+        q, t1, t2 = fa / fc, fb / fc, fb / fa
+        p = t2 * (cb * q * (q - t1) - (b - a) * (t1 - 1.0))
+        q = (q - 1.0) * (t1 - 1.0) * (t2 - 1.0)
+    if p > 0:
+        q = -q
+    else:
+        p = -p
+    if p < 0.75 * cb * q - abs(tol_act * q) / 2 and p < abs(previous * q / 2):
+        return p / q
+    return bisection
+
+
+def _solved_ncases(zalpha, zbeta, v0, va, delta):
+    return (zalpha * math.sqrt(v0) + zbeta * math.sqrt(va)) ** 2 / delta**2
+
+
+def _solved_zbeta(nd, zalpha, v0, va, delta):
+    return (math.sqrt(nd * delta**2) - zalpha * math.sqrt(v0)) / math.sqrt(va)
+
+
+def _solved_zalpha(nd, zbeta, v0, va, delta):
+    return (math.sqrt(nd * delta**2) - zbeta * math.sqrt(va)) / math.sqrt(v0)
+
+
+def _number(value, name, low=None, high=None, positive=False):
+    """A real number (or None) within pROC's bounds, with pROC's words."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number or None, got {value!r}")
+    value = float(value)
+    if positive and not value > 0:
+        raise ValueError(f"{name} must be positive, got {value!r}")
+    if low is not None and not low <= value <= high:
+        raise ValueError(f"{name} must range from {low} to {high}, got {value!r}")
+    return value
+
+
+def _auc_function(ncases, ncontrols, zalpha, zbeta):
+    """pROC's ``power.roc.test.optimize.auc.function``: the ncases an AUC
+    needs, less `ncases`."""
+    kappa = ncontrols / ncases
+    v0 = math.sqrt(0.0792 * (1 + 1 / kappa))
+
+    def needed(theta):
+        top = (zalpha * v0 + zbeta * math.sqrt(var_theta(theta, kappa))) ** 2
+        square = (theta - 0.5) ** 2
+        if square == 0:  # R: x / 0
+            return math.inf if top > 0 else math.nan
+        return top / square - ncases
+
+    return needed
+
+
+def _one_curve(auc, ncases, ncontrols, sig_level, power, kappa):
+    """pROC's ``power.roc.test.numeric`` (its sig_level already one-sided)."""
+    if ncontrols is None and ncases is not None:
+        ncontrols = kappa * ncases
+    elif ncases is None and ncontrols is not None:
+        ncases = ncontrols / kappa
+    sizes_missing = ncases is None or ncontrols is None
+    need_sizes = (
+        "ncontrols and ncases (or one of these with kappa) or auc must be given (or a curve, roc1)"
+    )
+    if auc is None:
+        if sizes_missing:
+            raise ValueError(need_sizes)
+        if power is None:
+            raise ValueError("power or auc must be given")
+        if sig_level is None:
+            raise ValueError("sig_level or auc must be given")
+        needed = _auc_function(ncases, ncontrols, qnorm(1 - sig_level), qnorm(power))
+        try:
+            auc = uniroot(needed, 0.5, 1 - 1e-16)
+        except ValueError as error:
+            raise ValueError(
+                f"AUC could not be solved: {error} (no AUC between 0.5 and 1 gives "
+                f"this power with {ncases:g} cases and {ncontrols:g} controls)"
+            ) from None
+        return ncases, ncontrols, auc, sig_level, power
+    if ncases is None and ncontrols is None:
+        if power is None:
+            raise ValueError(need_sizes)
+        if sig_level is None:
+            raise ValueError("sig_level or ncases and ncontrols must be given")
+        v0, va = 0.0792 * (1 + 1 / kappa), var_theta(auc, kappa)
+        ncases = _solved_ncases(qnorm(1 - sig_level), qnorm(power), v0, va, auc - 0.5)
+        return ncases, kappa * ncases, auc, sig_level, power
+    if sizes_missing:
+        raise ValueError(need_sizes)
+    kappa = ncontrols / ncases
+    v0, va = 0.0792 * (1 + 1 / kappa), var_theta(auc, kappa)
+    if power is None:
+        if sig_level is None:
+            raise ValueError("sig_level or power must be given")
+        zbeta = _solved_zbeta(ncases, qnorm(1 - sig_level), v0, va, auc - 0.5)
+        return ncases, ncontrols, auc, sig_level, pnorm(zbeta)
+    if sig_level is None:
+        zalpha = _solved_zalpha(ncases, qnorm(power), v0, va, auc - 0.5)
+        return ncases, ncontrols, auc, 1 - pnorm(zalpha), power
+    raise ValueError(
+        "exactly one of power, sig_level, auc, or both ncases and ncontrols must "
+        "be None: the one to solve for"
+    )
+
+
+def _curve(roc, name):
+    """(guess, label, weight) of a curve given as a tuple."""
+    if not isinstance(roc, tuple) or len(roc) not in (2, 3):
+        raise TypeError(
+            f"{name} must be a tuple (guess, label) or (guess, label, weight) of "
+            f"one curve's observations, got {type(roc).__name__}"
+        )
+    return roc if len(roc) == 3 else (*roc, None)
+
+
+def _area(guess, label, weight, options, fpr_range):
+    """The curve's AUC, or its (unstandardised) partial area over `fpr_range`."""
+    if fpr_range is None:
+        return auc_score(guess, label, weight, **options)
+    return area_of(WeightedROC(guess, label, weight, **options), fpr_range=fpr_range)
+
+
+def _covvar(first, second, method, weights_are, options, fpr_range, ncases):
+    """pROC's ``covvar``: var1, var2 and cov of the two AUCs, times ncases."""
+    guess1, label, weight = first
+    guess2 = second[0]
+    if method == "delong":
+        common = dict(weights_are=weights_are, **options)
+        return (
+            ncases * auc_var(guess1, label, weight, **common),
+            ncases * auc_var(guess2, label, weight, **common),
+            ncases * auc_cov(guess1, guess2, label, weight, **common),
+        )
+    g1, label_, weight_ = prepared(guess1, label, weight, weights_are=weights_are, **options)
+    g2, _, _ = prepared(guess2, label, weight, weights_are=weights_are, **options)
+    cases, controls = class_sizes(label_, weight_, weights_are)
+    kappa = controls / cases
+    fits = binormal(g1, label_, weight_), binormal(g2, label_, weight_)
+    ra, rn = (
+        correlation(g1[cls], g2[cls], None if weight_ is None else weight_[cls])
+        for cls in (label_, ~label_)
+    )
+    return (
+        variance_params(*fits[0], kappa, fpr_range),
+        variance_params(*fits[1], kappa, fpr_range),
+        covariance_params(fits[0], fits[1], rn, ra, kappa, fpr_range),
+    )
+
+
+def _two_curves(first, second, sig_level, power, kappa, method, weights_are, options, partial):
+    """pROC's ``power.roc.test.roc`` of two paired curves (`sig_level`
+    one-sided); returns ncases, ncontrols, (AUC1, AUC2), sig_level, power."""
+    (guess1, label, weight), (guess2, label2, weight2) = first, second
+    if not are_paired(
+        guess1, guess2, label, weight, label2=label2, weight2=weight2, positive=options["positive"]
+    ):
+        raise ValueError(
+            "The sample size for a difference in AUC cannot be applied to unpaired "
+            "ROC curves yet: roc1 and roc2 need the same labels (and weights)"
+        )
+    fpr_range = None if partial is None else partial["fpr_range"]
+    if method == "delong" and partial is not None:
+        raise ValueError(
+            'DeLong method is not supported for partial AUC. Use method="obuchowski" instead.'
+        )
+    _, label_, weight_ = prepared(guess1, label, weight, weights_are=weights_are, **options)
+    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    if kappa is None:
+        kappa = ncontrols / ncases
+    aucs = tuple(_area(g, label, weight, options, fpr_range) for g in (guess1, guess2))
+    var1, var2, cov = _covvar(first, second, method, weights_are, options, fpr_range, ncases)
+    v0, va, delta = 2 * var1 - 2 * cov, var1 + var2 - 2 * cov, aucs[0] - aucs[1]
+    if power is None:
+        if sig_level is None:
+            raise ValueError("sig_level or power must be given")
+        power = pnorm(_solved_zbeta(ncases, qnorm(1 - sig_level), v0, va, delta))
+    elif sig_level is None:
+        sig_level = 1 - pnorm(_solved_zalpha(ncases, qnorm(power), v0, va, delta))
+    else:
+        ncases = _solved_ncases(qnorm(1 - sig_level), qnorm(power), v0, va, delta)
+        ncontrols = kappa * ncases
+    return ncases, ncontrols, aucs, sig_level, power
+
+
+def _partial_of(partial_auc, two_curves):
+    """The checked partial area of two curves' test (None: the full AUC)."""
+    partial = check_partial(partial_auc)
+    if partial is None:
+        return None
+    if not two_curves:
+        raise ValueError(
+            "partial_auc needs two curves (roc1 and roc2): the power of one curve "
+            "uses its full AUC, as pROC"
+        )
+    if partial["correct"]:
+        raise ValueError("Cannot compute power with corrected partial AUCs")
+    if partial["tpr_range"] is not None:
+        raise ValueError(
+            "Obuchowski method is not supported for partial AUC on sensitivity "
+            "region (tpr_range). Use fpr_range instead."
+        )
+    return partial
+
+
+def power_roc_test(
+    roc1: tuple | None = None,
+    roc2: tuple | None = None,
+    *,
+    auc: float | None = None,
+    ncases: float | None = None,
+    ncontrols: float | None = None,
+    kappa: float | None = None,
+    sig_level: float | None = 0.05,
+    power: float | None = None,
+    alternative: str = "two.sided",
+    method: str = "delong",
+    weights_are: str = "importance",
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    partial_auc: dict | None = None,
+) -> PowerTest:
+    """Sample size, power, significance level or AUC of ROC curve tests, as
+    pROC's ``power.roc.test``.
+
+    Whichever of `power`, `sig_level`, `auc`, or both `ncases` and
+    `ncontrols`, is None is solved for from the others.
+
+    - No curve: the test of one AUC against 0.5 (Obuchowski et al. 2004),
+      from `auc`, `ncases`, `ncontrols` (or one of them with `kappa`),
+      `sig_level` and `power`.  The AUC is solved with R's ``uniroot``
+      (its algorithm and tolerance), as pROC.
+    - One curve, `roc1`: the same test with the curve's AUC and numbers of
+      observations; only its AUC and sizes are used.
+    - Two paired curves, `roc1` and `roc2`: the test of equal AUCs
+      (Obuchowski and McClish 1997), with the variance and covariance of
+      `method`.
+
+    Parameters
+    ----------
+    roc1, roc2 : tuple, optional
+        Curves as ``(guess, label)`` or ``(guess, label, weight)`` (as for
+        `WeightedROC`).  Two curves must be paired: the same labels (and
+        weights), as pROC's ``are.paired``.
+    auc : float, optional
+        The expected AUC, without curves.
+    ncases, ncontrols : float, optional
+        Numbers of positive and negative observations, without curves.
+    kappa : float, optional
+        ncontrols / ncases, to deduce the one of `ncases` and `ncontrols`
+        that is missing (1 by default without curves), or ncontrols from
+        a solved ncases (the curves' ratio by default).
+    sig_level : float or None, default 0.05
+        The significance level; None to solve for it.
+    power : float, optional
+        The power; None (default) to solve for it.
+    alternative : {"two.sided", "one.sided"}
+        A two-sided test halves `sig_level` in each tail.
+    method : {"delong", "obuchowski"}
+        Two curves: the variance and covariance of the AUCs (`auc_var`,
+        `auc_cov`).  pROC's default is DeLong's too.
+    weights_are : {"importance", "frequency"}
+        As for `auc_var`.  The curves' ncases and ncontrols are the sums
+        of frequency weights (pROC's on the rows repeated) and Kish's
+        effective sizes (sum w)^2 / sum w^2 of importance weights.
+    positive, direction
+        As for `WeightedROC`; both curves use them.
+    partial_auc : dict, optional
+        Two curves, ``method="obuchowski"``: compare partial areas over
+        ``fpr_range`` (pROC's ``partial.auc``, focus on specificity);
+        a standardised area (``correct=True``) is an error, as in pROC.
+
+    Returns
+    -------
+    PowerTest
+        ``ncases``, ``ncontrols``, ``auc`` (a pair for two curves),
+        ``sig_level``, ``power``, ``alternative`` and ``method``; it prints
+        as R's ``power.htest``.
+
+    Raises
+    ------
+    ValueError
+        When not exactly one quantity is missing, with a value out of
+        range, unpaired curves, or no AUC reaching the power.
+
+    Examples
+    --------
+    >>> from weightedroc import power_roc_test
+    >>> power_roc_test(ncases=41, ncontrols=72, auc=0.73)  # pROC: power 0.9897453
+    <BLANKLINE>
+         One ROC curve power calculation
+    <BLANKLINE>
+             ncases = 41
+          ncontrols = 72
+                auc = 0.73
+          sig.level = 0.05
+              power = 0.9897453
+    <BLANKLINE>
+    <BLANKLINE>
+    >>> round(power_roc_test(ncases=41, ncontrols=72, power=0.95).auc, 7)  # pROC
+    0.6961054
+    >>> from weightedroc import load_asah
+    >>> asah = load_asah()
+    >>> test = power_roc_test((asah["ndka"], asah["outcome"]), (asah["wfns"], asah["outcome"]),
+    ...                       power=0.9)
+    >>> round(test.ncases, 5), round(test.ncontrols, 4)  # pROC: 64.77777, 113.7561
+    (64.77777, 113.7561)
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    check_choice(method, "method", METHODS)
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    sig_level = _number(sig_level, "sig_level", 0, 1)
+    power = _number(power, "power", 0, 1)
+    kappa = _number(kappa, "kappa", positive=True)
+    if roc1 is None and roc2 is not None:
+        raise TypeError("give the first curve as roc1 (roc2 is the second)")
+    partial = _partial_of(partial_auc, roc2 is not None)
+    if roc1 is not None:
+        given = [
+            name
+            for name, v in (("auc", auc), ("ncases", ncases), ("ncontrols", ncontrols))
+            if v is not None
+        ]
+        if given:
+            raise TypeError(f"{', '.join(given)} come(s) from the curves: give them without roc1")
+    auc = _number(auc, "auc", 0, 1)
+    ncases = _number(ncases, "ncases", positive=True)
+    ncontrols = _number(ncontrols, "ncontrols", positive=True)
+    one_sided = sig_level if sig_level is None or alternative == "one.sided" else sig_level / 2
+    options = {"positive": positive, "direction": direction}
+    if roc2 is not None:
+        with one_label_warning():
+            solved = _two_curves(
+                _curve(roc1, "roc1"),
+                _curve(roc2, "roc2"),
+                one_sided,
+                power,
+                kappa,
+                method,
+                weights_are,
+                options,
+                partial,
+            )
+    elif roc1 is not None:
+        guess, label, weight = _curve(roc1, "roc1")
+        _, label_, weight_ = prepared(guess, label, weight, weights_are=weights_are, **options)
+        ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+        if kappa is None:
+            kappa = ncontrols / ncases
+        if one_sided is not None and power is not None:  # solve for the sizes
+            ncases = ncontrols = None
+        auc = auc_score(guess, label, weight, **options)
+        solved = _one_curve(auc, ncases, ncontrols, one_sided, power, kappa)
+    else:
+        solved = _one_curve(auc, ncases, ncontrols, one_sided, power, kappa or 1.0)
+    ncases, ncontrols, auc, one_sided, power = solved
+    sig_level = one_sided * 2 if alternative == "two.sided" else one_sided
+    return PowerTest(
+        ncases, ncontrols, auc, sig_level, power, alternative, TWO if roc2 is not None else ONE
+    )
