@@ -193,7 +193,7 @@ def auc_var(
     >>> from weightedroc import load_asah
     >>> asah = load_asah()  # pROC: var(roc(outcome, s100b), method = "obuchowski")
     >>> round(auc_var(asah["s100b"], asah["outcome"], method="obuchowski"), 10)
-    0.0027347780
+    0.002734778
     """
     check_choice(method, "method", METHODS)
     if method == "obuchowski":
