@@ -68,6 +68,15 @@ def class_sizes(label, weight, weights_are):
     return float(sums[1] ** 2 / squares[1]), float(sums[0] ** 2 / squares[0])
 
 
+def data(guess, label, weight, positive, direction, weights_are):
+    """`prepared` inputs, with equal importance weights as unit weights
+    (exactly: the same numbers as without weights)."""
+    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    if weights_are == "importance" and not uneven(weight):
+        weight = None
+    return guess, label, weight
+
+
 def binormal(guess, label, weight):
     """(A, B): pROC's binormal fit of the curve of validated inputs,
     ``lm(qnorm(sp) ~ qnorm(se))`` through its points strictly inside (0, 1)."""
@@ -194,7 +203,7 @@ def corrected(variance, partial):
 def obuchowski_var(guess, label, weight, *, weights_are, positive, direction, partial_auc):
     """Obuchowski's variance of the (partial) AUC of one score; see `auc_var`."""
     fpr_range, partial = fpr_range_of(partial_auc)
-    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    guess, label, weight = data(guess, label, weight, positive, direction, weights_are)
     ncases, ncontrols = class_sizes(label, weight, weights_are)
     A, B = binormal(guess, label, weight)
     variance = variance_params(A, B, ncontrols / ncases, fpr_range) / ncases
@@ -212,8 +221,8 @@ def obuchowski_cov(guess1, guess2, label, weight, *, weights_are, positive, dire
             f"{np.size(guess2)}"
         )
     with one_label_warning():  # each score's preparation reads the labels
-        g1, label_, weight_ = prepared(guess1, label, weight, positive, direction, weights_are)
-        g2, _, _ = prepared(guess2, label, weight, positive, direction, weights_are)
+        g1, label_, weight_ = data(guess1, label, weight, positive, direction, weights_are)
+        g2, _, _ = data(guess2, label, weight, positive, direction, weights_are)
     ncases, ncontrols = class_sizes(label_, weight_, weights_are)
     rates = []
     for cls in (label_, ~label_):

@@ -37,6 +37,7 @@ from .obuchowski import (
     class_sizes,
     correlation,
     covariance_params,
+    data,
     qnorm,
     var_theta,
     variance_params,
@@ -302,8 +303,8 @@ def _covvar(first, second, method, weights_are, options, fpr_range, ncases):
             ncases * auc_var(guess2, label, weight, **common),
             ncases * auc_cov(guess1, guess2, label, weight, **common),
         )
-    g1, label_, weight_ = prepared(guess1, label, weight, weights_are=weights_are, **options)
-    g2, _, _ = prepared(guess2, label, weight, weights_are=weights_are, **options)
+    g1, label_, weight_ = data(guess1, label, weight, weights_are=weights_are, **options)
+    g2, _, _ = data(guess2, label, weight, weights_are=weights_are, **options)
     cases, controls = class_sizes(label_, weight_, weights_are)
     kappa = controls / cases
     fits = binormal(g1, label_, weight_), binormal(g2, label_, weight_)
