@@ -523,7 +523,7 @@ def power_roc_test(
         auc = auc_score(guess, label, weight, **options)
         solved = _one_curve(auc, ncases, ncontrols, one_sided, power, kappa)
     else:
-        solved = _one_curve(auc, ncases, ncontrols, one_sided, power, kappa or 1.0)
+        solved = _one_curve(auc, ncases, ncontrols, one_sided, power, 1.0 if kappa is None else kappa)
     ncases, ncontrols, auc, one_sided, power = solved
     sig_level = one_sided * 2 if alternative == "two.sided" else one_sided
     return PowerTest(
