@@ -419,3 +419,12 @@ def test_bad_variance_input(asah):
         wr.auc_var([1, 2, 3, 4], [0, 0, 1, 1], method="obuchowski")
     with pytest.raises(ValueError, match="correlation of the two scores is undefined"):
         wr.auc_cov(guess, np.ones(len(y)), y, method="obuchowski")
+
+
+def test_degenerate_cases_give_rs_inf_and_nan(asah):
+    # R: power.roc.test(r, r)$power is NaN (no variance, no difference);
+    # power.roc.test(auc = 0.5, power = 0.9)$ncases is Inf, and with 10
+    # cases the power is the one-sided level, 0.025.
+    assert math.isnan(wr.power_roc_test(asah["s100b"], asah["s100b"]).power)
+    assert wr.power_roc_test(auc=0.5, power=0.9).ncases == math.inf
+    assert wr.power_roc_test(auc=0.5, ncases=10).power == pytest.approx(0.025, rel=1e-12)

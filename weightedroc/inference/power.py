@@ -181,16 +181,34 @@ def _interpolated(a, b, c, fa, fb, fc, previous, tol_act, bisection):
     return bisection
 
 
+def _as_r(formula):
+    """`formula` evaluated in numpy floats, as R would: a division by 0 is
+    +-Inf (or NaN) and the square root of a negative NaN, not an error
+    (pROC's results in such cases, e.g. two identical curves)."""
+
+    def evaluated(*args):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return float(formula(*map(np.float64, args)))
+
+    return evaluated
+
+
+@_as_r
 def _solved_ncases(zalpha, zbeta, v0, va, delta):
-    return (zalpha * math.sqrt(v0) + zbeta * math.sqrt(va)) ** 2 / delta**2
+    """pROC's ``solve.nd``: Obuchowski's formula solved for ncases."""
+    return (zalpha * np.sqrt(v0) + zbeta * np.sqrt(va)) ** 2 / delta**2
 
 
+@_as_r
 def _solved_zbeta(nd, zalpha, v0, va, delta):
-    return (math.sqrt(nd * delta**2) - zalpha * math.sqrt(v0)) / math.sqrt(va)
+    """pROC's ``solve.zbeta``: the formula solved for the power's quantile."""
+    return (np.sqrt(nd * delta**2) - zalpha * np.sqrt(v0)) / np.sqrt(va)
 
 
+@_as_r
 def _solved_zalpha(nd, zbeta, v0, va, delta):
-    return (math.sqrt(nd * delta**2) - zbeta * math.sqrt(va)) / math.sqrt(v0)
+    """pROC's ``solve.zalpha``: the formula solved for the level's quantile."""
+    return (np.sqrt(nd * delta**2) - zbeta * np.sqrt(va)) / np.sqrt(v0)
 
 
 def _number(value, name, low=None, high=None, positive=False):
@@ -523,7 +541,9 @@ def power_roc_test(
         auc = auc_score(guess, label, weight, **options)
         solved = _one_curve(auc, ncases, ncontrols, one_sided, power, kappa)
     else:
-        solved = _one_curve(auc, ncases, ncontrols, one_sided, power, 1.0 if kappa is None else kappa)
+        solved = _one_curve(
+            auc, ncases, ncontrols, one_sided, power, 1.0 if kappa is None else kappa
+        )
     ncases, ncontrols, auc, one_sided, power = solved
     sig_level = one_sided * 2 if alternative == "two.sided" else one_sided
     return PowerTest(
