@@ -290,3 +290,50 @@ def test_frequency_weights_power_matches_proc_on_repeated_rows(r, method):
         one_expected, _ = proc_power_curves(r, g1[rep], None, y[rep], case)
         one_found, _ = ours_power(g1, None, y, case, w, weights_are="frequency")
         np.testing.assert_allclose(one_found, one_expected, rtol=1e-6)
+
+
+R_POWER_LIST = """function(params, ncases, sig, power, kappa, alternative) {
+  args <- list(parslist = as.list(params), sig.level = if (is.na(sig)) NULL else sig,
+               alternative = alternative)
+  if (!is.na(ncases)) args$ncases <- ncases
+  if (!is.na(power)) args$power <- power
+  if (!is.na(kappa)) args$kappa <- kappa
+  r <- do.call(pROC:::power.roc.test.list, args)
+  list(c(r$ncases, r$ncontrols, r$sig.level, r$power),
+       paste(capture.output(print(r)), collapse = "\\n"))
+}"""
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_binormal_parameters_match_proc(r, seed):
+    rng = np.random.default_rng(seed)
+    params = dict(
+        A1=rng.uniform(0.5, 2.5),
+        B1=rng.uniform(0.5, 1.5),
+        A2=rng.uniform(0.5, 2.5),
+        B2=rng.uniform(0.5, 1.5),
+        rn=rng.uniform(0, 0.9),
+        ra=rng.uniform(0, 0.9),
+        delta=rng.uniform(0.02, 0.1),
+    )
+    if seed % 2:
+        params.update(FPR11=0.3, FPR12=0.05, FPR21=0.3, FPR22=0.05)
+    case = [
+        dict(power=0.8),
+        dict(power=0.9, kappa=2.5, alternative="one.sided"),
+        dict(ncases=80),
+        dict(ncases=80, power=0.7, sig_level=None),
+        dict(ncases=50, kappa=3, sig_level=0.01),
+        dict(ncases=120, power=0.9, sig_level=None, alternative="one.sided"),
+    ][seed]
+    options = {"sig_level": 0.05, "alternative": "two.sided", **case}
+    values, printed = r.r(R_POWER_LIST)(
+        r.ListVector(params),
+        *(_na(options.get(k)) for k in ("ncases", "sig_level", "power", "kappa")),
+        options["alternative"],
+    )
+    found = wr.power_roc_test(params, **options)
+    np.testing.assert_allclose(
+        [found.ncases, found.ncontrols, found.sig_level, found.power], np.asarray(values), rtol=1e-6
+    )
+    assert repr(found) == printed[0] + "\n"

@@ -103,19 +103,42 @@ def test_two_curves_partial_auc(asah):
     assert res.auc[0] == wr.partial_auc(roc, fpr_range=(0, 0.1))
 
 
+OB_PARAMS = dict(
+    A1=2.6, B1=1, A2=1.9, B2=1, rn=0.6, ra=0.6, FPR11=0, FPR12=0.2, FPR21=0, FPR22=0.2, delta=0.037
+)
+
+
 def test_binormal_parameters():
-    # "power.roc.test works with binormal parameters" (pROC's list input),
-    # through the same functions: ncases, sig.level and power.
-    first, second, rn, ra, delta, kappa = (2.6, 1), (1.9, 1), 0.6, 0.6, 0.037, 1
-    fpr = (0, 0.2)
-    var1 = obuchowski.variance_params(*first, kappa, fpr)
-    var2 = obuchowski.variance_params(*second, kappa, fpr)
-    cov = obuchowski.covariance_params(first, second, rn, ra, kappa, fpr)
-    v0, va = 2 * var1 - 2 * cov, var1 + var2 - 2 * cov
-    za, zb = obuchowski.qnorm(1 - 0.025), obuchowski.qnorm(0.8)
-    close(power._solved_ncases(za, zb, v0, va, delta), 107.0238)
-    close(2 * (1 - N.cdf(power._solved_zalpha(107, zb, v0, va, delta))), 0.05004012)
-    close(N.cdf(power._solved_zbeta(107, za, v0, va, delta)), 0.7999286)
+    # "power.roc.test works with binormal parameters" (pROC's list input).
+    res1 = wr.power_roc_test(OB_PARAMS, power=0.8, sig_level=0.05)
+    close(res1.ncases, 107.0238)
+    close(res1.ncontrols, 107.0238)
+    assert (res1.power, res1.sig_level, res1.auc) == (0.8, 0.05, None)
+    res2 = wr.power_roc_test(OB_PARAMS, power=0.8, sig_level=None, ncases=107)
+    assert (res2.ncases, res2.ncontrols, res2.power) == (107, 107, 0.8)
+    close(res2.sig_level, 0.05004012)
+    res3 = wr.power_roc_test(OB_PARAMS, power=None, sig_level=0.05, ncases=107)
+    assert (res3.ncases, res3.ncontrols, res3.sig_level) == (107, 107, 0.05)
+    close(res3.power, 0.7999286)
+    # R: print(res3), without auc and alternative.
+    assert repr(res3) == (
+        "\n     Two ROC curves power calculation \n\n"
+        "         ncases = 107\n"
+        "      ncontrols = 107\n"
+        "      sig.level = 0.05\n"
+        "          power = 0.7999286\n\n"
+    )
+
+
+def test_bad_binormal_parameters():
+    with pytest.raises(ValueError, match="Missing parameter\\(s\\): rn, delta"):
+        wr.power_roc_test(dict(A1=1, B1=1, A2=1, B2=1, ra=0.5), power=0.8)
+    with pytest.raises(TypeError, match="unknown binormal parameter"):
+        wr.power_roc_test({**OB_PARAMS, "FPR13": 0}, power=0.8)
+    with pytest.raises(ValueError, match="exactly one of power, sig_level"):
+        wr.power_roc_test(OB_PARAMS, power=0.8, ncases=10)
+    with pytest.raises(TypeError, match="take no roc2 and no auc"):
+        wr.power_roc_test(OB_PARAMS, auc=0.8)
 
 
 # Obuchowski et al. (2004), table 4: ncontrols and ncases for power 0.9 and a

@@ -33,6 +33,7 @@ multiplying every weight by a constant changes nothing.
 
 import math
 from statistics import NormalDist
+from typing import NamedTuple
 
 import numpy as np
 
@@ -232,19 +233,65 @@ def variance_params(A, B, kappa, fpr_range=None):
     return f * f * (1 + B * B / kappa + A * A / 2) + g * g * B * B * (1 + kappa) / (2 * kappa)
 
 
-def covariance_params(first, second, rn, ra, kappa, fpr_range=None):
+def covariance_params(first, second, rn, ra, kappa, ranges=(None, None)):
     """Obuchowski's ncases * cov(AUC1, AUC2) of binormal curves `first` and
     `second` ((A, B) each), with the scores' correlations rn among the
-    negatives and ra among the positives; pROC's ``cov.params.obuchowski``."""
+    negatives and ra among the positives, over the FPR `ranges` of the
+    two curves (None: full areas); pROC's ``cov.params.obuchowski``, whose
+    areas are partial only when both ranges are given."""
+    if ranges[0] is None or ranges[1] is None:
+        ranges = (None, None)
     (A1, B1), (A2, B2) = first, second
-    f1, g1 = derivatives(A1, B1, fpr_range)
-    f2, g2 = derivatives(A2, B2, fpr_range)
+    f1, g1 = derivatives(A1, B1, ranges[0])
+    f2, g2 = derivatives(A2, B2, ranges[1])
     return (
         f1 * f2 * (ra + rn * B1 * B2 / kappa + ra * ra * A1 * A2 / 2)
         + g1 * g2 * (B1 * B2 * (rn * rn + kappa * ra * ra) / (2 * kappa))
         + f1 * g2 * (ra * ra * A1 * B2 / 2)
         + f2 * g1 * (ra * ra * A2 * B1 / 2)
     )
+
+
+class PairedFit(NamedTuple):
+    """Obuchowski's parameters of two paired curves: the binormal (A, B) of
+    each, the scores' correlations among the negatives (rn) and the
+    positives (ra), kappa = ncontrols / ncases, and ncases."""
+
+    first: tuple[float, float]
+    second: tuple[float, float]
+    rn: float
+    ra: float
+    kappa: float
+    ncases: float
+
+    def covvar(self, ranges=(None, None)):
+        """ncases times var(AUC1), var(AUC2) and cov(AUC1, AUC2), over the
+        FPR `ranges` of the two curves; pROC's ``covvar`` of Obuchowski's."""
+        return (
+            variance_params(*self.first, self.kappa, ranges[0]),
+            variance_params(*self.second, self.kappa, ranges[1]),
+            covariance_params(self.first, self.second, self.rn, self.ra, self.kappa, ranges),
+        )
+
+
+def paired_fit(guess1, guess2, label, weight, *, weights_are, positive, direction):
+    """The `PairedFit` of two scores of the same observations."""
+    if np.size(guess1) != np.size(guess2):
+        raise ValueError(
+            f"paired scores must have equal lengths (one guess of each score "
+            f"per observation): guess1 has {np.size(guess1)}, guess2 "
+            f"{np.size(guess2)}"
+        )
+    with one_label_warning():  # each score's preparation reads the labels
+        g1, label_, weight_ = data(guess1, label, weight, positive, direction, weights_are)
+        g2, _, _ = data(guess2, label, weight, positive, direction, weights_are)
+    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    ra, rn = (
+        correlation(g1[cls], g2[cls], None if weight_ is None else weight_[cls])
+        for cls in (label_, ~label_)
+    )
+    first, second = binormal(g1, label_, weight_), binormal(g2, label_, weight_)
+    return PairedFit(first, second, rn, ra, ncontrols / ncases, ncases)
 
 
 def var_theta(theta, kappa):
@@ -308,22 +355,14 @@ def obuchowski_cov(guess1, guess2, label, weight, *, weights_are, positive, dire
     """Obuchowski's covariance of the (partial) AUCs of two scores of the
     same observations; see `auc_cov`."""
     fpr_range, partial = fpr_range_of(partial_auc)
-    if np.size(guess1) != np.size(guess2):
-        raise ValueError(
-            f"paired scores must have equal lengths (one guess of each score "
-            f"per observation): guess1 has {np.size(guess1)}, guess2 "
-            f"{np.size(guess2)}"
-        )
-    with one_label_warning():  # each score's preparation reads the labels
-        g1, label_, weight_ = data(guess1, label, weight, positive, direction, weights_are)
-        g2, _, _ = data(guess2, label, weight, positive, direction, weights_are)
-    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
-    rates = []
-    for cls in (label_, ~label_):
-        w = None if weight_ is None else weight_[cls]
-        rates.append(correlation(g1[cls], g2[cls], w))
-    ra, rn = rates
-    first, second = binormal(g1, label_, weight_), binormal(g2, label_, weight_)
-    kappa = ncontrols / ncases
-    covariance = covariance_params(first, second, rn, ra, kappa, fpr_range) / ncases
+    fit = paired_fit(
+        guess1,
+        guess2,
+        label,
+        weight,
+        weights_are=weights_are,
+        positive=positive,
+        direction=direction,
+    )
+    covariance = fit.covvar((fpr_range, fpr_range))[2] / fit.ncases
     return corrected(covariance, partial)

@@ -21,6 +21,7 @@ Obuchowski's variance and covariance (`auc_var`, `auc_cov`).
 import math
 import numbers
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,14 +34,11 @@ from .checks import WEIGHTS_ARE, check_choice, check_partial, prepared
 from .delong import auc_cov, auc_var
 from .distributions import pnorm
 from .obuchowski import (
-    binormal,
+    PairedFit,
     class_sizes,
-    correlation,
-    covariance_params,
-    data,
+    paired_fit,
     qnorm,
     var_theta,
-    variance_params,
 )
 from .pairing import are_paired
 
@@ -87,9 +85,9 @@ class PowerTest:
     ncases, ncontrols : float
         Numbers of positive and negative observations (given, taken from
         the curves, or solved for).
-    auc : float or tuple of float
+    auc : float, tuple of float or None
         The AUC (given, of the curve, or solved for); for two curves the
-        pair (AUC1, AUC2).
+        pair (AUC1, AUC2); None for binormal parameters.
     sig_level : float
         The significance level (probability of a type I error).
     power : float
@@ -103,20 +101,22 @@ class PowerTest:
 
     ncases: float
     ncontrols: float
-    auc: float | tuple
+    auc: float | tuple | None
     sig_level: float
     power: float
     alternative: str
     method: str
 
     def _fields(self):
+        """R's fields: two curves have auc1 and auc2 and the alternative;
+        binormal parameters (no AUC) neither."""
         fields = {"ncases": self.ncases, "ncontrols": self.ncontrols}
-        if self.method == TWO:
+        if isinstance(self.auc, tuple):
             fields.update(auc1=self.auc[0], auc2=self.auc[1])
-        else:
+        elif self.auc is not None:
             fields["auc"] = self.auc
         fields.update({"sig.level": self.sig_level, "power": self.power})
-        if self.method == TWO:  # pROC returns the alternative of two curves only
+        if isinstance(self.auc, tuple):
             fields["alternative"] = self.alternative
         return fields
 
@@ -314,26 +314,14 @@ def _covvar(first, second, method, weights_are, options, fpr_range, ncases):
     """pROC's ``covvar``: var1, var2 and cov of the two AUCs, times ncases."""
     guess1, label, weight = first
     guess2 = second[0]
-    if method == "delong":
-        common = dict(weights_are=weights_are, **options)
-        return (
-            ncases * auc_var(guess1, label, weight, **common),
-            ncases * auc_var(guess2, label, weight, **common),
-            ncases * auc_cov(guess1, guess2, label, weight, **common),
-        )
-    g1, label_, weight_ = data(guess1, label, weight, weights_are=weights_are, **options)
-    g2, _, _ = data(guess2, label, weight, weights_are=weights_are, **options)
-    cases, controls = class_sizes(label_, weight_, weights_are)
-    kappa = controls / cases
-    fits = binormal(g1, label_, weight_), binormal(g2, label_, weight_)
-    ra, rn = (
-        correlation(g1[cls], g2[cls], None if weight_ is None else weight_[cls])
-        for cls in (label_, ~label_)
-    )
+    if method == "obuchowski":
+        fit = paired_fit(guess1, guess2, label, weight, weights_are=weights_are, **options)
+        return fit.covvar((fpr_range, fpr_range))
+    common = dict(weights_are=weights_are, **options)
     return (
-        variance_params(*fits[0], kappa, fpr_range),
-        variance_params(*fits[1], kappa, fpr_range),
-        covariance_params(fits[0], fits[1], rn, ra, kappa, fpr_range),
+        ncases * auc_var(guess1, label, weight, **common),
+        ncases * auc_var(guess2, label, weight, **common),
+        ncases * auc_cov(guess1, guess2, label, weight, **common),
     )
 
 
@@ -359,17 +347,89 @@ def _two_curves(first, second, sig_level, power, kappa, method, weights_are, opt
         kappa = ncontrols / ncases
     aucs = tuple(_area(g, label, weight, options, fpr_range) for g in (guess1, guess2))
     var1, var2, cov = _covvar(first, second, method, weights_are, options, fpr_range, ncases)
-    v0, va, delta = 2 * var1 - 2 * cov, var1 + var2 - 2 * cov, aucs[0] - aucs[1]
+    difference = Difference(var1, var2, cov, aucs[0] - aucs[1])
     if power is None:
         if sig_level is None:
             raise ValueError("sig_level or power must be given")
-        power = pnorm(_solved_zbeta(ncases, qnorm(1 - sig_level), v0, va, delta))
-    elif sig_level is None:
-        sig_level = 1 - pnorm(_solved_zalpha(ncases, qnorm(power), v0, va, delta))
-    else:
-        ncases = _solved_ncases(qnorm(1 - sig_level), qnorm(power), v0, va, delta)
+        return ncases, ncontrols, aucs, sig_level, difference.power(ncases, sig_level)
+    if sig_level is None:
+        return ncases, ncontrols, aucs, difference.sig_level(ncases, power), power
+    ncases = difference.ncases(sig_level, power)
+    return ncases, kappa * ncases, aucs, sig_level, power
+
+
+class Difference(NamedTuple):
+    """Obuchowski and McClish's (1997) test of AUC1 = AUC2: ncases times the
+    two variances and the covariance, and delta = AUC1 - AUC2; the null
+    takes curve 1 as both curves."""
+
+    var1: float
+    var2: float
+    cov: float
+    delta: float
+
+    def variances(self):
+        """ncases times the variance of the difference under H0 and under H1."""
+        return 2 * self.var1 - 2 * self.cov, self.var1 + self.var2 - 2 * self.cov
+
+    def ncases(self, sig_level, power):
+        return _solved_ncases(qnorm(1 - sig_level), qnorm(power), *self.variances(), self.delta)
+
+    def power(self, ncases, sig_level):
+        zbeta = _solved_zbeta(ncases, qnorm(1 - sig_level), *self.variances(), self.delta)
+        return pnorm(zbeta)
+
+    def sig_level(self, ncases, power):
+        zalpha = _solved_zalpha(ncases, qnorm(power), *self.variances(), self.delta)
+        return 1 - pnorm(zalpha)
+
+
+BINORMAL = ("A1", "B1", "A2", "B2", "rn", "ra", "delta")
+BINORMAL_RANGES = ("FPR11", "FPR12", "FPR21", "FPR22")
+
+
+def _binormal(params, ncases, ncontrols, sig_level, power, kappa):
+    """pROC's ``power.roc.test.list``: two curves from their binormal
+    parameters (`sig_level` one-sided)."""
+    missing = [key for key in BINORMAL if key not in params]
+    if missing:
+        raise ValueError(f"Missing parameter(s): {', '.join(missing)}")
+    unknown = sorted(set(params) - set(BINORMAL) - set(BINORMAL_RANGES))
+    if unknown:
+        raise TypeError(f"unknown binormal parameter(s) {unknown}: expected {BINORMAL}")
+    # FPRx1 is the upper bound of curve x's range, FPRx2 its lower bound.
+    ranges = tuple(
+        None
+        if params.get(f"FPR{i}1") is None or params.get(f"FPR{i}2") is None
+        else (params[f"FPR{i}2"], params[f"FPR{i}1"])
+        for i in (1, 2)
+    )
+    if ncontrols is None and ncases is not None:
         ncontrols = kappa * ncases
-    return ncases, ncontrols, aucs, sig_level, power
+    elif ncases is None and ncontrols is not None:
+        ncases = ncontrols / kappa
+    sizes = ncases is not None and ncontrols is not None
+    kappa = ncontrols / ncases if sizes else kappa
+    first, second = (params["A1"], params["B1"]), (params["A2"], params["B2"])
+    fit = PairedFit(first, second, params["rn"], params["ra"], kappa, math.nan)
+    difference = Difference(*fit.covvar(ranges), params["delta"])
+    if not sizes:
+        if power is None:
+            raise ValueError("ncontrols and ncases (or one of these with kappa) must be given")
+        if sig_level is None:
+            raise ValueError("sig_level or ncases and ncontrols must be given")
+        ncases = difference.ncases(sig_level, power)
+        return ncases, kappa * ncases, None, sig_level, power
+    if power is None:
+        if sig_level is None:
+            raise ValueError("sig_level or power must be given")
+        return ncases, ncontrols, None, sig_level, difference.power(ncases, sig_level)
+    if sig_level is None:
+        return ncases, ncontrols, None, difference.sig_level(ncases, power), power
+    raise ValueError(
+        "exactly one of power, sig_level, or both ncases and ncontrols must be None: "
+        "the one to solve for"
+    )
 
 
 def _partial_of(partial_auc, two_curves):
@@ -393,7 +453,7 @@ def _partial_of(partial_auc, two_curves):
 
 
 def power_roc_test(
-    roc1: tuple | None = None,
+    roc1: tuple | dict | None = None,
     roc2: tuple | None = None,
     *,
     auc: float | None = None,
@@ -424,13 +484,20 @@ def power_roc_test(
     - Two paired curves, `roc1` and `roc2`: the test of equal AUCs
       (Obuchowski and McClish 1997), with the variance and covariance of
       `method`.
+    - Binormal parameters of two curves, `roc1` a dict (pROC's list): the
+      same test without data.
 
     Parameters
     ----------
     roc1, roc2 : tuple, optional
         Curves as ``(guess, label)`` or ``(guess, label, weight)`` (as for
         `WeightedROC`).  Two curves must be paired: the same labels (and
-        weights), as pROC's ``are.paired``.
+        weights), as pROC's ``are.paired``.  `roc1` may instead be a dict
+        of pROC's binormal parameters of two curves, ``A1``, ``B1``,
+        ``A2``, ``B2``, ``rn`` and ``ra`` (the scores' correlations among
+        negatives and positives) and ``delta`` (AUC1 - AUC2), with
+        ``FPR11``, ``FPR12`` (upper and lower FPR bounds of curve 1) and
+        ``FPR21``, ``FPR22`` for partial areas.
     auc : float, optional
         The expected AUC, without curves.
     ncases, ncontrols : float, optional
@@ -462,9 +529,9 @@ def power_roc_test(
     Returns
     -------
     PowerTest
-        ``ncases``, ``ncontrols``, ``auc`` (a pair for two curves),
-        ``sig_level``, ``power``, ``alternative`` and ``method``; it prints
-        as R's ``power.htest``.
+        ``ncases``, ``ncontrols``, ``auc`` (a pair for two curves, None
+        for binormal parameters), ``sig_level``, ``power``,
+        ``alternative`` and ``method``; it prints as R's ``power.htest``.
 
     Raises
     ------
@@ -494,6 +561,10 @@ def power_roc_test(
     ...                       power=0.9)
     >>> round(test.ncases, 5), round(test.ncontrols, 4)  # pROC: 64.77777, 113.7561
     (64.77777, 113.7561)
+    >>> binormal = dict(A1=2.6, B1=1, A2=1.9, B2=1, rn=0.6, ra=0.6, delta=0.037,
+    ...                 FPR11=0.2, FPR12=0, FPR21=0.2, FPR22=0)
+    >>> round(power_roc_test(binormal, power=0.8).ncases, 4)  # pROC: 107.0238
+    107.0238
     """
     check_choice(alternative, "alternative", ALTERNATIVES)
     check_choice(method, "method", METHODS)
@@ -501,51 +572,54 @@ def power_roc_test(
     sig_level = _number(sig_level, "sig_level", 0, 1)
     power = _number(power, "power", 0, 1)
     kappa = _number(kappa, "kappa", positive=True)
+    auc = _number(auc, "auc", 0, 1)
+    ncases = _number(ncases, "ncases", positive=True)
+    ncontrols = _number(ncontrols, "ncontrols", positive=True)
     if roc1 is None and roc2 is not None:
         raise TypeError("give the first curve as roc1 (roc2 is the second)")
     partial = _partial_of(partial_auc, roc2 is not None)
-    if roc1 is not None:
+    one_sided = sig_level if sig_level is None or alternative == "one.sided" else sig_level / 2
+    if isinstance(roc1, dict):
+        if roc2 is not None or auc is not None:
+            raise TypeError("binormal parameters (roc1 a dict) take no roc2 and no auc")
+        solved = _binormal(
+            roc1, ncases, ncontrols, one_sided, power, 1.0 if kappa is None else kappa
+        )
+    elif roc1 is not None:
         given = [
-            name
-            for name, v in (("auc", auc), ("ncases", ncases), ("ncontrols", ncontrols))
+            n
+            for n, v in (("auc", auc), ("ncases", ncases), ("ncontrols", ncontrols))
             if v is not None
         ]
         if given:
             raise TypeError(f"{', '.join(given)} come(s) from the curves: give them without roc1")
-    auc = _number(auc, "auc", 0, 1)
-    ncases = _number(ncases, "ncases", positive=True)
-    ncontrols = _number(ncontrols, "ncontrols", positive=True)
-    one_sided = sig_level if sig_level is None or alternative == "one.sided" else sig_level / 2
-    options = {"positive": positive, "direction": direction}
-    if roc2 is not None:
-        with one_label_warning():
-            solved = _two_curves(
-                _curve(roc1, "roc1"),
-                _curve(roc2, "roc2"),
-                one_sided,
-                power,
-                kappa,
-                method,
-                weights_are,
-                options,
-                partial,
-            )
-    elif roc1 is not None:
-        guess, label, weight = _curve(roc1, "roc1")
-        _, label_, weight_ = prepared(guess, label, weight, weights_are=weights_are, **options)
-        ncases, ncontrols = class_sizes(label_, weight_, weights_are)
-        if kappa is None:
-            kappa = ncontrols / ncases
-        if one_sided is not None and power is not None:  # solve for the sizes
-            ncases = ncontrols = None
-        auc = auc_score(guess, label, weight, **options)
-        solved = _one_curve(auc, ncases, ncontrols, one_sided, power, kappa)
+        options = {"positive": positive, "direction": direction}
+        first = _curve(roc1, "roc1")
+        if roc2 is None:
+            solved = _one_of_data(first, one_sided, power, kappa, weights_are, options)
+        else:
+            with one_label_warning():
+                request = (one_sided, power, kappa, method, weights_are, options, partial)
+                solved = _two_curves(first, _curve(roc2, "roc2"), *request)
     else:
         solved = _one_curve(
             auc, ncases, ncontrols, one_sided, power, 1.0 if kappa is None else kappa
         )
     ncases, ncontrols, auc, one_sided, power = solved
     sig_level = one_sided * 2 if alternative == "two.sided" else one_sided
-    return PowerTest(
-        ncases, ncontrols, auc, sig_level, power, alternative, TWO if roc2 is not None else ONE
-    )
+    method_name = ONE if roc2 is None and not isinstance(roc1, dict) else TWO
+    return PowerTest(ncases, ncontrols, auc, sig_level, power, alternative, method_name)
+
+
+def _one_of_data(curve, sig_level, power, kappa, weights_are, options):
+    """pROC's ``power.roc.test.roc`` of one curve: its AUC and class sizes
+    (`sig_level` one-sided)."""
+    guess, label, weight = curve
+    _, label_, weight_ = prepared(guess, label, weight, weights_are=weights_are, **options)
+    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    if kappa is None:
+        kappa = ncontrols / ncases
+    if sig_level is not None and power is not None:  # solve for the sizes
+        ncases = ncontrols = None
+    auc = auc_score(guess, label, weight, **options)
+    return _one_curve(auc, ncases, ncontrols, sig_level, power, kappa)
