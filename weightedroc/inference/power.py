@@ -211,6 +211,36 @@ def _solved_zalpha(nd, zbeta, v0, va, delta):
     return (np.sqrt(nd * delta**2) - zbeta * np.sqrt(va)) / np.sqrt(v0)
 
 
+class Formula(NamedTuple):
+    """Obuchowski's sample size equation, ncases = (z_alpha sqrt(v0) +
+    z_beta sqrt(va))^2 / delta^2, with v0 and va ncases times the variance
+    of the statistic under the null and the alternative."""
+
+    v0: float
+    va: float
+    delta: float
+
+    @classmethod
+    def one_auc(cls, auc, kappa):
+        """The test of AUC = 0.5 (Obuchowski et al. 2004)."""
+        return cls(0.0792 * (1 + 1 / kappa), var_theta(auc, kappa), auc - 0.5)
+
+    @classmethod
+    def difference(cls, var1, var2, cov, delta):
+        """The test of AUC1 = AUC2 (Obuchowski and McClish 1997): the null
+        takes curve 1 as both curves."""
+        return cls(2 * var1 - 2 * cov, var1 + var2 - 2 * cov, delta)
+
+    def ncases(self, sig_level, power):
+        return _solved_ncases(qnorm(1 - sig_level), qnorm(power), *self)
+
+    def power(self, ncases, sig_level):
+        return pnorm(_solved_zbeta(ncases, qnorm(1 - sig_level), *self))
+
+    def sig_level(self, ncases, power):
+        return 1 - pnorm(_solved_zalpha(ncases, qnorm(power), *self))
+
+
 def _number(value, name, low=None, high=None, positive=False):
     """A real number (or None) within pROC's bounds, with pROC's words."""
     if value is None:
@@ -225,20 +255,11 @@ def _number(value, name, low=None, high=None, positive=False):
     return value
 
 
-def _auc_function(ncases, ncontrols, zalpha, zbeta):
+def _auc_function(ncases, ncontrols, sig_level, power):
     """pROC's ``power.roc.test.optimize.auc.function``: the ncases an AUC
-    needs, less `ncases`."""
+    needs, less `ncases` (+Inf at 0.5, as R's division by 0)."""
     kappa = ncontrols / ncases
-    v0 = math.sqrt(0.0792 * (1 + 1 / kappa))
-
-    def needed(theta):
-        top = (zalpha * v0 + zbeta * math.sqrt(var_theta(theta, kappa))) ** 2
-        square = (theta - 0.5) ** 2
-        if square == 0:  # R: x / 0
-            return math.inf if top > 0 else math.nan
-        return top / square - ncases
-
-    return needed
+    return lambda theta: Formula.one_auc(theta, kappa).ncases(sig_level, power) - ncases
 
 
 def _one_curve(auc, ncases, ncontrols, sig_level, power, kappa):
@@ -258,7 +279,7 @@ def _one_curve(auc, ncases, ncontrols, sig_level, power, kappa):
             raise ValueError("power or auc must be given")
         if sig_level is None:
             raise ValueError("sig_level or auc must be given")
-        needed = _auc_function(ncases, ncontrols, qnorm(1 - sig_level), qnorm(power))
+        needed = _auc_function(ncases, ncontrols, sig_level, power)
         try:
             auc = uniroot(needed, 0.5, 1 - 1e-16)
         except ValueError as error:
@@ -272,21 +293,17 @@ def _one_curve(auc, ncases, ncontrols, sig_level, power, kappa):
             raise ValueError(need_sizes)
         if sig_level is None:
             raise ValueError("sig_level or ncases and ncontrols must be given")
-        v0, va = 0.0792 * (1 + 1 / kappa), var_theta(auc, kappa)
-        ncases = _solved_ncases(qnorm(1 - sig_level), qnorm(power), v0, va, auc - 0.5)
+        ncases = Formula.one_auc(auc, kappa).ncases(sig_level, power)
         return ncases, kappa * ncases, auc, sig_level, power
     if sizes_missing:
         raise ValueError(need_sizes)
-    kappa = ncontrols / ncases
-    v0, va = 0.0792 * (1 + 1 / kappa), var_theta(auc, kappa)
+    formula = Formula.one_auc(auc, ncontrols / ncases)
     if power is None:
         if sig_level is None:
             raise ValueError("sig_level or power must be given")
-        zbeta = _solved_zbeta(ncases, qnorm(1 - sig_level), v0, va, auc - 0.5)
-        return ncases, ncontrols, auc, sig_level, pnorm(zbeta)
+        return ncases, ncontrols, auc, sig_level, formula.power(ncases, sig_level)
     if sig_level is None:
-        zalpha = _solved_zalpha(ncases, qnorm(power), v0, va, auc - 0.5)
-        return ncases, ncontrols, auc, 1 - pnorm(zalpha), power
+        return ncases, ncontrols, auc, formula.sig_level(ncases, power), power
     raise ValueError(
         "exactly one of power, sig_level, auc, or both ncases and ncontrols must "
         "be None: the one to solve for"
@@ -347,7 +364,7 @@ def _two_curves(first, second, sig_level, power, kappa, method, weights_are, opt
         kappa = ncontrols / ncases
     aucs = tuple(_area(g, label, weight, options, fpr_range) for g in (guess1, guess2))
     var1, var2, cov = _covvar(first, second, method, weights_are, options, fpr_range, ncases)
-    difference = Difference(var1, var2, cov, aucs[0] - aucs[1])
+    difference = Formula.difference(var1, var2, cov, aucs[0] - aucs[1])
     if power is None:
         if sig_level is None:
             raise ValueError("sig_level or power must be given")
@@ -356,32 +373,6 @@ def _two_curves(first, second, sig_level, power, kappa, method, weights_are, opt
         return ncases, ncontrols, aucs, difference.sig_level(ncases, power), power
     ncases = difference.ncases(sig_level, power)
     return ncases, kappa * ncases, aucs, sig_level, power
-
-
-class Difference(NamedTuple):
-    """Obuchowski and McClish's (1997) test of AUC1 = AUC2: ncases times the
-    two variances and the covariance, and delta = AUC1 - AUC2; the null
-    takes curve 1 as both curves."""
-
-    var1: float
-    var2: float
-    cov: float
-    delta: float
-
-    def variances(self):
-        """ncases times the variance of the difference under H0 and under H1."""
-        return 2 * self.var1 - 2 * self.cov, self.var1 + self.var2 - 2 * self.cov
-
-    def ncases(self, sig_level, power):
-        return _solved_ncases(qnorm(1 - sig_level), qnorm(power), *self.variances(), self.delta)
-
-    def power(self, ncases, sig_level):
-        zbeta = _solved_zbeta(ncases, qnorm(1 - sig_level), *self.variances(), self.delta)
-        return pnorm(zbeta)
-
-    def sig_level(self, ncases, power):
-        zalpha = _solved_zalpha(ncases, qnorm(power), *self.variances(), self.delta)
-        return 1 - pnorm(zalpha)
 
 
 BINORMAL = ("A1", "B1", "A2", "B2", "rn", "ra", "delta")
@@ -412,7 +403,7 @@ def _binormal(params, ncases, ncontrols, sig_level, power, kappa):
     kappa = ncontrols / ncases if sizes else kappa
     first, second = (params["A1"], params["B1"]), (params["A2"], params["B2"])
     fit = PairedFit(first, second, params["rn"], params["ra"], kappa, math.nan)
-    difference = Difference(*fit.covvar(ranges), params["delta"])
+    difference = Formula.difference(*fit.covvar(ranges), params["delta"])
     if not sizes:
         if power is None:
             raise ValueError("ncontrols and ncases (or one of these with kappa) must be given")
