@@ -451,3 +451,28 @@ def test_degenerate_cases_give_rs_inf_and_nan(asah):
     assert math.isnan(wr.power_roc_test(asah["s100b"], asah["s100b"]).power)
     assert wr.power_roc_test(auc=0.5, power=0.9).ncases == math.inf
     assert wr.power_roc_test(auc=0.5, ncases=10).power == pytest.approx(0.025, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    "ncases, ncontrols, sig_level, power, auc",
+    [
+        # R: uniroot(pROC:::power.roc.test.optimize.auc.function, c(0.5, 1 - 1e-16),
+        # ncontrols=, ncases=, zalpha = qnorm(1 - sig.level), zbeta = qnorm(power))$root,
+        # printed with sprintf("%.17g").
+        (41, 72, 0.05, 0.95, 0.679300445487664),
+        (41, 72, 0.025, 0.95, 0.6961054392217253),
+        (10, 10, 0.025, 0.8, 0.83324269135672735),
+        (200, 100, 0.025, 0.9, 0.6109660920945853),
+        (5, 50, 0.05, 0.5, 0.71712256627363757),
+        (1000, 1000, 0.025, 0.99, 0.55384854638612457),
+    ],
+)
+def test_solved_auc_is_procs_to_the_last_bits(ncases, ncontrols, sig_level, power, auc):
+    found = wr.power_roc_test(
+        ncases=ncases,
+        ncontrols=ncontrols,
+        sig_level=sig_level,
+        power=power,
+        alternative="one.sided",
+    )
+    assert found.auc == pytest.approx(auc, rel=4e-16, abs=0)
