@@ -492,11 +492,14 @@ variances = variance_study(SETTINGS, 60 if FAST else 2000)
 # | `power.roc.test(ncases = 41, ncontrols = 72, auc = 0.73)` | `power_roc_test(ncases=41, ncontrols=72, auc=0.73)` |
 # | `power.roc.test(r1)` | `power_roc_test((x, y))` |
 # | `power.roc.test(r1, r2, power = 0.9, method = "obuchowski")` | `power_roc_test((x1, y), (x2, y), power=0.9, method="obuchowski")` |
+# | `power.roc.test(list(A1 = 2.6, B1 = 1, ...), power = 0.8)` | `power_roc_test(dict(A1=2.6, B1=1, ...), power=0.8)` |
 #
 # One AUC against 0.5 uses Obuchowski et al. (2004), whose variance needs
 # only the AUC (a binormal curve with $B = 1$); two curves use their
 # variances and covariance, DeLong's by default as in pROC, or
-# Obuchowski's (which also allows partial areas).  R:
+# Obuchowski's (which also allows partial areas); two curves' binormal
+# parameters (pROC's list: `A1`, `B1`, `A2`, `B2`, the correlations `rn`
+# and `ra`, and `delta`) plan a comparison without data.  R:
 # ```
 # > power.roc.test(auc = 0.8, power = 0.9, kappa = 2)
 #
