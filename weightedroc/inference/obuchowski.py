@@ -17,9 +17,19 @@ where f and g are the derivatives of the (partial) area in A and B: for
 the full area f = exp(-A^2 / (2 (1 + B^2))) / sqrt(2 pi (1 + B^2)) and
 g = -f A B / (1 + B^2); over an FPR range the table's expressions (pROC's
 ``f.partial`` and ``g.partial``, whose sign of the exponential term pROC
-flips against the paper, kept here as pROC has it).  The covariance of two
-scores of the same observations adds their correlations among the
-positives (ra) and among the negatives (rn), Pearson's of the raw scores.
+flips against the paper: pROC's sign is the derivative's, as
+tests/test_power.py checks numerically).  The covariance of two scores of
+the same observations adds their correlations among the positives (ra)
+and among the negatives (rn), Pearson's of the raw scores.
+
+These are pROC's numbers, which is what this module promises.  Note that
+the paper defines A and B by qnorm(TPR) = A + B qnorm(FPR), while pROC's
+line has specificity as its response: through the same points that is
+roughly (A/B, -1/B) of the paper's.  The full AUC Phi(A / sqrt(1 + B^2))
+is the same either way, the variance is not; the Inference vignette
+measures both against the observed variance of AUCs of binormal samples
+(DeLong's variance came within 4% of it, Obuchowski's with pROC's fit
+0.64 to 2.0 times it).
 
 Weights.  The curve's points are the weighted ones.  ``weights_are =
 "frequency"``: the counts are the sums of the weights, so every number
