@@ -117,6 +117,7 @@ RESULT_TYPES = [
     "weightedroc.curves.areas.CostAUC",
     "weightedroc.inference.bootstrap.AUCInterval",
     "weightedroc.inference.htest.HTest",
+    "weightedroc.inference.power.PowerTest",
 ]
 
 

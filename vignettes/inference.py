@@ -435,6 +435,251 @@ print(
     f"importance: density {smooth_importance:.4g} (the bandwidth of 113 scores, not 226)"
 )
 
+# %% [markdown]
+# ## Obuchowski's variance
+#
+# pROC has a third variance, `method = "obuchowski"` (Obuchowski and
+# McClish, 1997): not from the observations' placements but from a
+# binormal model of the curve, $\Phi^{-1}(\text{specificity}) = A + B\,
+# \Phi^{-1}(\text{sensitivity})$, the least-squares line through the
+# curve's points (those with a sensitivity or specificity of 0 or 1 left
+# out), as pROC's `smooth(roc, method = "binormal")` fits it.  With
+# $\kappa$ = ncontrols / ncases,
+#
+# $$\mathrm{var}(\mathrm{AUC}) = \frac{f^2 \left(1 + \frac{B^2}{\kappa} + \frac{A^2}{2}\right) + g^2 \frac{B^2 (1 + \kappa)}{2 \kappa}}{\text{ncases}},$$
+#
+# with $f$ and $g$ the derivatives of the binormal (partial) area in $A$
+# and $B$.  The covariance of two scores adds their correlations among the
+# positives and among the negatives.  A partial area is over an FPR range:
+#
+# | pROC | weightedroc |
+# | --- | --- |
+# | `var(r1, method = "obuchowski")` | `auc_var(x, y, method="obuchowski")` |
+# | `cov(r1, r2, method = "obuchowski")` | `auc_cov(x1, x2, y, method="obuchowski")` |
+# | `var(roc(y, x, partial.auc = c(1, 0.8)), method = "obuchowski")` | `auc_var(x, y, method="obuchowski", partial_auc=dict(fpr_range=(0, 0.2)))` |
+#
+# R:
+# ```
+# > var(r1, method = "obuchowski")
+# [1] 0.002734778
+# > cov(r1, r2, method = "obuchowski")
+# [1] 0.0008560803
+# > var(roc(aSAH$outcome, aSAH$s100b, partial.auc = c(1, 0.8)), method = "obuchowski")
+# [1] 1.191063e-06
+# ```
+
+# %%
+obuchowski_var = wr.auc_var(asah["s100b"], asah["outcome"], method="obuchowski")
+obuchowski_cov = wr.auc_cov(asah["s100b"], asah["wfns"], asah["outcome"], method="obuchowski")
+obuchowski_partial = wr.auc_var(
+    asah["s100b"], asah["outcome"], method="obuchowski", partial_auc=dict(fpr_range=(0, 0.2))
+)
+print(f"{obuchowski_var:.7g}\n{obuchowski_cov:.7g}\n{obuchowski_partial:.7g}")
+
+# %% [markdown]
+# The numbers are pROC's to 1e-9 relative or closer
+# (tests/test_obuchowski_live.py, on aSAH, ROCR.simple and random scores
+# with ties, both directions, four FPR ranges).  With weights the curve's
+# points are the weighted ones; `weights_are="frequency"` counts each class
+# by its sum of weights, and gives pROC's numbers on the rows repeated;
+# importance weights count it by Kish's effective size
+# $(\sum w)^2 / \sum w^2$, which is the count for equal weights and does
+# not change when every weight is multiplied by a constant.
+#
+# ### An estimate, or a planning formula?
+#
+# Obuchowski's formula is a large-sample approximation from two parameters,
+# meant for planning studies; DeLong's variance is read from the data.
+# How close does each come to the variance the AUC really has?  Samples of
+# binormal data (negatives N(0, 1), positives N($\mu$, $\sigma^2$)), the
+# variance of their AUCs across samples ("observed") and the mean of each
+# estimate.  pROC passes the intercept and slope of its line, fitted with
+# specificity as the response, as Obuchowski's $A$ and $B$, which the paper
+# defines by $\Phi^{-1}(\mathrm{TPR}) = A + B\,\Phi^{-1}(\mathrm{FPR})$; the
+# same points written that way give roughly $(A/B, -1/B)$ for pROC's
+# $(A, B)$.  The AUC $\Phi(A / \sqrt{1 + B^2})$ is the same either way, but
+# the variance, which treats cases and controls differently, is not.  The
+# last column is Obuchowski's formula with the line fitted the paper's way.
+
+# %% tags=["hide-input"]
+from weightedroc.inference.obuchowski import variance_params  # noqa: E402
+
+
+def paper_fit_variance(guess, label):
+    """Obuchowski's variance with A, B of qnorm(TPR) = A + B qnorm(FPR)."""
+    roc = wr.WeightedROC(guess, label)
+    tpr, fpr = roc["TPR"].to_numpy(), roc["FPR"].to_numpy()
+    inside = (tpr > 0) & (tpr < 1) & (fpr > 0) & (fpr < 1)
+    slope, intercept = np.polyfit(wr.normal_deviate(fpr[inside]), wr.normal_deviate(tpr[inside]), 1)
+    cases = label.sum()
+    return variance_params(intercept, slope, (len(label) - cases) / cases) / cases
+
+
+def variance_study(settings, samples, seed=2024):
+    rng = np.random.default_rng(seed)
+    rows = []
+    for cases, controls, mu, sigma in settings:
+        label = np.r_[np.ones(cases, bool), np.zeros(controls, bool)]
+        found = []
+        for _ in range(samples):
+            guess = np.r_[rng.normal(mu, sigma, cases), rng.normal(0, 1, controls)]
+            found.append(
+                (
+                    wr.auc_score(guess, label),
+                    wr.auc_var(guess, label),
+                    wr.auc_var(guess, label, method="obuchowski"),
+                    paper_fit_variance(guess, label),
+                )
+            )
+        auc, delong, proc, paper = np.array(found).T
+        observed = auc.var(ddof=1)
+        rows.append(
+            {
+                "cases": cases,
+                "controls": controls,
+                "mu": mu,
+                "sigma": sigma,
+                "observed": observed,
+                "+- (MC)": observed * np.sqrt(2 / (samples - 1)),
+                "DeLong": delong.mean(),
+                "Obuchowski (pROC)": proc.mean(),
+                "Obuchowski (paper's fit)": paper.mean(),
+            }
+        )
+    return pd.DataFrame(rows).set_index(["cases", "controls", "mu", "sigma"])
+
+
+SETTINGS = [
+    (60, 60, 1.0, 1.0),
+    (40, 120, 1.0, 2.0),
+    (40, 120, 1.0, 0.5),
+    (100, 30, 1.2, 1.5),
+    (50, 50, 1.5, 2.0),
+]
+variances = variance_study(SETTINGS, 60 if FAST else 2000)
+(variances * 1e4).round(1).rename(columns=lambda c: f"{c} x1e4")
+
+# %% [markdown]
+# DeLong's variance is within 4% of the observed one in every setting.
+# Obuchowski's is 15% too high even with equal spreads and class sizes;
+# with pROC's fit it is 0.64 to 2.0 times the observed variance, in both
+# directions, and fitted the paper's way 0.93 to 1.8 times (closer where
+# the positives spread more than the negatives, not close where they
+# spread less).  Use it as pROC's number, for comparison with pROC or for
+# planning (below), not as the variance of an AUC from data: for that,
+# `auc_var`'s default.
+#
+# ## Power and sample size
+#
+# pROC's `power.roc.test` answers the planning questions: how many cases a
+# study needs to show an AUC above 0.5 (or a difference between two paired
+# curves) with a given power, or which power, significance level or AUC a
+# given size gives.  `power_roc_test` solves for whichever of `ncases`
+# (with `ncontrols` = kappa ncases), `auc`, `power` or `sig_level` is None:
+#
+# | pROC | weightedroc |
+# | --- | --- |
+# | `power.roc.test(auc = 0.8, power = 0.9, kappa = 2)` | `power_roc_test(auc=0.8, power=0.9, kappa=2)` |
+# | `power.roc.test(ncases = 41, ncontrols = 72, auc = 0.73)` | `power_roc_test(ncases=41, ncontrols=72, auc=0.73)` |
+# | `power.roc.test(r1)` | `power_roc_test((x, y))` |
+# | `power.roc.test(r1, r2, power = 0.9, method = "obuchowski")` | `power_roc_test((x1, y), (x2, y), power=0.9, method="obuchowski")` |
+# | `power.roc.test(list(A1 = 2.6, B1 = 1, ...), power = 0.8)` | `power_roc_test(dict(A1=2.6, B1=1, ...), power=0.8)` |
+#
+# One AUC against 0.5 uses Obuchowski et al. (2004), whose variance needs
+# only the AUC (a binormal curve with $B = 1$); two curves use their
+# variances and covariance, DeLong's by default as in pROC, or
+# Obuchowski's (which also allows partial areas); two curves' binormal
+# parameters (pROC's list: `A1`, `B1`, `A2`, `B2`, the correlations `rn`
+# and `ra`, and `delta`) plan a comparison without data.  R:
+# ```
+# > power.roc.test(auc = 0.8, power = 0.9, kappa = 2)
+#
+#      One ROC curve power calculation
+#
+#          ncases = 12.80825
+#       ncontrols = 25.61651
+#             auc = 0.8
+#       sig.level = 0.05
+#           power = 0.9
+#
+# > power.roc.test(r1, r2, power = 0.9, method = "obuchowski")
+#
+#      Two ROC curves power calculation
+#
+#          ncases = 175.5303
+#       ncontrols = 308.2484
+#            auc1 = 0.7313686
+#            auc2 = 0.8236789
+#       sig.level = 0.05
+#           power = 0.9
+#     alternative = two.sided
+# ```
+
+# %%
+planned = wr.power_roc_test(auc=0.8, power=0.9, kappa=2)
+planned
+
+# %%
+two_curves = wr.power_roc_test(
+    (asah["s100b"], asah["outcome"]),
+    (asah["wfns"], asah["outcome"]),
+    power=0.9,
+    method="obuchowski",
+)
+two_curves
+
+# %% [markdown]
+# The sizes are not rounded, as in pROC: a study needs `ceil(ncases)`
+# cases.  The cases one AUC needs fall steeply as it moves away from 0.5,
+# and unequal classes need more observations in all (power 0.9, two-sided
+# 5% test):
+
+# %% tags=["hide-input"]
+import plotnine as p9  # noqa: E402
+
+planning = pd.DataFrame(
+    [
+        {"auc": auc, "kappa": f"{kappa:g}", "observations": (1 + kappa) * test.ncases}
+        for kappa in (0.5, 1, 2, 4)
+        for auc in np.linspace(0.6, 0.95, 36)
+        for test in [wr.power_roc_test(auc=auc, power=0.9, kappa=kappa)]
+    ]
+)
+(
+    p9.ggplot(planning, p9.aes("auc", "observations", colour="kappa"))
+    + p9.geom_line(size=1)
+    + p9.scale_y_log10()
+    + p9.labs(
+        x="AUC to show above 0.5",
+        y="cases + controls needed",
+        colour="kappa =\nncontrols / ncases",
+    )
+    + p9.theme_bw(base_size=12)
+    + p9.theme(figure_size=(7, 4.2))
+)
+
+# %% [markdown]
+# The AUC is solved for (`auc=None`) with R's `uniroot`: its algorithm
+# (Brent's zeroin) and its default tolerance, $\epsilon^{1/4} \approx
+# 1.2 \times 10^{-4}$, so the AUC is pROC's to the last digits, and like
+# pROC's it is within the tolerance of the exact root, not closer: for
+# 41 cases, 72 controls and power 0.95 both give 0.6961054, where the
+# exact root is 0.6960997 (R's `uniroot` with `tol = 1e-15`).
+#
+# With curves the sizes come from the data: with `weights_are="frequency"`
+# they are the sums of the weights (pROC's numbers on the rows repeated),
+# with importance weights Kish's effective sizes, so that a weighted pilot
+# study plans in observations of unit weight.
+
+# %%
+exact = wr.power_roc_test(ncases=41, ncontrols=72, power=0.95)
+pilot = (asah["s100b"], asah["outcome"], counts)
+print(
+    f"solved AUC: {exact.auc:.7f}\n"
+    f"frequency: {wr.power_roc_test(pilot, weights_are='frequency').ncases:g} cases; "
+    f"importance: {wr.power_roc_test(pilot).ncases:.1f} effective cases"
+)
+
 # %% tags=["check"]
 # Key numbers, checked by tests/test_vignettes.py (this cell is not rendered).
 # Independent source: R 4.2.2 with pROC 1.18 (printed above, and
@@ -459,4 +704,12 @@ EXPECTED = {
     "binormal.attrs['binormal']['slope']": -1.2137879199176,
     "smooth_frequency['binormal']": 0.739903316666734,
     "smooth_frequency['density']": 0.719247647070563,
+    # Obuchowski and power: R 4.2.2, pROC 1.18 (printed above; var/cov and the
+    # sizes with sprintf("%.15g", ...)).
+    "obuchowski_var": 0.0027347779664149,
+    "obuchowski_cov": 0.000856080295192227,
+    "obuchowski_partial": 1.19106252622673e-06,
+    "planned.ncases, planned.ncontrols": (12.8082526663476, 25.6165053326952),
+    "two_curves.ncases, two_curves.ncontrols": (175.530325037408, 308.248375675449),
+    "round(exact.auc, 7)": 0.6961054,
 }

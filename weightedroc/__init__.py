@@ -29,6 +29,7 @@ _LAZY = {
     "auc_ci": "inference.interval",
     "auc_var": "inference.delong",
     "auc_cov": "inference.delong",
+    "power_roc_test": "inference.power",
     "roc_test": "inference.comparison",
     "are_paired": "inference.pairing",
     "ci_se": "inference.coords_ci",

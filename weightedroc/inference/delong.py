@@ -48,8 +48,20 @@ import numpy as np
 
 from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import one_label_warning
-from .checks import check_choice, prepared, warn_skewed_weights
+from .checks import check_choice, check_partial, prepared, warn_skewed_weights
+from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import Placements, paired_placements, placements, uneven
+
+METHODS = ("delong", "obuchowski")
+
+
+def check_no_partial(partial_auc):
+    """DeLong's variance is of the full AUC only (pROC's words)."""
+    if check_partial(partial_auc) is not None:
+        raise ValueError(
+            'DeLong method is not supported for partial AUC. Use method="bootstrap" '
+            'or method="obuchowski" instead.'
+        )
 
 
 def leave_one_out(p: Placements) -> np.ndarray:
@@ -116,6 +128,7 @@ def auc_var(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
+    partial_auc: dict | None = None,
 ) -> float:
     """DeLong's variance of the (weighted) AUC, as pROC's ``var(roc)``.
 
@@ -123,8 +136,15 @@ def auc_var(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    method : {"delong"}
-        DeLong's placement-value (structural components) estimate.
+    method : {"delong", "obuchowski"}
+        ``"delong"``: DeLong's placement-value (structural components)
+        estimate.  ``"obuchowski"``: Obuchowski's estimate from a binormal
+        fit of the curve, as pROC's ``var(roc, method = "obuchowski")``
+        (see `weightedroc.inference.obuchowski`; with importance weights
+        the class counts are Kish's effective sizes).  A planning formula
+        more than an estimate: on binormal samples it was 0.64 to 2.0
+        times the AUC's observed variance, DeLong's within 4% (the
+        Inference vignette).
     weights_are : {"importance", "frequency"}
         ``"importance"`` (default): weights are costs or inverse sampling
         probabilities (hardhat's importance_weights); the variance is the
@@ -134,6 +154,12 @@ def auc_var(
         multiplied by a constant.  ``"frequency"``: whole-number weights
         count identical observations (hardhat's frequency_weights); the
         result equals DeLong's on the rows repeated.
+    partial_auc : dict, optional
+        Keywords of `weightedroc.partial_auc` for the variance of a partial
+        area, e.g. ``dict(fpr_range=(0, 0.2))`` (pROC's ``partial.auc =
+        c(1, 0.8)``); Obuchowski's method only, and only over an FPR range,
+        as in pROC.  With ``correct=True`` the result is the variance of
+        the standardised area (pROC returns the unstandardised one's).
 
     Returns
     -------
@@ -143,8 +169,10 @@ def auc_var(
     Raises
     ------
     ValueError
-        With fewer than 2 observations of a class (pROC returns NA), or
-        non-integer frequency weights.
+        With fewer than 2 observations of a class (pROC returns NA),
+        non-integer frequency weights, a partial area with DeLong's method,
+        or (Obuchowski) a curve with fewer than two points strictly inside
+        the unit square (pROC: "ROC curve not smoothable").
 
     Warns
     -----
@@ -165,8 +193,23 @@ def auc_var(
     0.024691358
     >>> round(auc_var(guess, label, [1, 1, 2, 1, 1, 1], weights_are="frequency"), 10)
     0.037037037
+    >>> from weightedroc import load_asah
+    >>> asah = load_asah()  # pROC: var(roc(outcome, s100b), method = "obuchowski")
+    >>> round(auc_var(asah["s100b"], asah["outcome"], method="obuchowski"), 10)
+    0.002734778
     """
-    check_choice(method, "method", ("delong",))
+    check_choice(method, "method", METHODS)
+    if method == "obuchowski":
+        return obuchowski_var(
+            guess,
+            label,
+            weight,
+            weights_are=weights_are,
+            positive=positive,
+            direction=direction,
+            partial_auc=partial_auc,
+        )
+    check_no_partial(partial_auc)
     guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     first = placements(guess, label, weight, weights_are)
     if weights_are == "importance" and uneven(weight):
@@ -184,6 +227,7 @@ def auc_cov(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
+    partial_auc: dict | None = None,
 ) -> float:
     """DeLong's covariance of the AUCs of two scores of the same observations.
 
@@ -194,8 +238,10 @@ def auc_cov(
     ----------
     guess1, guess2 : array-like
         Two scores of the same observations (equal lengths).
-    label, weight, method, weights_are, positive, direction
-        As for `auc_var`.
+    label, weight, method, weights_are, positive, direction, partial_auc
+        As for `auc_var`.  Obuchowski's covariance also uses the scores'
+        (weighted) Pearson correlations among the positives and among the
+        negatives, as pROC's ``cov(roc1, roc2, method = "obuchowski")``.
 
     Returns
     -------
@@ -209,8 +255,24 @@ def auc_cov(
     >>> round(auc_cov([0.1, 0.4, 0.35, 0.8, 0.5, 0.2],
     ...               [0.2, 0.1, 0.3, 0.9, 0.4, 0.5], label), 10)
     -0.0061728395
+    >>> from weightedroc import load_asah
+    >>> asah = load_asah()  # pROC: cov(r.s100b, r.wfns, method = "obuchowski")
+    >>> round(auc_cov(asah["s100b"], asah["wfns"], asah["outcome"], method="obuchowski"), 10)
+    0.0008560803
     """
-    check_choice(method, "method", ("delong",))
+    check_choice(method, "method", METHODS)
+    if method == "obuchowski":
+        return obuchowski_cov(
+            guess1,
+            guess2,
+            label,
+            weight,
+            weights_are=weights_are,
+            positive=positive,
+            direction=direction,
+            partial_auc=partial_auc,
+        )
+    check_no_partial(partial_auc)
     with one_label_warning():  # each score's preparation reads the labels
         first, second, weight = paired_placements(
             guess1, guess2, label, weight, positive, direction, weights_are

@@ -1,0 +1,378 @@
+"""Obuchowski's variance and covariance of (partial) AUCs, as pROC's
+``var(roc, method = "obuchowski")`` and ``cov(roc1, roc2, method = "obuchowski")``.
+
+The variance rests on a binormal model of the curve, fitted as pROC's
+``smooth(roc, method = "binormal")``: the least-squares line
+
+    qnorm(specificity) = A + B qnorm(sensitivity)
+
+through the curve's points (one per threshold, those with a sensitivity
+or specificity of 0 or 1 left out).  With kappa = ncontrols / ncases,
+Obuchowski and McClish (1997, formulas 4 and 5, table 1) give the
+variance times ncases,
+
+    V = f^2 (1 + B^2 / kappa + A^2 / 2) + g^2 B^2 (1 + kappa) / (2 kappa),
+
+where f and g are the derivatives of the (partial) area in A and B: for
+the full area f = exp(-A^2 / (2 (1 + B^2))) / sqrt(2 pi (1 + B^2)) and
+g = -f A B / (1 + B^2); over an FPR range the table's expressions (pROC's
+``f.partial`` and ``g.partial``, whose sign of the exponential term pROC
+flips against the paper: pROC's sign is the derivative's, as
+tests/test_power.py checks numerically).  The covariance of two scores of
+the same observations adds their correlations among the positives (ra)
+and among the negatives (rn), Pearson's of the raw scores.
+
+These are pROC's numbers, which is what this module promises.  Note that
+the paper defines A and B by qnorm(TPR) = A + B qnorm(FPR), while pROC's
+line has specificity as its response: through the same points that is
+roughly (A/B, -1/B) of the paper's.  The full AUC Phi(A / sqrt(1 + B^2))
+is the same either way, the variance is not; the Inference vignette
+measures both against the observed variance of AUCs of binormal samples
+(DeLong's variance came within 4% of it, Obuchowski's with pROC's fit
+0.64 to 2.0 times it).
+
+Weights.  The curve's points are the weighted ones.  ``weights_are =
+"frequency"``: the counts are the sums of the weights, so every number
+equals pROC's on the rows repeated (the correlations are the weighted
+Pearson ones, which repetition leaves as they are).  ``"importance"``:
+the counts are Kish's effective sizes (sum w)^2 / sum w^2 of each class,
+the number of unit-weight observations that would give a class mean the
+same variance; they are the counts for unit (or equal) weights, and
+multiplying every weight by a constant changes nothing.
+"""
+
+import math
+from statistics import NormalDist
+from typing import NamedTuple
+
+import numpy as np
+
+from ..engine.core import cumulate
+from ..engine.validation import one_label_warning
+from .checks import check_partial, prepared
+from .distributions import pnorm
+from .placements import uneven
+
+_NORMAL = NormalDist()
+
+
+def qnorm(p):
+    """R's qnorm of one probability (Wichura's AS241, as R), +-inf at 0 and 1."""
+    if p <= 0:
+        return -math.inf
+    if p >= 1:
+        return math.inf
+    return _NORMAL.inv_cdf(p)
+
+
+# Wichura's AS241 (R's qnorm, Python's NormalDist.inv_cdf): numerators and
+# denominators, highest power first, of the central region |p - 0.5| <= 0.425
+# and of the tails with r = sqrt(-log(min(p, 1 - p))) <= 5 and > 5.
+_AS241 = (
+    (
+        (
+            2509.0809287301226727,
+            33430.575583588128105,
+            67265.770927008700853,
+            45921.953931549871457,
+            13731.693765509461125,
+            1971.5909503065514427,
+            133.14166789178437745,
+            3.387132872796366608,
+        ),
+        (
+            5226.495278852854561,
+            28729.085735721942674,
+            39307.89580009271061,
+            21213.794301586595867,
+            5394.1960214247511077,
+            687.1870074920579083,
+            42.313330701600911252,
+            1.0,
+        ),
+    ),
+    (
+        (
+            7.7454501427834140764e-4,
+            0.0227238449892691845833,
+            0.24178072517745061177,
+            1.27045825245236838258,
+            3.64784832476320460504,
+            5.7694972214606914055,
+            4.6303378461565452959,
+            1.42343711074968357734,
+        ),
+        (
+            1.05075007164441684324e-9,
+            5.475938084995344946e-4,
+            0.0151986665636164571966,
+            0.14810397642748007459,
+            0.68976733498510000455,
+            1.6763848301838038494,
+            2.05319162663775882187,
+            1.0,
+        ),
+    ),
+    (
+        (
+            2.01033439929228813265e-7,
+            2.71155556874348757815e-5,
+            0.0012426609473880784386,
+            0.026532189526576123093,
+            0.29656057182850489123,
+            1.7848265399172913358,
+            5.4637849111641143699,
+            6.6579046435011037772,
+        ),
+        (
+            2.04426310338993978564e-15,
+            1.4215117583164458887e-7,
+            1.8463183175100546818e-5,
+            7.868691311456132591e-4,
+            0.0148753612908506148525,
+            0.13692988092273580531,
+            0.59983220655588793769,
+            1.0,
+        ),
+    ),
+)
+
+
+def qnorm_array(p):
+    """R's qnorm of probabilities strictly inside (0, 1), vectorised:
+    Wichura's AS241 as R (and Python's NormalDist.inv_cdf) evaluate it."""
+    p = np.asarray(p, dtype=np.float64)
+    q = p - 0.5
+    out = np.empty_like(p)
+    central = np.abs(q) <= 0.425
+    r = 0.180625 - q[central] ** 2
+    (num, den) = _AS241[0]
+    out[central] = q[central] * np.polyval(num, r) / np.polyval(den, r)
+    tail = ~central
+    r = np.sqrt(-np.log(np.where(q[tail] <= 0, p[tail], 1.0 - p[tail])))
+    near = r <= 5.0
+    value = np.empty_like(r)
+    for where, shift, (num, den) in ((near, 1.6, _AS241[1]), (~near, 5.0, _AS241[2])):
+        x = r[where] - shift
+        value[where] = np.polyval(num, x) / np.polyval(den, x)
+    out[tail] = np.where(q[tail] < 0, -value, value)
+    return out
+
+
+def class_sizes(label, weight, weights_are):
+    """(ncases, ncontrols): the counts of positives and negatives, the
+    sums of frequency weights, or Kish's effective sizes of importance
+    weights (see the module's notes)."""
+    if weight is None or (weights_are == "importance" and not uneven(weight)):
+        cases = int(np.count_nonzero(label))
+        return float(cases), float(len(label) - cases)
+    sums = np.bincount(label.view(np.int8), weights=weight, minlength=2)
+    if weights_are == "frequency":
+        return float(sums[1]), float(sums[0])
+    squares = np.bincount(label.view(np.int8), weights=weight * weight, minlength=2)
+    return float(sums[1] ** 2 / squares[1]), float(sums[0] ** 2 / squares[0])
+
+
+def data(guess, label, weight, positive, direction, weights_are):
+    """`prepared` inputs, with equal importance weights as unit weights
+    (exactly: the same numbers as without weights)."""
+    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    if weights_are == "importance" and not uneven(weight):
+        weight = None
+    return guess, label, weight
+
+
+def binormal(guess, label, weight):
+    """(A, B): pROC's binormal fit of the curve of validated inputs,
+    ``lm(qnorm(sp) ~ qnorm(se))`` through its points strictly inside (0, 1)."""
+    counts = cumulate(guess, label, weight, checked=True)
+    se = (counts.total_pos - counts.FN) / counts.total_pos
+    sp = counts.TN / counts.total_neg
+    inside = (se > 0) & (se < 1) & (sp > 0) & (sp < 1)
+    x = qnorm_array(se[inside])
+    y = qnorm_array(sp[inside])
+    if len(x) <= 1:
+        raise ValueError(
+            "ROC curve not smoothable (not enough points): Obuchowski's variance "
+            "fits a binormal line through the curve's points with sensitivity and "
+            "specificity strictly between 0 and 1, and this curve has "
+            f"{len(x)} (pROC stops with the same words)"
+        )
+    dx = x - x.mean()
+    spread = float(np.dot(dx, dx))
+    if spread == 0:
+        raise ValueError(
+            "ROC curve not smoothable (not enough points): all its inner points "
+            "have the same sensitivity, so the binormal line has no slope"
+        )
+    slope = float(np.dot(dx, y - y.mean())) / spread
+    return float(y.mean()) - slope * float(x.mean()), slope
+
+
+def derivatives(A, B, fpr_range=None):
+    """(f, g): the derivatives of the binormal (partial) area in A and B,
+    Obuchowski and McClish (1997) table 1, as pROC's f/g.full and f/g.partial."""
+    spread = 1 + B * B
+    expr1 = math.exp(-A * A / (2 * spread))
+    if fpr_range is None:
+        f = expr1 * (2 * math.pi * spread) ** -0.5
+        return f, -expr1 * A * B * (2 * math.pi * spread**3) ** -0.5
+    # pROC's FPR1 and FPR2 are 1 - its partial.auc sorted decreasingly:
+    # the top of the range, then the bottom.
+    top, bottom = (_dagger(A, B, end) for end in fpr_range[::-1])
+    expr3 = pnorm(top) - pnorm(bottom)
+    expr4 = math.exp(-top * top / 2) - math.exp(-bottom * bottom / 2)
+    f = expr1 * (2 * math.pi * spread) ** -0.5 * expr3
+    g = (
+        expr1 * (2 * math.pi * spread) ** -1 * (-expr4)
+        - A * B * expr1 * (2 * math.pi * spread**3) ** -0.5 * expr3
+    )
+    return f, g
+
+
+def _dagger(A, B, fpr):
+    spread = 1 + B * B
+    return (qnorm(fpr) + A * B / spread) * math.sqrt(spread)
+
+
+def variance_params(A, B, kappa, fpr_range=None):
+    """Obuchowski's ncases * var(AUC) of a binormal curve (A, B), kappa =
+    ncontrols / ncases, over `fpr_range` (None: the full area); pROC's
+    ``var.params.obuchowski``."""
+    f, g = derivatives(A, B, fpr_range)
+    return f * f * (1 + B * B / kappa + A * A / 2) + g * g * B * B * (1 + kappa) / (2 * kappa)
+
+
+def covariance_params(first, second, rn, ra, kappa, ranges=(None, None)):
+    """Obuchowski's ncases * cov(AUC1, AUC2) of binormal curves `first` and
+    `second` ((A, B) each), with the scores' correlations rn among the
+    negatives and ra among the positives, over the FPR `ranges` of the
+    two curves (None: full areas); pROC's ``cov.params.obuchowski``, whose
+    areas are partial only when both ranges are given."""
+    if ranges[0] is None or ranges[1] is None:
+        ranges = (None, None)
+    (A1, B1), (A2, B2) = first, second
+    f1, g1 = derivatives(A1, B1, ranges[0])
+    f2, g2 = derivatives(A2, B2, ranges[1])
+    return (
+        f1 * f2 * (ra + rn * B1 * B2 / kappa + ra * ra * A1 * A2 / 2)
+        + g1 * g2 * (B1 * B2 * (rn * rn + kappa * ra * ra) / (2 * kappa))
+        + f1 * g2 * (ra * ra * A1 * B2 / 2)
+        + f2 * g1 * (ra * ra * A2 * B1 / 2)
+    )
+
+
+class PairedFit(NamedTuple):
+    """Obuchowski's parameters of two paired curves: the binormal (A, B) of
+    each, the scores' correlations among the negatives (rn) and the
+    positives (ra), kappa = ncontrols / ncases, and ncases."""
+
+    first: tuple[float, float]
+    second: tuple[float, float]
+    rn: float
+    ra: float
+    kappa: float
+    ncases: float
+
+    def covvar(self, ranges=(None, None)):
+        """ncases times var(AUC1), var(AUC2) and cov(AUC1, AUC2), over the
+        FPR `ranges` of the two curves; pROC's ``covvar`` of Obuchowski's."""
+        return (
+            variance_params(*self.first, self.kappa, ranges[0]),
+            variance_params(*self.second, self.kappa, ranges[1]),
+            covariance_params(self.first, self.second, self.rn, self.ra, self.kappa, ranges),
+        )
+
+
+def paired_fit(guess1, guess2, label, weight, *, weights_are, positive, direction):
+    """The `PairedFit` of two scores of the same observations."""
+    if np.size(guess1) != np.size(guess2):
+        raise ValueError(
+            f"paired scores must have equal lengths (one guess of each score "
+            f"per observation): guess1 has {np.size(guess1)}, guess2 "
+            f"{np.size(guess2)}"
+        )
+    with one_label_warning():  # each score's preparation reads the labels
+        g1, label_, weight_ = data(guess1, label, weight, positive, direction, weights_are)
+        g2, _, _ = data(guess2, label, weight, positive, direction, weights_are)
+    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    ra, rn = (
+        correlation(g1[cls], g2[cls], None if weight_ is None else weight_[cls])
+        for cls in (label_, ~label_)
+    )
+    first, second = binormal(g1, label_, weight_), binormal(g2, label_, weight_)
+    return PairedFit(first, second, rn, ra, ncontrols / ncases, ncases)
+
+
+def var_theta(theta, kappa):
+    """Obuchowski's (2004, formula 3) ncases * var(AUC) from the AUC alone
+    (a binormal curve with B = 1); pROC's ``var.theta.obuchowski``."""
+    A = qnorm(theta) * 1.414
+    return (0.0099 * math.exp(-A * A / 2)) * ((5 * A * A + 8) + (A * A + 8) / kappa)
+
+
+def correlation(x, y, weight=None):
+    """Pearson's (weighted) correlation of `x` and `y`."""
+    if weight is None:
+        weight = np.ones(len(x))
+    total = weight.sum()
+    dx = x - np.dot(weight, x) / total
+    dy = y - np.dot(weight, y) / total
+    norms = math.sqrt(float(np.dot(weight, dx * dx)) * float(np.dot(weight, dy * dy)))
+    if norms == 0:
+        raise ValueError(
+            "the correlation of the two scores is undefined (a score is constant "
+            "within a class; pROC returns NA)"
+        )
+    return float(np.dot(weight, dx * dy)) / norms
+
+
+def fpr_range_of(partial_auc):
+    """The FPR range of checked `partial_auc` keywords (None: the full area);
+    Obuchowski's variance has no sensitivity (TPR) range, as in pROC."""
+    partial = check_partial(partial_auc)
+    if partial is None:
+        return None, None
+    if partial["tpr_range"] is not None:
+        raise ValueError(
+            "Obuchowski method is not supported for partial AUC on sensitivity "
+            'region (tpr_range). Use fpr_range, or method="bootstrap" instead.'
+        )
+    return partial["fpr_range"], partial
+
+
+def corrected(variance, partial):
+    """The variance of McClish's standardised area when `partial` asks for
+    it: the standardisation is linear, (1 + (A - min) / (max - min)) / 2."""
+    if partial is None or not partial["correct"]:
+        return variance
+    lo, hi = partial["fpr_range"]
+    diagonal = (hi * hi - lo * lo) / 2
+    return variance / (4 * ((hi - lo) - diagonal) ** 2)
+
+
+def obuchowski_var(guess, label, weight, *, weights_are, positive, direction, partial_auc):
+    """Obuchowski's variance of the (partial) AUC of one score; see `auc_var`."""
+    fpr_range, partial = fpr_range_of(partial_auc)
+    guess, label, weight = data(guess, label, weight, positive, direction, weights_are)
+    ncases, ncontrols = class_sizes(label, weight, weights_are)
+    A, B = binormal(guess, label, weight)
+    variance = variance_params(A, B, ncontrols / ncases, fpr_range) / ncases
+    return corrected(variance, partial)
+
+
+def obuchowski_cov(guess1, guess2, label, weight, *, weights_are, positive, direction, partial_auc):
+    """Obuchowski's covariance of the (partial) AUCs of two scores of the
+    same observations; see `auc_cov`."""
+    fpr_range, partial = fpr_range_of(partial_auc)
+    fit = paired_fit(
+        guess1,
+        guess2,
+        label,
+        weight,
+        weights_are=weights_are,
+        positive=positive,
+        direction=direction,
+    )
+    covariance = fit.covvar((fpr_range, fpr_range))[2] / fit.ncases
+    return corrected(covariance, partial)

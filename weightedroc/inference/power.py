@@ -1,0 +1,616 @@
+"""power_roc_test: sample size and power of ROC curve tests, as pROC's ``power.roc.test``.
+
+One curve (or only an AUC): Obuchowski et al. (2004, formulas 2 and 3) for
+the test of AUC = 0.5 against the AUC theta, with V0 = 0.0792 (1 + 1/kappa)
+the variance times ncases under the null and V(theta) that under the
+alternative (`weightedroc.inference.obuchowski.var_theta`),
+
+    ncases = (z_alpha sqrt(V0) + z_beta sqrt(V(theta)))^2 / (theta - 0.5)^2,
+
+solved for ncases, z_alpha (the significance level) or z_beta (the power)
+in closed form, and for theta with R's ``uniroot`` (`uniroot` here: its
+algorithm and default tolerance, so the AUC is pROC's, which is within
+about 1e-4 of the exact root).
+
+Two paired curves: Obuchowski and McClish (1997, formulas 2 and 3), the
+same equation with delta = AUC1 - AUC2, V0 = 2 var1 - 2 cov and
+VA = var1 + var2 - 2 cov (each times ncases), from DeLong's or
+Obuchowski's variance and covariance (`auc_var`, `auc_cov`).
+"""
+
+import math
+import numbers
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from ..curves.areas import partial_auc as area_of
+from ..curves.auc import auc_score
+from ..curves.roc import WeightedROC
+from ..engine.types import Direction, LabelValue
+from ..engine.validation import one_label_warning
+from .checks import WEIGHTS_ARE, check_choice, check_partial, prepared
+from .delong import auc_cov, auc_var
+from .distributions import pnorm
+from .obuchowski import (
+    PairedFit,
+    class_sizes,
+    paired_fit,
+    qnorm,
+    var_theta,
+)
+from .pairing import are_paired
+
+ALTERNATIVES = ("two.sided", "one.sided")
+METHODS = ("delong", "obuchowski")
+ONE = "One ROC curve power calculation"
+TWO = "Two ROC curves power calculation"
+EPSILON = np.finfo(float).eps
+
+
+def r_format(value, digits=7):
+    """One value as R's ``format(x, digits = 7)``: at most `digits`
+    significant digits, fixed notation unless scientific is narrower."""
+    if isinstance(value, str):
+        return value
+    value = float(value)
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Inf" if value > 0 else "-Inf"
+    if value == 0:
+        return "0"
+    mantissa, exponent = f"{value:.{digits - 1}e}".split("e")
+    mantissa = mantissa.rstrip("0").rstrip(".")
+    power = int(exponent)
+    significant = sum(c.isdigit() for c in mantissa)
+    decimals = max(0, significant - 1 - power)
+    negative = int(value < 0)
+    fixed = negative + max(power, 0) + 1 + (decimals + 1 if decimals else 0)
+    scientific = (
+        negative + (significant + 1 if significant > 1 else 1) + (4 if abs(power) < 100 else 5)
+    )
+    if fixed <= scientific:
+        return f"{value:.{decimals}f}"
+    return f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
+
+
+@dataclass(frozen=True)
+class PowerTest:
+    """Result of `power_roc_test`, as R's ``power.htest``.
+
+    Attributes
+    ----------
+    ncases, ncontrols : float
+        Numbers of positive and negative observations (given, taken from
+        the curves, or solved for).
+    auc : float, tuple of float or None
+        The AUC (given, of the curve, or solved for); for two curves the
+        pair (AUC1, AUC2); None for binormal parameters.
+    sig_level : float
+        The significance level (probability of a type I error).
+    power : float
+        The power (1 - probability of a type II error).
+    alternative : str
+        ``"two.sided"`` or ``"one.sided"``.
+    method : str
+        R's title: "One ROC curve power calculation" or "Two ROC curves
+        power calculation".
+    """
+
+    ncases: float
+    ncontrols: float
+    auc: float | tuple | None
+    sig_level: float
+    power: float
+    alternative: str
+    method: str
+
+    def _fields(self):
+        """R's fields: two curves have auc1 and auc2 and the alternative;
+        binormal parameters (no AUC) neither."""
+        fields = {"ncases": self.ncases, "ncontrols": self.ncontrols}
+        if isinstance(self.auc, tuple):
+            fields.update(auc1=self.auc[0], auc2=self.auc[1])
+        elif self.auc is not None:
+            fields["auc"] = self.auc
+        fields.update({"sig.level": self.sig_level, "power": self.power})
+        if isinstance(self.auc, tuple):
+            fields["alternative"] = self.alternative
+        return fields
+
+    def __repr__(self):
+        lines = [f"{name:>15} = {r_format(value)}" for name, value in self._fields().items()]
+        return f"\n     {self.method} \n\n" + "".join(line + "\n" for line in lines) + "\n"
+
+
+def uniroot(f, lower, upper, tol=EPSILON**0.25, maxiter=1000):
+    """A root of `f` in [lower, upper] as R's ``uniroot`` finds it (Brent's
+    zeroin, R's ``R_zeroin2``, with R's default tolerance), so that the
+    result is R's and not merely close to the exact root."""
+    fa, fb = f(lower), f(upper)
+    for value, end in ((fa, "lower"), (fb, "upper")):
+        if math.isnan(value):
+            raise ValueError(f"f.{end} = f({end}) is NA")
+    if fa * fb > 0:
+        raise ValueError("f() values at end points not of opposite sign")
+    a, b, c, fc = lower, upper, lower, fa
+    if fa == 0:
+        return a
+    if fb == 0:
+        return b
+    for _ in range(maxiter + 1):
+        previous = b - a
+        if abs(fc) < abs(fb):  # b is the best approximation so far
+            a, b, c = b, c, b
+            fa, fb, fc = fb, fc, fb
+        tol_act = 2 * EPSILON * abs(b) + tol / 2
+        step = (c - b) / 2
+        if abs(step) <= tol_act or fb == 0:
+            return b
+        if abs(previous) >= tol_act and abs(fa) > abs(fb):
+            step = _interpolated(a, b, c, fa, fb, fc, previous, tol_act, step)
+        if abs(step) < tol_act:
+            step = tol_act if step > 0 else -tol_act
+        a, fa = b, fb
+        b += step
+        fb = f(b)
+        if (fb > 0 and fc > 0) or (fb < 0 and fc < 0):
+            c, fc = a, fa
+    return b
+
+
+def _interpolated(a, b, c, fa, fb, fc, previous, tol_act, bisection):
+    """zeroin's secant or inverse quadratic step, or `bisection` when it
+    would leave [b, c] or not shrink fast enough."""
+    cb = c - b
+    if a == c:  # two distinct points: the secant
+        t1 = fb / fa
+        p, q = cb * t1, 1.0 - t1
+    else:
+        q, t1, t2 = fa / fc, fb / fc, fb / fa
+        p = t2 * (cb * q * (q - t1) - (b - a) * (t1 - 1.0))
+        q = (q - 1.0) * (t1 - 1.0) * (t2 - 1.0)
+    if p > 0:
+        q = -q
+    else:
+        p = -p
+    if p < 0.75 * cb * q - abs(tol_act * q) / 2 and p < abs(previous * q / 2):
+        return p / q
+    return bisection
+
+
+def _as_r(formula):
+    """`formula` evaluated in numpy floats, as R would: a division by 0 is
+    +-Inf (or NaN) and the square root of a negative NaN, not an error
+    (pROC's results in such cases, e.g. two identical curves)."""
+
+    def evaluated(*args):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return float(formula(*map(np.float64, args)))
+
+    return evaluated
+
+
+@_as_r
+def _solved_ncases(zalpha, zbeta, v0, va, delta):
+    """pROC's ``solve.nd``: Obuchowski's formula solved for ncases."""
+    return (zalpha * np.sqrt(v0) + zbeta * np.sqrt(va)) ** 2 / delta**2
+
+
+@_as_r
+def _solved_zbeta(nd, zalpha, v0, va, delta):
+    """pROC's ``solve.zbeta``: the formula solved for the power's quantile."""
+    return (np.sqrt(nd * delta**2) - zalpha * np.sqrt(v0)) / np.sqrt(va)
+
+
+@_as_r
+def _solved_zalpha(nd, zbeta, v0, va, delta):
+    """pROC's ``solve.zalpha``: the formula solved for the level's quantile."""
+    return (np.sqrt(nd * delta**2) - zbeta * np.sqrt(va)) / np.sqrt(v0)
+
+
+class Formula(NamedTuple):
+    """Obuchowski's sample size equation, ncases = (z_alpha sqrt(v0) +
+    z_beta sqrt(va))^2 / delta^2, with v0 and va ncases times the variance
+    of the statistic under the null and the alternative."""
+
+    v0: float
+    va: float
+    delta: float
+
+    @classmethod
+    def one_auc(cls, auc, kappa):
+        """The test of AUC = 0.5 (Obuchowski et al. 2004)."""
+        return cls(0.0792 * (1 + 1 / kappa), var_theta(auc, kappa), auc - 0.5)
+
+    @classmethod
+    def difference(cls, var1, var2, cov, delta):
+        """The test of AUC1 = AUC2 (Obuchowski and McClish 1997): the null
+        takes curve 1 as both curves."""
+        return cls(2 * var1 - 2 * cov, var1 + var2 - 2 * cov, delta)
+
+    def ncases(self, sig_level, power):
+        return _solved_ncases(qnorm(1 - sig_level), qnorm(power), *self)
+
+    def power(self, ncases, sig_level):
+        return pnorm(_solved_zbeta(ncases, qnorm(1 - sig_level), *self))
+
+    def sig_level(self, ncases, power):
+        return 1 - pnorm(_solved_zalpha(ncases, qnorm(power), *self))
+
+
+def _number(value, name, low=None, high=None, positive=False):
+    """A real number (or None) within pROC's bounds, with pROC's words."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number or None, got {value!r}")
+    value = float(value)
+    if positive and not value > 0:
+        raise ValueError(f"{name} must be positive, got {value!r}")
+    if low is not None and not low <= value <= high:
+        raise ValueError(f"{name} must range from {low} to {high}, got {value!r}")
+    return value
+
+
+def _auc_function(ncases, ncontrols, sig_level, power):
+    """pROC's ``power.roc.test.optimize.auc.function``: the ncases an AUC
+    needs, less `ncases` (+Inf at 0.5, as R's division by 0)."""
+    kappa = ncontrols / ncases
+    return lambda theta: Formula.one_auc(theta, kappa).ncases(sig_level, power) - ncases
+
+
+def _one_curve(auc, ncases, ncontrols, sig_level, power, kappa):
+    """pROC's ``power.roc.test.numeric`` (its sig_level already one-sided)."""
+    if ncontrols is None and ncases is not None:
+        ncontrols = kappa * ncases
+    elif ncases is None and ncontrols is not None:
+        ncases = ncontrols / kappa
+    sizes_missing = ncases is None or ncontrols is None
+    need_sizes = (
+        "ncontrols and ncases (or one of these with kappa) or auc must be given (or a curve, roc1)"
+    )
+    if auc is None:
+        if sizes_missing:
+            raise ValueError(need_sizes)
+        if power is None:
+            raise ValueError("power or auc must be given")
+        if sig_level is None:
+            raise ValueError("sig_level or auc must be given")
+        needed = _auc_function(ncases, ncontrols, sig_level, power)
+        try:
+            auc = uniroot(needed, 0.5, 1 - 1e-16)
+        except ValueError as error:
+            raise ValueError(
+                f"AUC could not be solved: {error} (no AUC between 0.5 and 1 gives "
+                f"this power with {ncases:g} cases and {ncontrols:g} controls)"
+            ) from None
+        return ncases, ncontrols, auc, sig_level, power
+    if ncases is None and ncontrols is None:
+        if power is None:
+            raise ValueError(need_sizes)
+        if sig_level is None:
+            raise ValueError("sig_level or ncases and ncontrols must be given")
+        ncases = Formula.one_auc(auc, kappa).ncases(sig_level, power)
+        return ncases, kappa * ncases, auc, sig_level, power
+    if sizes_missing:
+        raise ValueError(need_sizes)
+    formula = Formula.one_auc(auc, ncontrols / ncases)
+    if power is None:
+        if sig_level is None:
+            raise ValueError("sig_level or power must be given")
+        return ncases, ncontrols, auc, sig_level, formula.power(ncases, sig_level)
+    if sig_level is None:
+        return ncases, ncontrols, auc, formula.sig_level(ncases, power), power
+    raise ValueError(
+        "exactly one of power, sig_level, auc, or both ncases and ncontrols must "
+        "be None: the one to solve for"
+    )
+
+
+def _curve(roc, name):
+    """(guess, label, weight) of a curve given as a tuple."""
+    if not isinstance(roc, tuple) or len(roc) not in (2, 3):
+        raise TypeError(
+            f"{name} must be a tuple (guess, label) or (guess, label, weight) of "
+            f"one curve's observations, got {type(roc).__name__}"
+        )
+    return roc if len(roc) == 3 else (*roc, None)
+
+
+def _area(guess, label, weight, options, fpr_range):
+    """The curve's AUC, or its (unstandardised) partial area over `fpr_range`."""
+    if fpr_range is None:
+        return auc_score(guess, label, weight, **options)
+    return area_of(WeightedROC(guess, label, weight, **options), fpr_range=fpr_range)
+
+
+def _covvar(first, second, method, weights_are, options, fpr_range, ncases):
+    """pROC's ``covvar``: var1, var2 and cov of the two AUCs, times ncases."""
+    guess1, label, weight = first
+    guess2 = second[0]
+    if method == "obuchowski":
+        fit = paired_fit(guess1, guess2, label, weight, weights_are=weights_are, **options)
+        return fit.covvar((fpr_range, fpr_range))
+    common = dict(weights_are=weights_are, **options)
+    return (
+        ncases * auc_var(guess1, label, weight, **common),
+        ncases * auc_var(guess2, label, weight, **common),
+        ncases * auc_cov(guess1, guess2, label, weight, **common),
+    )
+
+
+def _two_curves(first, second, sig_level, power, kappa, method, weights_are, options, partial):
+    """pROC's ``power.roc.test.roc`` of two paired curves (`sig_level`
+    one-sided); returns ncases, ncontrols, (AUC1, AUC2), sig_level, power."""
+    (guess1, label, weight), (guess2, label2, weight2) = first, second
+    if not are_paired(
+        guess1, guess2, label, weight, label2=label2, weight2=weight2, positive=options["positive"]
+    ):
+        raise ValueError(
+            "The sample size for a difference in AUC cannot be applied to unpaired "
+            "ROC curves yet: roc1 and roc2 need the same labels (and weights)"
+        )
+    fpr_range = None if partial is None else partial["fpr_range"]
+    if method == "delong" and partial is not None:
+        raise ValueError(
+            'DeLong method is not supported for partial AUC. Use method="obuchowski" instead.'
+        )
+    _, label_, weight_ = prepared(guess1, label, weight, weights_are=weights_are, **options)
+    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    if kappa is None:
+        kappa = ncontrols / ncases
+    aucs = tuple(_area(g, label, weight, options, fpr_range) for g in (guess1, guess2))
+    var1, var2, cov = _covvar(first, second, method, weights_are, options, fpr_range, ncases)
+    difference = Formula.difference(var1, var2, cov, aucs[0] - aucs[1])
+    if power is None:
+        if sig_level is None:
+            raise ValueError("sig_level or power must be given")
+        return ncases, ncontrols, aucs, sig_level, difference.power(ncases, sig_level)
+    if sig_level is None:
+        return ncases, ncontrols, aucs, difference.sig_level(ncases, power), power
+    ncases = difference.ncases(sig_level, power)
+    return ncases, kappa * ncases, aucs, sig_level, power
+
+
+BINORMAL = ("A1", "B1", "A2", "B2", "rn", "ra", "delta")
+BINORMAL_RANGES = ("FPR11", "FPR12", "FPR21", "FPR22")
+
+
+def _binormal(params, ncases, ncontrols, sig_level, power, kappa):
+    """pROC's ``power.roc.test.list``: two curves from their binormal
+    parameters (`sig_level` one-sided)."""
+    missing = [key for key in BINORMAL if key not in params]
+    if missing:
+        raise ValueError(f"Missing parameter(s): {', '.join(missing)}")
+    unknown = sorted(set(params) - set(BINORMAL) - set(BINORMAL_RANGES))
+    if unknown:
+        raise TypeError(f"unknown binormal parameter(s) {unknown}: expected {BINORMAL}")
+    # FPRx1 is the upper bound of curve x's range, FPRx2 its lower bound.
+    ranges = tuple(
+        None
+        if params.get(f"FPR{i}1") is None or params.get(f"FPR{i}2") is None
+        else (params[f"FPR{i}2"], params[f"FPR{i}1"])
+        for i in (1, 2)
+    )
+    if ncontrols is None and ncases is not None:
+        ncontrols = kappa * ncases
+    elif ncases is None and ncontrols is not None:
+        ncases = ncontrols / kappa
+    sizes = ncases is not None and ncontrols is not None
+    kappa = ncontrols / ncases if sizes else kappa
+    first, second = (params["A1"], params["B1"]), (params["A2"], params["B2"])
+    fit = PairedFit(first, second, params["rn"], params["ra"], kappa, math.nan)
+    difference = Formula.difference(*fit.covvar(ranges), params["delta"])
+    if not sizes:
+        if power is None:
+            raise ValueError("ncontrols and ncases (or one of these with kappa) must be given")
+        if sig_level is None:
+            raise ValueError("sig_level or ncases and ncontrols must be given")
+        ncases = difference.ncases(sig_level, power)
+        return ncases, kappa * ncases, None, sig_level, power
+    if power is None:
+        if sig_level is None:
+            raise ValueError("sig_level or power must be given")
+        return ncases, ncontrols, None, sig_level, difference.power(ncases, sig_level)
+    if sig_level is None:
+        return ncases, ncontrols, None, difference.sig_level(ncases, power), power
+    raise ValueError(
+        "exactly one of power, sig_level, or both ncases and ncontrols must be None: "
+        "the one to solve for"
+    )
+
+
+def _partial_of(partial_auc, two_curves):
+    """The checked partial area of two curves' test (None: the full AUC)."""
+    partial = check_partial(partial_auc)
+    if partial is None:
+        return None
+    if not two_curves:
+        raise ValueError(
+            "partial_auc needs two curves (roc1 and roc2): the power of one curve "
+            "uses its full AUC, as pROC"
+        )
+    if partial["correct"]:
+        raise ValueError("Cannot compute power with corrected partial AUCs")
+    if partial["tpr_range"] is not None:
+        raise ValueError(
+            "Obuchowski method is not supported for partial AUC on sensitivity "
+            "region (tpr_range). Use fpr_range instead."
+        )
+    return partial
+
+
+def power_roc_test(
+    roc1: tuple | dict | None = None,
+    roc2: tuple | None = None,
+    *,
+    auc: float | None = None,
+    ncases: float | None = None,
+    ncontrols: float | None = None,
+    kappa: float | None = None,
+    sig_level: float | None = 0.05,
+    power: float | None = None,
+    alternative: str = "two.sided",
+    method: str = "delong",
+    weights_are: str = "importance",
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    partial_auc: dict | None = None,
+) -> PowerTest:
+    """Sample size, power, significance level or AUC of ROC curve tests, as
+    pROC's ``power.roc.test``.
+
+    Whichever of `power`, `sig_level`, `auc`, or both `ncases` and
+    `ncontrols`, is None is solved for from the others.
+
+    - No curve: the test of one AUC against 0.5 (Obuchowski et al. 2004),
+      from `auc`, `ncases`, `ncontrols` (or one of them with `kappa`),
+      `sig_level` and `power`.  The AUC is solved with R's ``uniroot``
+      (its algorithm and tolerance), as pROC.
+    - One curve, `roc1`: the same test with the curve's AUC and numbers of
+      observations; only its AUC and sizes are used.
+    - Two paired curves, `roc1` and `roc2`: the test of equal AUCs
+      (Obuchowski and McClish 1997), with the variance and covariance of
+      `method`.
+    - Binormal parameters of two curves, `roc1` a dict (pROC's list): the
+      same test without data.
+
+    Parameters
+    ----------
+    roc1, roc2 : tuple, optional
+        Curves as ``(guess, label)`` or ``(guess, label, weight)`` (as for
+        `WeightedROC`).  Two curves must be paired: the same labels (and
+        weights), as pROC's ``are.paired``.  `roc1` may instead be a dict
+        of pROC's binormal parameters of two curves, ``A1``, ``B1``,
+        ``A2``, ``B2``, ``rn`` and ``ra`` (the scores' correlations among
+        negatives and positives) and ``delta`` (AUC1 - AUC2), with
+        ``FPR11``, ``FPR12`` (upper and lower FPR bounds of curve 1) and
+        ``FPR21``, ``FPR22`` for partial areas.
+    auc : float, optional
+        The expected AUC, without curves.
+    ncases, ncontrols : float, optional
+        Numbers of positive and negative observations, without curves.
+    kappa : float, optional
+        ncontrols / ncases, to deduce the one of `ncases` and `ncontrols`
+        that is missing (1 by default without curves), or ncontrols from
+        a solved ncases (the curves' ratio by default).
+    sig_level : float or None, default 0.05
+        The significance level; None to solve for it.
+    power : float, optional
+        The power; None (default) to solve for it.
+    alternative : {"two.sided", "one.sided"}
+        A two-sided test halves `sig_level` in each tail.
+    method : {"delong", "obuchowski"}
+        Two curves: the variance and covariance of the AUCs (`auc_var`,
+        `auc_cov`).  pROC's default is DeLong's too.
+    weights_are : {"importance", "frequency"}
+        As for `auc_var`.  The curves' ncases and ncontrols are the sums
+        of frequency weights (pROC's on the rows repeated) and Kish's
+        effective sizes (sum w)^2 / sum w^2 of importance weights.
+    positive, direction
+        As for `WeightedROC`; both curves use them.
+    partial_auc : dict, optional
+        Two curves, ``method="obuchowski"``: compare partial areas over
+        ``fpr_range`` (pROC's ``partial.auc``, focus on specificity);
+        a standardised area (``correct=True``) is an error, as in pROC.
+
+    Returns
+    -------
+    PowerTest
+        ``ncases``, ``ncontrols``, ``auc`` (a pair for two curves, None
+        for binormal parameters), ``sig_level``, ``power``,
+        ``alternative`` and ``method``; it prints as R's ``power.htest``.
+
+    Raises
+    ------
+    ValueError
+        When not exactly one quantity is missing, with a value out of
+        range, unpaired curves, or no AUC reaching the power.
+
+    Examples
+    --------
+    >>> from weightedroc import power_roc_test
+    >>> power_roc_test(ncases=41, ncontrols=72, auc=0.73)  # doctest: +NORMALIZE_WHITESPACE
+    <BLANKLINE>
+         One ROC curve power calculation
+    <BLANKLINE>
+             ncases = 41
+          ncontrols = 72
+                auc = 0.73
+          sig.level = 0.05
+              power = 0.9897453
+    <BLANKLINE>
+    <BLANKLINE>
+    >>> round(power_roc_test(ncases=41, ncontrols=72, power=0.95).auc, 7)  # pROC
+    0.6961054
+    >>> from weightedroc import load_asah
+    >>> asah = load_asah()
+    >>> test = power_roc_test((asah["ndka"], asah["outcome"]), (asah["wfns"], asah["outcome"]),
+    ...                       power=0.9)
+    >>> round(test.ncases, 5), round(test.ncontrols, 4)  # pROC: 64.77777, 113.7561
+    (64.77777, 113.7561)
+    >>> binormal = dict(A1=2.6, B1=1, A2=1.9, B2=1, rn=0.6, ra=0.6, delta=0.037,
+    ...                 FPR11=0.2, FPR12=0, FPR21=0.2, FPR22=0)
+    >>> round(power_roc_test(binormal, power=0.8).ncases, 4)  # pROC: 107.0238
+    107.0238
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    check_choice(method, "method", METHODS)
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    sig_level = _number(sig_level, "sig_level", 0, 1)
+    power = _number(power, "power", 0, 1)
+    kappa = _number(kappa, "kappa", positive=True)
+    auc = _number(auc, "auc", 0, 1)
+    ncases = _number(ncases, "ncases", positive=True)
+    ncontrols = _number(ncontrols, "ncontrols", positive=True)
+    if roc1 is None and roc2 is not None:
+        raise TypeError("give the first curve as roc1 (roc2 is the second)")
+    partial = _partial_of(partial_auc, roc2 is not None)
+    one_sided = sig_level if sig_level is None or alternative == "one.sided" else sig_level / 2
+    if isinstance(roc1, dict):
+        if roc2 is not None or auc is not None:
+            raise TypeError("binormal parameters (roc1 a dict) take no roc2 and no auc")
+        solved = _binormal(
+            roc1, ncases, ncontrols, one_sided, power, 1.0 if kappa is None else kappa
+        )
+    elif roc1 is not None:
+        given = [
+            n
+            for n, v in (("auc", auc), ("ncases", ncases), ("ncontrols", ncontrols))
+            if v is not None
+        ]
+        if given:
+            raise TypeError(f"{', '.join(given)} come(s) from the curves: give them without roc1")
+        options = {"positive": positive, "direction": direction}
+        first = _curve(roc1, "roc1")
+        if roc2 is None:
+            solved = _one_of_data(first, one_sided, power, kappa, weights_are, options)
+        else:
+            with one_label_warning():
+                request = (one_sided, power, kappa, method, weights_are, options, partial)
+                solved = _two_curves(first, _curve(roc2, "roc2"), *request)
+    else:
+        solved = _one_curve(
+            auc, ncases, ncontrols, one_sided, power, 1.0 if kappa is None else kappa
+        )
+    ncases, ncontrols, auc, one_sided, power = solved
+    sig_level = one_sided * 2 if alternative == "two.sided" else one_sided
+    method_name = ONE if roc2 is None and not isinstance(roc1, dict) else TWO
+    return PowerTest(ncases, ncontrols, auc, sig_level, power, alternative, method_name)
+
+
+def _one_of_data(curve, sig_level, power, kappa, weights_are, options):
+    """pROC's ``power.roc.test.roc`` of one curve: its AUC and class sizes
+    (`sig_level` one-sided)."""
+    guess, label, weight = curve
+    _, label_, weight_ = prepared(guess, label, weight, weights_are=weights_are, **options)
+    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    if kappa is None:
+        kappa = ncontrols / ncases
+    if sig_level is not None and power is not None:  # solve for the sizes
+        ncases = ncontrols = None
+    auc = auc_score(guess, label, weight, **options)
+    return _one_curve(auc, ncases, ncontrols, sig_level, power, kappa)
