@@ -17,10 +17,11 @@ QUANTILES = ("auto", "normal", "t")
 # interval is not uneven weights as such but a few heavy rows carrying much
 # of the AUC's influence: row k moves the AUC in proportion to
 # w_k |V_k - A| (its weight times its placement value's distance from the
-# AUC), so heavy rows far from the other class (low-scoring controls of a
-# survey, oversampled strata of a case-control study) are harmless, and
-# weights constant within a class (plain case-control sampling) change
-# nothing.  So for each class:
+# AUC), so heavy rows whose placement values are near the AUC move it
+# little (as the low-scoring controls of a survey or a stratified
+# case-control sample, weighted up, whose placements are near 1 when the AUC
+# is high), and weights constant within a class (plain case-control
+# sampling) change nothing.  So for each class:
 # * the influence's effective size: 1 / (1/K(w |V - A|) - 1/K(|V - A|)),
 #   K(x) = (sum x)^2 / sum x^2 Kish's effective size; the second term takes
 #   out what unit weights give, so equal weights give infinity;
