@@ -519,7 +519,9 @@ def coverage_plot(data):
 
 
 def plot(table, path):
-    coverage_plot(table[table["study"] == "interval"]).save(path, dpi=90, verbose=False)
+    intervals = table[table["study"] == "interval"]
+    if len(intervals):
+        coverage_plot(intervals).save(path, dpi=90, verbose=False)
 
 
 STUDIES = ("interval", "warning", "tests")
@@ -666,8 +668,9 @@ def main():
     RESULTS.mkdir(exist_ok=True)
     table.to_csv(csv, index=False, float_format="%.6g")
     plot(table, RESULTS / f"inference_coverage{suffix}.png")
-    write_markdown(table, RESULTS / f"inference_coverage{suffix}.md", reps)
-    print(warning_table(table).to_string(index=False))
+    markdown_path = RESULTS / f"inference_coverage{suffix}.md"
+    write_markdown(table, markdown_path, reps)
+    print(markdown_path.read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":
