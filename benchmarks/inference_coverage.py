@@ -10,6 +10,18 @@ consistent estimate of the population AUC.  c = 0 gives unit weights.
 Frequency weights: individuals with scores rounded to 0.5, identical rows
 aggregated into one row counting them.
 
+Sampling designs of the "warning" study (importance weights, all from the
+same population, so the weighted AUC estimates Phi(delta / sqrt 2)):
+* shift: the log-normal weights above, in both classes;
+* survey: all cases of a population kept (weight 1); its controls kept
+  with probability p(s) = 1 / (1 + exp(-(a + b s))), rising with the score
+  s (b the slope, a set so that the expected number kept is the one
+  named), weighted 1/p: heavy weights on low-scoring controls;
+* case-control: cases kept at one rate, controls at another, weights
+  1/rate (equal within a class);
+* stratified case-control: all cases; controls scoring above 1 kept at
+  rate 0.2, the others at 0.01, weights 1/rate.
+
 Studies (the "study" column):
 * interval: coverage of 95% intervals, DeLong with each quantile (auto is
   the default: pROC's normal for unit and frequency weights, Student t
@@ -17,14 +29,20 @@ Studies (the "study" column):
   linearised variance with Student t (which the package does not use: for
   comparison) and the bootstrap; "warned" is the share of samples where
   auc_ci warned.
-* grid: the default interval over weight skew x sample size, to place the
-  warning (squared weights' Kish size below 15).
+* warning: the default interval on the designs above, the share of
+  samples where the weight warning fired, and the coverage when it fired
+  and when it stayed silent; the rule's thresholds were tuned on the
+  "tuning" designs and checked on the "held out" ones.  "before" columns:
+  the rule before 1.0 (a class's Kish size (sum w)^2 / sum w^2 below 50 or
+  its squared weights' below 15).
 * paired test, unpaired test: rejection rates of roc_test at 5%.
 
     python benchmarks/inference_coverage.py           # >= 2000 replicates a setting
     python benchmarks/inference_coverage.py --quick   # 300, to try it
+    python benchmarks/inference_coverage.py --studies warning   # one study again
 
-Writes benchmarks/results/inference_coverage.csv and .png.
+Writes benchmarks/results/inference_coverage.csv (the rows of studies not
+run are kept from it), .png and .md (the tables as the vignette shows them).
 """
 
 import argparse
@@ -55,8 +73,58 @@ INTERVALS = [
     ("skewed weights (sd 1), 2 x 100", 100, 100, 1.0),
     ("extreme weights (sd 2), 2 x 100", 100, 100, 2.0),
 ]
-GRID_SHIFTS = (0.5, 0.75, 1.0, 1.25, 1.5)
-GRID_SIZES = (30, 100, 300, 1000)
+# The warning study: (design, role, setting, parameters).  Survey: (slope
+# of the controls' sampling, cases, expected controls, slope of the cases'
+# sampling or 0 to keep every case); case-control: (cases, controls).
+WARNING_DESIGNS = (
+    [
+        ("shift", "tuning", f"log-normal weights (sd {sd:g}), 2 x {size}", (sd, size, size))
+        for sd in (0.5, 0.75, 1.0, 1.25, 1.5)
+        for size in (30, 100, 300, 1000)
+    ]
+    + [
+        ("survey", "tuning", f"survey, slope {b}: {m} cases, {n} controls", (b, m, n, 0))
+        for b in (1, 2, 3)
+        for m, n in ((50, 200), (100, 500), (300, 1000))
+    ]
+    + [
+        ("case-control", "held out", f"case-control: {m} cases, {n} controls", (m, n))
+        for m, n in ((10, 100), (40, 400))
+    ]
+    + [
+        ("stratified", "held out", f"stratified case-control: {m} cases, {n} controls", (m, n))
+        for m, n in ((30, 100), (100, 300), (300, 1000))
+    ]
+    + [
+        ("shift", "held out", "log-normal weights (sd 1), 60 vs 600", (1.0, 60, 600)),
+        ("shift", "held out", "log-normal weights (sd 0.75), 30 vs 1000", (0.75, 30, 1000)),
+        (
+            "shift",
+            "held out",
+            "log-normal weights (sd 0.75), 2 x 200, AUC 0.921",
+            (0.75, 200, 200, 2.0),
+        ),
+        (
+            "shift",
+            "held out",
+            "log-normal weights (sd 1), 2 x 500, AUC 0.921",
+            (1.0, 500, 500, 2.0),
+        ),
+        ("survey", "held out", "survey, slope 1.5: 100 cases, 400 controls", (1.5, 100, 400, 0)),
+        ("survey", "held out", "survey, slope 2.5: 200 cases, 2000 controls", (2.5, 200, 2000, 0)),
+        (
+            "survey",
+            "held out",
+            "survey of both classes, slope 1.5: 150 and 600",
+            (1.5, 150, 600, 1.5),
+        ),
+    ]
+)
+# The rule before 1.0, for comparison: a class's Kish size below 50 or its
+# squared weights' below 15.
+BEFORE = (50, 15)
+STRATA_CUT, STRATA_RATES = 1.0, (0.01, 0.2)
+CONTROL_RATE = 0.02
 # (study, setting, delta of curve 2, weight shift c, observations per class)
 TESTS = [
     ("paired test", "size, unit weights", DELTA, 0.0, 100),
@@ -232,40 +300,136 @@ def interval_rows(rng, reps, boot_reps, n_boot):
     return rows
 
 
-def grid_rows(rng, reps):
+def intercept(slope, fraction, mean=0.0):
+    """a such that 1 / (1 + exp(-(a + slope s))) averages `fraction` over
+    s ~ N(mean, 1) (bisection on a quadrature)."""
+    s = np.linspace(mean - 9, mean + 9, 4001)
+    density = np.exp(-((s - mean) ** 2) / 2)
+    density /= density.sum()
+    low, high = -40.0, 40.0
+    for _ in range(80):
+        a = (low + high) / 2
+        kept = density @ (1 / (1 + np.exp(-(a + slope * s))))
+        low, high = (low, a) if kept > fraction else (a, high)
+    return a
+
+
+def survey_class(rng, size, mean, slope, a):
+    """Scores and weights 1/p of the units of a population of `size` kept
+    with probability p = 1 / (1 + exp(-(a + slope s)))."""
+    s = rng.normal(mean, 1, size)
+    p = 1 / (1 + np.exp(-(a + slope * s)))
+    kept = rng.random(size) < p
+    return s[kept], 1 / p[kept]
+
+
+def design_sampler(kind, parameters):
+    """A function of a generator drawing (guess, label, weight) of a design."""
+    if kind == "shift":
+        shift, m, n, delta = (*parameters, DELTA)[:4]
+
+        def draw(rng):
+            gp, wp = draw_class(rng, m, delta, shift)
+            gn, wn = draw_class(rng, n, 0.0, shift)
+            return np.concatenate([gp, gn]), np.repeat([1, 0], [m, n]), np.concatenate([wp, wn])
+
+    elif kind == "survey":
+        slope, m, n, case_slope = parameters
+        # Populations 20 times the expected sample of each class.
+        a = intercept(slope, 1 / 20)
+        a_cases = intercept(case_slope, 1 / 20, DELTA) if case_slope else None
+
+        def draw(rng):
+            if case_slope:
+                gp, wp = survey_class(rng, 20 * m, DELTA, case_slope, a_cases)
+            else:
+                gp, wp = rng.normal(DELTA, 1, m), np.ones(m)
+            gn, wn = survey_class(rng, 20 * n, 0.0, slope, a)
+            label = np.repeat([1, 0], [len(gp), len(gn)])
+            return np.concatenate([gp, gn]), label, np.concatenate([wp, wn])
+
+    elif kind == "case-control":
+        m, n = parameters
+
+        def draw(rng):
+            guess = np.concatenate([rng.normal(DELTA, 1, m), rng.normal(0, 1, n)])
+            return guess, np.repeat([1, 0], [m, n]), np.repeat([1, 1 / CONTROL_RATE], [m, n])
+
+    else:  # stratified case-control
+        m, n = parameters
+        above = 1 - phi(STRATA_CUT)
+        population = round(n / (STRATA_RATES[0] * (1 - above) + STRATA_RATES[1] * above))
+
+        def draw(rng):
+            s = rng.normal(0, 1, population)
+            rate = np.where(s > STRATA_CUT, STRATA_RATES[1], STRATA_RATES[0])
+            kept = rng.random(population) < rate
+            guess = np.concatenate([rng.normal(DELTA, 1, m), s[kept]])
+            label = np.repeat([1, 0], [m, np.count_nonzero(kept)])
+            return guess, label, np.concatenate([np.ones(m), 1 / rate[kept]])
+
+    return draw
+
+
+def warned_before(label, weight):
+    """Whether the rule before 1.0 warned on a sample."""
+    for w in (weight[label == 1], weight[label == 0]):
+        squared = w * w
+        if (
+            w.sum() ** 2 / squared.sum() < BEFORE[0]
+            or squared.sum() ** 2 / (squared @ squared) < BEFORE[1]
+        ):
+            return True
+    return False
+
+
+def share_and_se(hits):
+    """The share of True in `hits` and its Monte Carlo SE (NaN if empty)."""
+    if len(hits) == 0:
+        return np.nan, np.nan
+    rate = float(np.mean(hits))
+    return rate, sqrt(rate * (1 - rate) / len(hits))
+
+
+def warning_rows(rng, reps):
     rows = []
-    truth = phi(DELTA / sqrt(2))
-    for shift in GRID_SHIFTS:
-        for size in GRID_SIZES:
-            hits, warned, squares = [], [], []
-            for _ in range(reps):
-                guess, label, weight, _ = draw_sample(rng, size, size, shift)
-                ci, said = interval(guess, label, weight, "importance")
-                hits.append(ci.conf_low <= truth <= ci.conf_high)
-                warned.append(said)
-                squares.append(
-                    min(
-                        (w**2).sum() ** 2 / (w**4).sum()
-                        for w in (weight[label == 1], weight[label == 0])
-                    )
-                )
-            unwarned = np.array(hits)[~np.array(warned)]
-            rows.append(
-                rate_row(
-                    "grid",
-                    f"sd {shift:g}, 2 x {size}",
-                    "delong auto",
-                    hits,
-                    positives=size,
-                    negatives=size,
-                    weight_sd=shift,
-                    squares_kish_positives=np.median(squares),
-                    warned=np.mean(warned),
-                    target=0.95,
-                    rate_unwarned=np.mean(unwarned) if len(unwarned) else np.nan,
-                    unwarned=len(unwarned),
-                )
+    for kind, role, name, parameters in WARNING_DESIGNS:
+        draw = design_sampler(kind, parameters)
+        truth = phi((parameters[3] if kind == "shift" and len(parameters) > 3 else DELTA) / sqrt(2))
+        hits, warned, before, negatives = [], [], [], []
+        for _ in range(reps):
+            guess, label, weight = draw(rng)
+            ci, said = interval(guess, label, weight, "importance")
+            hits.append(ci.conf_low <= truth <= ci.conf_high)
+            warned.append(said)
+            before.append(warned_before(label, weight))
+            negatives.append(np.count_nonzero(label == 0))
+        hits, warned, before = map(np.array, (hits, warned, before))
+        when_warned, when_warned_se = share_and_se(hits[warned])
+        when_silent, when_silent_se = share_and_se(hits[~warned])
+        silent_before, silent_before_se = share_and_se(hits[~before])
+        rows.append(
+            rate_row(
+                "warning",
+                name,
+                "delong auto",
+                hits,
+                design=kind,
+                role=role,
+                positives=int(np.count_nonzero(label == 1)) if kind != "survey" else parameters[1],
+                negatives=float(np.mean(negatives)),
+                target=0.95,
+                warned=float(np.mean(warned)),
+                rate_warned=when_warned,
+                mc_se_warned=when_warned_se,
+                rate_unwarned=when_silent,
+                mc_se_unwarned=when_silent_se,
+                unwarned=int(np.count_nonzero(~warned)),
+                warned_before=float(np.mean(before)),
+                rate_unwarned_before=silent_before,
+                mc_se_unwarned_before=silent_before_se,
             )
+        )
     return rows
 
 
@@ -355,28 +519,158 @@ def coverage_plot(data):
 
 
 def plot(table, path):
-    coverage_plot(table[table["study"] == "interval"]).save(path, dpi=90, verbose=False)
+    intervals = table[table["study"] == "interval"]
+    if len(intervals):
+        coverage_plot(intervals).save(path, dpi=90, verbose=False)
+
+
+STUDIES = ("interval", "warning", "tests")
+METHODS = {
+    "delong auto": "DeLong (default)",
+    "delong normal": "DeLong, normal",
+    "delong t": "DeLong, Student t",
+    "delong linearised t": "linearised, Student t",
+    "bootstrap": "bootstrap",
+}
+NONE = "—"  # a cell with nothing to show
+
+
+def decimals(value, digits=3):
+    """`value` with `digits` decimals, or NONE for NaN."""
+    return NONE if pd.isna(value) else f"{value:.{digits}f}"
+
+
+def with_se(rate, se, empty=NONE):
+    """'0.953 ± 0.005', or `empty` where there were no samples."""
+    return empty if pd.isna(rate) else f"{rate:.3f} ± {se:.3f}"
+
+
+def interval_table(data):
+    """The interval study for reading: coverage of each method (columns) in
+    each setting, the default's median width and how often it warned."""
+    rows = data[data["study"] == "interval"]
+    coverage = rows.pivot_table(index="setting", columns="method", values="rate", sort=False)
+    auto = rows[rows["method"] == "delong auto"].set_index("setting")
+    table = pd.DataFrame(index=coverage.index)
+    table["Kish size of positives"] = auto["kish_positives"].map(lambda x: f"{x:.0f}")
+    for method, title in METHODS.items():
+        table[title] = coverage[method].map(decimals) if method in coverage else NONE
+    # Unit and frequency weights: the default is the normal interval.
+    unweighted = auto["weight_sd"] == 0
+    table.loc[unweighted, METHODS["delong normal"]] = "(the default)"
+    table["median width (default)"] = auto["median_width"].map(decimals)
+    table["warned"] = auto["warned"].map(decimals)
+    return table.rename_axis("setting").reset_index()
+
+
+def warning_table(data):
+    """The warning study for reading: coverage overall, when the weight
+    warning fired and when it did not (+- Monte Carlo SE), now and before 1.0."""
+    rows = data[data["study"] == "warning"]
+    return pd.DataFrame(
+        {
+            "setting": rows["setting"],
+            "designs": rows["role"].map({"tuning": "tuned on", "held out": "held out"}),
+            "coverage": [with_se(r, e) for r, e in zip(rows["rate"], rows["mc_se"])],
+            "warned": rows["warned"].map(decimals),
+            "coverage when warned": [
+                with_se(r, e, "no warned sample")
+                for r, e in zip(rows["rate_warned"], rows["mc_se_warned"])
+            ],
+            "coverage when silent": [
+                with_se(r, e, "no silent sample")
+                for r, e in zip(rows["rate_unwarned"], rows["mc_se_unwarned"])
+            ],
+            "warned before 1.0": rows["warned_before"].map(decimals),
+            "coverage when silent before 1.0": [
+                with_se(r, e, "no silent sample")
+                for r, e in zip(rows["rate_unwarned_before"], rows["mc_se_unwarned_before"])
+            ],
+        }
+    ).reset_index(drop=True)
+
+
+def test_table(data):
+    """The tests' rejection rates for reading."""
+    rows = data[data["study"].str.endswith("test")]
+    return pd.DataFrame(
+        {
+            "test": rows["study"],
+            "setting": rows["setting"],
+            "method": rows["method"].map(METHODS).fillna(rows["method"]),
+            "observations per class": rows["positives"].astype(int),
+            "samples": rows["replicates"].astype(int),
+            "rejection rate": rows["rate"].map(decimals),
+            "Monte Carlo SE": rows["mc_se"].map(decimals),
+        }
+    ).reset_index(drop=True)
+
+
+def markdown(table):
+    """A DataFrame of strings as a Markdown table."""
+    lines = ["| " + " | ".join(table.columns) + " |", "|" + " --- |" * table.shape[1]]
+    lines += ["| " + " | ".join(map(str, row)) + " |" for row in table.itertuples(index=False)]
+    return "\n".join(lines)
+
+
+def write_markdown(table, path, replicates):
+    sections = [
+        "# Coverage of DeLong intervals and the weight warning",
+        f"Written by benchmarks/inference_coverage.py ({replicates} samples a setting; "
+        "± is the Monte Carlo standard error).",
+    ]
+    for study, title, reading in (
+        ("interval", "Intervals (coverage of 95% intervals)", interval_table),
+        ("warning", "The weight warning (the default interval)", warning_table),
+        ("test", "Tests (rejection rates at 5%)", test_table),
+    ):
+        if table["study"].str.endswith(study).any():
+            sections += [f"## {title}", markdown(reading(table))]
+    path.write_text("\n\n".join(sections) + "\n", encoding="utf-8")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="300 replicates, to try it")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--studies",
+        default=",".join(STUDIES),
+        help=f"comma-separated, of {', '.join(STUDIES)}; the others' rows are kept",
+    )
     args = parser.parse_args()
+    studies = args.studies.split(",")
+    for name in studies:
+        if name not in STUDIES:
+            parser.error(f"unknown study {name!r}: choose from {', '.join(STUDIES)}")
     reps = 300 if args.quick else 2000
     boot_reps, n_boot = (100, 200) if args.quick else (1000, 500)
-    rng = np.random.default_rng(args.seed)
-    start = time.process_time()
-    rows = interval_rows(rng, reps, boot_reps, n_boot)
-    rows += grid_rows(rng, reps // 2) + test_rows(rng, reps)
+    suffix = "_quick" if args.quick else ""
+    csv = RESULTS / f"inference_coverage{suffix}.csv"
+    kept = pd.read_csv(csv) if csv.exists() else pd.DataFrame({"study": pd.Series([], dtype=str)})
+    rows = []
+    for index, name in enumerate(STUDIES):
+        if name not in studies:
+            done = "test" if name == "tests" else name
+            rows += kept[kept["study"].str.endswith(done)].to_dict("records")
+            continue
+        # Each study its own stream: one can be run again alone.
+        rng = np.random.default_rng([args.seed, index])
+        start = time.process_time()
+        if name == "interval":
+            rows += interval_rows(rng, reps, boot_reps, n_boot)
+        elif name == "warning":
+            rows += warning_rows(rng, reps)
+        else:
+            rows += test_rows(rng, reps)
+        print(f"{name}: {time.process_time() - start:.0f} s CPU", flush=True)
     table = pd.DataFrame(rows)
     RESULTS.mkdir(exist_ok=True)
-    suffix = "_quick" if args.quick else ""
-    table.to_csv(RESULTS / f"inference_coverage{suffix}.csv", index=False, float_format="%.6g")
+    table.to_csv(csv, index=False, float_format="%.6g")
     plot(table, RESULTS / f"inference_coverage{suffix}.png")
-    with pd.option_context("display.width", 200, "display.max_columns", 20):
-        print(table.drop(columns=["study"]).to_string(index=False))
-    print(f"total {time.process_time() - start:.0f} s CPU")
+    markdown_path = RESULTS / f"inference_coverage{suffix}.md"
+    write_markdown(table, markdown_path, reps)
+    print(markdown_path.read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":

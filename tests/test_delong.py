@@ -243,7 +243,7 @@ def test_skewed_importance_weights_warn_of_small_effective_size():
     guess, positive, weight = data(5, n=200)
     weight[positive] = 1.0
     weight[np.flatnonzero(positive)[0]] = 1000.0
-    with pytest.warns(UserWarning, match="Kish effective sizes"):
+    with pytest.warns(UserWarning, match="importance weights too concentrated"):
         auc_var(guess, positive.astype(int), weight)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -448,18 +448,102 @@ def test_normal_intervals_on_small_classes_warn_and_t_does_not():
         auc_ci(asah["s100b"], asah["outcome"])  # 41 and 72: pROC's example, no warning
 
 
-def test_warning_follows_the_kish_sizes_of_weights_and_of_squared_weights():
-    rng = np.random.default_rng(12)
-    n = 200
-    guess, label = rng.normal(size=2 * n), np.repeat([1, 0], n)
-    mild = np.exp(0.3 * rng.normal(size=2 * n))  # Kish about 180, squares about 140
-    heavy_few = np.ones(2 * n)
-    heavy_few[[0, 1, 2, n, n + 1, n + 2]] = 8.0  # Kish 125, squares 12.1
-    small = np.resize([1.0, 1.1], 80)  # 40 a class: Kish 40, squares 40
+def warning_sizes_by_pairs(guess, label, weight):
+    """The weight warning's effective sizes from all (positive, negative)
+    pairs: of the influence w |V - A| net of unit weights', and of the squared
+    weights net of the class's count; (positives, negatives) each."""
+    positive = label == 1
+    x, y, wx, wy = guess[positive], guess[~positive], weight[positive], weight[~positive]
+    psi = (x[:, None] > y[None, :]) + 0.5 * (x[:, None] == y[None, :])
+    auc = wx @ psi @ wy / (wx.sum() * wy.sum())
+
+    def kish(z):
+        return z.sum() ** 2 / (z @ z)
+
+    def net(concentrated, baseline):
+        excess = 1 / concentrated - 1 / baseline
+        return 1 / excess if excess > 1e-12 else np.inf
+
+    influence, squares = [], []
+    for w, value in ((wx, psi @ wy / wy.sum()), (wy, wx @ psi / wx.sum())):
+        distance = np.abs(value - auc)
+        influence.append(net(kish(w * distance), kish(distance)))
+        squares.append(net(kish(w * w), len(w)))
+    return influence, squares
+
+
+def silent(function, *args, **options):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        auc_ci(guess, label, mild)
-    with pytest.warns(UserWarning, match=r"squared weights .* 12\.1 and 12\.1"):
-        auc_ci(guess, label, heavy_few)
-    with pytest.warns(UserWarning, match=r"Kish effective sizes .* of 40 \(positives\)"):
-        auc_ci(guess[:80], np.resize([1, 0], 80), small)
+        return function(*args, **options)
+
+
+def test_weights_equal_within_each_class_never_warn():
+    # Case-control sampling: 10 cases kept at rate 1, 100 controls at rate
+    # 1/50.  The weighted AUC is the unweighted one; before 1.0 the Kish size
+    # 10 of the cases warned.
+    rng = np.random.default_rng(3)
+    guess = np.concatenate([rng.normal(1, 1, 10), rng.normal(0, 1, 100)])
+    label = np.repeat([1, 0], [10, 100])
+    weight = np.repeat([1.0, 50.0], [10, 100])
+    assert warning_sizes_by_pairs(guess, label, weight) == ([np.inf] * 2, [np.inf] * 2)
+    ci = silent(auc_ci, guess, label, weight)
+    assert ci.estimate == pytest.approx(wr.auc_score(guess, label), rel=1e-12)
+    silent(auc_var, guess, label, weight)
+    silent(roc_test, guess, guess + rng.normal(size=110), label, weight)
+
+
+def test_heavy_rows_warn_where_their_placement_is_far_from_the_auc():
+    # The same three weights of 5 among 100 positives: on the three scoring
+    # lowest (placement values near 0, far from the AUC) they carry the AUC
+    # (influence: 39 rows), on the three whose placement values are nearest
+    # the AUC they barely move it.  Squared weights: 17.6 rows, above 11.
+    rng = np.random.default_rng(7)
+    guess = np.concatenate([rng.normal(1, 1, 100), rng.normal(0, 1, 100)])
+    label = np.repeat([1, 0], 100)
+    cases = np.flatnonzero(label == 1)
+    distance = np.abs(placement_values(guess, label)[cases] - wr.auc_score(guess, label))
+    far, near = np.ones(200), np.ones(200)
+    far[cases[np.argsort(guess[cases])[:3]]] = 5.0
+    near[cases[np.argsort(distance)[:3]]] = 5.0
+    influence, squares = warning_sizes_by_pairs(guess, label, far)
+    assert influence[0] == pytest.approx(39.0, abs=0.05) and influence[1] == np.inf
+    assert squares[0] == pytest.approx(17.6, abs=0.05)
+    expected = rf"{influence[0]:.3g} and unlimited for the AUC's influence"
+    with pytest.warns(UserWarning, match=expected.replace(".", r"\.")):
+        auc_ci(guess, label, far)
+    with pytest.warns(UserWarning, match="too concentrated"):
+        auc_var(guess, label, far)
+    influence, squares = warning_sizes_by_pairs(guess, label, near)
+    assert influence == [np.inf, np.inf] and squares[0] == pytest.approx(17.6, abs=0.05)
+    silent(auc_ci, guess, label, near)
+
+
+def test_a_few_very_heavy_rows_warn_by_their_squared_weights():
+    # Three controls of weight 30 among 200, placed where they barely move
+    # the AUC: the variance still rests on them (squared weights: 3.3 rows).
+    rng = np.random.default_rng(7)
+    guess = np.concatenate([rng.normal(1, 1, 200), rng.normal(0, 1, 200)])
+    label = np.repeat([1, 0], 200)
+    controls = np.flatnonzero(label == 0)
+    auc = wr.auc_score(guess, label)
+    nearest = controls[np.argsort(np.abs(placement_values(guess, label)[controls] - auc))[:3]]
+    weight = np.ones(400)
+    weight[nearest] = 30.0
+    influence, squares = warning_sizes_by_pairs(guess, label, weight)
+    assert min(influence) > 50 and squares[0] == np.inf and squares[1] < 11
+    expected = rf"unlimited and {squares[1]:.3g} for the squared weights"
+    with pytest.warns(UserWarning, match=expected.replace(".", r"\.")):
+        auc_ci(guess, label, weight)
+
+
+def placement_values(guess, label):
+    """Unit-weight placement values by pairs, in the observations' order."""
+    positive = label == 1
+    psi = (guess[positive, None] > guess[None, ~positive]) + 0.5 * (
+        guess[positive, None] == guess[None, ~positive]
+    )
+    value = np.empty(len(guess))
+    value[positive] = psi.mean(axis=1)
+    value[~positive] = psi.mean(axis=0)
+    return value

@@ -177,12 +177,13 @@ def auc_var(
     Warns
     -----
     UserWarning
-        When importance weights give a class a Kish effective size
-        (sum w)^2 / sum w^2 below 50, or its squared weights one,
-        (sum w^2)^2 / sum w^4, below 15: the variance then rests on a few
-        heavy observations, and intervals and tests built on it
-        under-covered in simulation (0.84-0.93 for 95% t intervals in
-        settings where most samples warned).
+        When a few heavy importance weights carry the AUC: in a class,
+        fewer than 50 effective rows for the AUC's influence w |V - A|, or
+        fewer than 11 for the squared weights, each net of what unit
+        weights give (`weightedroc.inference.checks.weight_effective_sizes`;
+        weights equal within a class never warn).  Intervals and tests
+        built on the variance then under-covered in simulation (the
+        Inference vignette).
 
     Examples
     --------

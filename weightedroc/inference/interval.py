@@ -89,13 +89,14 @@ def auc_ci(
     Notes
     -----
     Coverage measured by simulation (benchmarks/inference_coverage.py):
-    with unit weights pROC's normal interval covered 0.91 with 10
-    observations of each class and 0.946-0.956 from 30, and
+    with unit weights pROC's normal interval covered 0.909 with 10
+    observations of each class and 0.947-0.956 from 30, and
     ``quantile="t"`` 0.953-0.965 from 10; with log-normal importance
-    weights the t interval covered 0.943-0.967 in every setting where at
-    most about half of the samples warned, and 0.84-0.93 where most did.
-    An AUC near 0 or 1 also needs more observations.  The bootstrap did
-    not do better in any setting.
+    weights the t interval covered 0.946-0.956 where the positives' Kish
+    size was 50 or more, and 0.924 and 0.836 where it was 42 and 12.  An
+    AUC near 0 or 1 also needs more observations.  The bootstrap came
+    closer to 95% in four unit-weight settings (by at most 0.013) and
+    covered less than the default in every weighted one.
 
     Examples
     --------
