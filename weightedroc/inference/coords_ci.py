@@ -15,14 +15,13 @@ import pandas as pd
 from ..engine.types import ArrayLike, Direction, LabelValue
 from .checks import check_conf_level, check_n_boot
 from .replicates import (
-    batches,
-    class_weights,
     curve_rows,
-    draw,
     prepare,
+    replicate_values,
     se_at_sp,
     se_sp_rows,
     sp_at_se,
+    without_na,
 )
 
 
@@ -53,12 +52,11 @@ def _check_points(values, name, default=None) -> np.ndarray:
 
 
 def _bootstrap(sample, n_boot, seed, read):
-    """Stack `read(se, sp)` (one row per replicate) over the replicates."""
+    """Stack `read(se, sp)` (one row per replicate) over the replicates,
+    dropping those with a NaN (unstratified, without a class) as pROC."""
     rng = np.random.default_rng(seed)
-    rows = []
-    for _, size in batches(n_boot, sum(len(g) for g, _ in sample.pools)):
-        rows.append(read(*se_sp_rows(*class_weights(sample, draw(rng, sample, size)))))
-    return np.concatenate(rows)
+    rows = replicate_values(rng, [sample], n_boot, lambda w: read(*se_sp_rows(*w)))
+    return without_na(rows)
 
 
 def _frame(x_name, x, own_name, own, replicates, conf_level):
@@ -93,6 +91,7 @@ def ci_se(
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    stratified: bool = True,
 ) -> pd.DataFrame:
     """Bootstrap interval of the sensitivity at given specificities (pROC's ci.se).
 
@@ -112,6 +111,10 @@ def ci_se(
     seed : None, int or numpy.random.Generator
     weights_are : {"importance", "frequency"}, default "importance"
         See `weightedroc.inference.replicates`.
+    stratified : bool, default True
+        pROC's ``boot.stratified``: False draws each replicate from all
+        observations together (replicates without a class are dropped,
+        with pROC's warning).
 
     Returns
     -------
@@ -135,7 +138,7 @@ def ci_se(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("specificity", specificities, sample, conf_level, n_boot, seed)
 
 
@@ -151,6 +154,7 @@ def ci_sp(
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    stratified: bool = True,
 ) -> pd.DataFrame:
     """Bootstrap interval of the specificity at given sensitivities (pROC's ci.sp).
 
@@ -164,7 +168,7 @@ def ci_sp(
         As for `WeightedROC`.
     sensitivities : array-like of numbers in [0, 1], optional
         Where to read the specificity; default 0, 0.1, ..., 1.
-    conf_level, n_boot, seed, weights_are
+    conf_level, n_boot, seed, weights_are, stratified
         As for `ci_se`.
 
     Returns
@@ -185,7 +189,7 @@ def ci_sp(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed)
 
 
@@ -201,6 +205,7 @@ def ci_thresholds(
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    stratified: bool = True,
 ) -> pd.DataFrame:
     """Bootstrap intervals of specificity and sensitivity at given thresholds
     (pROC's ci.thresholds with numeric thresholds).
@@ -214,7 +219,7 @@ def ci_thresholds(
         As for `WeightedROC`.
     thresholds : array-like of numbers
         Where to read specificity and sensitivity (required).
-    conf_level, n_boot, seed, weights_are
+    conf_level, n_boot, seed, weights_are, stratified
         As for `ci_se`.
 
     Returns
@@ -236,7 +241,7 @@ def ci_thresholds(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     thresholds = _check_points(thresholds, "thresholds")
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     scale = -thresholds if direction == ">" else thresholds
     column = np.searchsorted(sample.distinct, scale, side="left")
 

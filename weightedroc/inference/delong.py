@@ -107,6 +107,14 @@ def variance_and_df(first: Placements, second: Placements, weights_are: str):
     return total, (total * total / squares if squares > 0 else np.inf)
 
 
+def check_whole_area(fpr_range, tpr_range):
+    """DeLong's variance is of the whole area: pROC's error for a partial one."""
+    if fpr_range is not None or tpr_range is not None:
+        raise ValueError(
+            'DeLong method is not supported for partial AUC. Use method="bootstrap" instead.'
+        )
+
+
 def auc_var(
     guess: ArrayLike,
     label: ArrayLike,
@@ -116,6 +124,12 @@ def auc_var(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
 ) -> float:
     """DeLong's variance of the (weighted) AUC, as pROC's ``var(roc)``.
 
@@ -123,8 +137,11 @@ def auc_var(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    method : {"delong"}
-        DeLong's placement-value (structural components) estimate.
+    method : {"delong", "bootstrap"}
+        ``"delong"``: DeLong's placement-value (structural components)
+        estimate.  ``"bootstrap"``: the variance of `n_boot` bootstrap
+        replicates' areas, as pROC's ``var(method = "bootstrap")``
+        (`weightedroc.inference.bootstrap.bootstrap_var`).
     weights_are : {"importance", "frequency"}
         ``"importance"`` (default): weights are costs or inverse sampling
         probabilities (hardhat's importance_weights); the variance is the
@@ -134,6 +151,13 @@ def auc_var(
         multiplied by a constant.  ``"frequency"``: whole-number weights
         count identical observations (hardhat's frequency_weights); the
         result equals DeLong's on the rows repeated.
+    n_boot, seed, stratified
+        Bootstrap only: replicates, seed, and pROC's ``boot.stratified``
+        (False: draw from all observations together).
+    fpr_range, tpr_range, correct
+        Bootstrap only: the variance of a partial area, as
+        `weightedroc.partial_auc` (pROC's ``partial.auc = c(1, .8)`` is
+        ``fpr_range=(0, 0.2)``); DeLong's method has none (pROC's error).
 
     Returns
     -------
@@ -166,7 +190,15 @@ def auc_var(
     >>> round(auc_var(guess, label, [1, 1, 2, 1, 1, 1], weights_are="frequency"), 10)
     0.037037037
     """
-    check_choice(method, "method", ("delong",))
+    check_choice(method, "method", ("delong", "bootstrap"))
+    bootstrap = dict(n_boot=n_boot, seed=seed, stratified=stratified)
+    partial = dict(fpr_range=fpr_range, tpr_range=tpr_range, correct=correct)
+    data = dict(positive=positive, direction=direction, weights_are=weights_are)
+    if method == "bootstrap":
+        from .bootstrap import bootstrap_var
+
+        return bootstrap_var(guess, label, weight, **bootstrap, **partial, **data)
+    check_whole_area(fpr_range, tpr_range)
     guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     first = placements(guess, label, weight, weights_are)
     if weights_are == "importance" and uneven(weight):
@@ -184,6 +216,12 @@ def auc_cov(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
 ) -> float:
     """DeLong's covariance of the AUCs of two scores of the same observations.
 
@@ -196,6 +234,11 @@ def auc_cov(
         Two scores of the same observations (equal lengths).
     label, weight, method, weights_are, positive, direction
         As for `auc_var`.
+    n_boot, seed, stratified, fpr_range, tpr_range, correct
+        As for `auc_var` (bootstrap only): with ``method="bootstrap"`` the
+        covariance of the replicates' two areas, each replicate drawing
+        the same observations for both scores (pROC's ``cov(method =
+        "bootstrap")``, `weightedroc.inference.bootstrap.bootstrap_cov`).
 
     Returns
     -------
@@ -210,7 +253,16 @@ def auc_cov(
     ...               [0.2, 0.1, 0.3, 0.9, 0.4, 0.5], label), 10)
     -0.0061728395
     """
-    check_choice(method, "method", ("delong",))
+    check_choice(method, "method", ("delong", "bootstrap"))
+    bootstrap = dict(n_boot=n_boot, seed=seed, stratified=stratified)
+    partial = dict(fpr_range=fpr_range, tpr_range=tpr_range, correct=correct)
+    data = dict(positive=positive, direction=direction, weights_are=weights_are)
+    if method == "bootstrap":
+        from .bootstrap import bootstrap_cov
+
+        with one_label_warning():
+            return bootstrap_cov(guess1, guess2, label, weight, **bootstrap, **partial, **data)
+    check_whole_area(fpr_range, tpr_range)
     with one_label_warning():  # each score's preparation reads the labels
         first, second, weight = paired_placements(
             guess1, guess2, label, weight, positive, direction, weights_are
