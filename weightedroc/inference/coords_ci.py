@@ -1,4 +1,5 @@
-"""Bootstrap bands of a weighted ROC curve: pROC's ci.se, ci.sp, ci.thresholds.
+"""Bootstrap bands of a weighted ROC curve: pROC's ci.se, ci.sp, ci.thresholds
+and ci.coords.
 
 Stratified replicates (`weightedroc.inference.replicates`); each returns a
 tidy frame, one row per point asked for, with the data's own value and the
@@ -8,12 +9,13 @@ replicates' ``conf_low``, ``median`` and ``conf_high`` quantiles (R's type
 """
 
 import numbers
+import warnings
 
 import numpy as np
 import pandas as pd
 
 from ..engine.types import ArrayLike, Direction, LabelValue
-from .checks import check_conf_level, check_n_boot
+from .checks import check_choice, check_conf_level, check_n_boot
 from .replicates import (
     curve_rows,
     prepare,
@@ -259,3 +261,206 @@ def ci_thresholds(
     )
     frame.insert(1, "measure", np.tile(["specificity", "sensitivity"], len(thresholds)))
     return frame
+
+
+BEST_POLICIES = ("stop", "omit", "random")
+
+
+def _check_coords_request(x, input, ret, best_policy):
+    """pROC's checks of ci.coords: (x, input, ret) checked, ret's default
+    by input (no threshold unless the input is one)."""
+    from ..metrics.coordinates import check_input
+    from ..metrics.table import check_names
+
+    check_choice(best_policy, "best_policy", BEST_POLICIES)
+    input = check_input(input)
+    if ret is None:
+        ret = ["specificity", "sensitivity"]
+        if input == "threshold":
+            ret.insert(0, "threshold")
+    elif isinstance(ret, str):
+        ret = [ret]
+    if len(ret) == 0 or "all" in ret:
+        raise ValueError("ret must name one or more coordinates ('all' is not available here)")
+    ret = check_names(list(ret))
+    if isinstance(x, str):
+        if x in ("all", "local maximas"):
+            raise ValueError("'all' and 'local maximas' are not available for confidence intervals.")
+        if x != "best":
+            raise ValueError(f"x must be 'best' or numbers (values of input), got {x!r}")
+    else:
+        x = _check_points(x, "x")
+    if "threshold" in ret and not (isinstance(x, str) or input == "threshold"):
+        raise ValueError(
+            "'threshold' output is only supported for best ROC point ('x = \"best\"') "
+            'or if "threshold" was given as input.'
+        )
+    return x, input, ret
+
+
+def _replicate_coords(sample, P, N, request, rng):
+    """(len(x), len(ret)) coordinates of one replicate's curve (its own
+    distinct guesses), NaN without a class; `request` holds the checked
+    arguments of `coords_of`, the direction and the best policy."""
+    from ..metrics.coordinates import coords_of
+    from ..metrics.table import counts_of
+
+    x, input, ret, params, best_method, direction, policy = request
+    shape = (1 if isinstance(x, str) else len(x), len(ret))
+    pos, neg = P > 0, N > 0
+    if not pos.any() or not neg.any():
+        return np.full(shape, np.nan)
+    values = -sample.distinct if direction == ">" else sample.distinct
+    raw = (
+        np.concatenate((values[pos], values[neg])),
+        np.concatenate((np.ones(pos.sum()), np.zeros(neg.sum()))),
+        np.concatenate((P[pos], N[neg])),
+    )
+    table = coords_of(counts_of(raw, direction=direction), x, input, ret, params, best_method)
+    if len(table) > shape[0]:  # tied best points: pROC's best.policy
+        if policy == "stop":
+            raise ValueError(
+                'More than one "best" threshold was found, aborting. Change '
+                "'best_policy' to alter this behavior."
+            )
+        if policy == "omit":
+            return np.full(shape, np.nan)
+        table = table.iloc[[rng.integers(len(table))]]
+    return table[ret].to_numpy(dtype=float)
+
+
+def ci_coords(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    x: str | float | ArrayLike,
+    input: str = "threshold",
+    ret: str | list[str] | None = None,
+    best_method: str = "youden",
+    best_weights: tuple[float, float] = (1, 0.5),
+    best_policy: str = "stop",
+    conf_level: float = 0.95,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> pd.DataFrame:
+    """Bootstrap intervals of any coordinates of a weighted ROC curve, as
+    pROC's ``ci.coords``.
+
+    Each bootstrap replicate's curve (drawn as for `ci_se`) is read by
+    `coords` at `x`, and each coordinate's replicates give its quantiles.
+    With ``x="best"`` each replicate's own best point (Youden's or the
+    closest to the top left) is read, so the interval includes the
+    uncertainty of the choice of threshold.
+
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+    x : "best" or numbers
+        Where to read the coordinates: values of `input`, or each
+        replicate's best point (pROC's "all" and "local maximas" are not
+        available for intervals: an error, as pROC's).
+    input : str, default "threshold"
+        As for `coords`: a threshold, or a monotone coordinate
+        (sensitivity, specificity, ...) read by linear interpolation
+        between the curve's points.
+    ret : str or list of str, optional
+        The coordinates (any name `coords` knows); by default threshold,
+        specificity, sensitivity (specificity and sensitivity when `input`
+        is not "threshold").  A threshold is returned only for
+        ``x="best"`` or threshold inputs (pROC's error otherwise).
+    best_method, best_weights
+        As for `coords`.
+    best_policy : {"stop", "omit", "random"}, default "stop"
+        pROC's ``best.policy``, for a replicate with more than one best
+        point: an error, a replicate left out (NaN), or one of them at
+        random.
+    conf_level : float, default 0.95
+    n_boot : int, default 2000
+    seed : None, int or numpy.random.Generator
+    stratified : bool, default True
+        pROC's ``boot.stratified``: False draws from all observations
+        together.
+    weights_are : {"importance", "frequency"}, default "importance"
+        See `weightedroc.inference.replicates`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long, one row per point and coordinate: ``x`` (the value of
+        `input`, or "best"), ``measure`` (in `ret`'s order for each point),
+        ``conf_low``, ``median``, ``conf_high``: the replicates' quantiles
+        (R's type 7), replicate values that are NaN (undefined, e.g. a
+        precision where nothing is called positive) left out as pROC's
+        ``na.rm = TRUE``.
+
+    Warns
+    -----
+    UserWarning
+        pROC's "N NA value(s) produced during bootstrap were ignored." for
+        replicates with no value at all (unstratified replicates without a
+        class, or tied best points with ``best_policy="omit"``).
+
+    Notes
+    -----
+    Thresholds are the package's (`coords`): a row's threshold is the
+    smallest guess it calls positive, where pROC reports the midpoint
+    between two guesses, so the interval of the best threshold differs
+    from pROC's by that convention; every other coordinate is pROC's.
+
+    Examples
+    --------
+    >>> from weightedroc import ci_coords
+    >>> guess = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    >>> label = [0, 0, 1, 0, 0, 1, 0, 1, 1, 1]
+    >>> ci = ci_coords(guess, label, x=[5.5], ret=["specificity", "sensitivity"],
+    ...                n_boot=200, seed=1)
+    >>> ci[["x", "measure"]]
+         x      measure
+    0  5.5  specificity
+    1  5.5  sensitivity
+    >>> bool((ci["conf_low"] <= ci["median"]).all() and (ci["median"] <= ci["conf_high"]).all())
+    True
+    >>> best = ci_coords(guess, label, x="best", ret="sensitivity", best_policy="random",
+    ...                  n_boot=200, seed=1)
+    >>> best[["x", "measure"]]
+          x      measure
+    0  best  sensitivity
+    """
+    from ..metrics.table import parameters
+
+    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
+    x, input, ret = _check_coords_request(x, input, ret, best_policy)
+    params = parameters(best_weights=best_weights)
+    if best_method not in ("youden", "closest.topleft", "topleft"):
+        raise ValueError(f"best_method must be one of ('youden', 'closest.topleft'), got {best_method!r}")
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    request = (x, input, ret, params, best_method, direction, best_policy)
+    rng = np.random.default_rng(seed)
+
+    def read(weights):
+        return np.stack([_replicate_coords(sample, p, n, request, rng) for p, n in zip(*weights)])
+
+    reps = replicate_values(rng, [sample], n_boot, read)
+    empty = np.isnan(reps).reshape(len(reps), -1).all(axis=1)
+    without_na(np.where(empty, np.nan, 0.0))  # pROC's warning counts empty replicates
+    points = ["best"] if isinstance(x, str) else list(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a coordinate NaN in every replicate
+        low, median, high = np.nanquantile(
+            reps[~empty], [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
+        ).reshape(3, -1)
+    return pd.DataFrame(
+        {
+            "x": np.repeat(np.array(points, dtype=object), len(ret)),
+            "measure": np.tile(ret, len(points)),
+            "conf_low": low,
+            "median": median,
+            "conf_high": high,
+        }
+    )
