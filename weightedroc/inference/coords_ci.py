@@ -285,7 +285,9 @@ def _check_coords_request(x, input, ret, best_policy):
     ret = check_names(list(ret))
     if isinstance(x, str):
         if x in ("all", "local maximas"):
-            raise ValueError("'all' and 'local maximas' are not available for confidence intervals.")
+            raise ValueError(
+                "'all' and 'local maximas' are not available for confidence intervals."
+            )
         if x != "best":
             raise ValueError(f"x must be 'best' or numbers (values of input), got {x!r}")
     else:
@@ -314,7 +316,7 @@ def _replicate_coords(sample, P, N, request, rng):
     raw = (
         np.concatenate((values[pos], values[neg])),
         np.concatenate((np.ones(pos.sum()), np.zeros(neg.sum()))),
-        np.concatenate((P[pos], N[neg])),
+        np.concatenate((P[pos], N[neg])) * sample.scale,  # tp, fp... in the given weights
     )
     table = coords_of(counts_of(raw, direction=direction), x, input, ret, params, best_method)
     if len(table) > shape[0]:  # tied best points: pROC's best.policy
@@ -438,7 +440,9 @@ def ci_coords(
     x, input, ret = _check_coords_request(x, input, ret, best_policy)
     params = parameters(best_weights=best_weights)
     if best_method not in ("youden", "closest.topleft", "topleft"):
-        raise ValueError(f"best_method must be one of ('youden', 'closest.topleft'), got {best_method!r}")
+        raise ValueError(
+            f"best_method must be one of ('youden', 'closest.topleft'), got {best_method!r}"
+        )
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     request = (x, input, ret, params, best_method, direction, best_policy)
     rng = np.random.default_rng(seed)

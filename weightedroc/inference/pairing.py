@@ -212,8 +212,7 @@ def _check_point(value, name, method):
         or np.isnan(value)
     ):
         raise ValueError(
-            f"Argument '{name}' must be numeric of length 1 for a {name} test."
-            f" Got {name}={value!r}"
+            f"Argument '{name}' must be numeric of length 1 for a {name} test. Got {name}={value!r}"
         )
     if not 0 <= value <= 1:
         raise ValueError(f"Input {name} ({value:g}) not in range (0-1)")

@@ -51,6 +51,7 @@ class Sample:
     group: np.ndarray  # group (index of the distinct guess) of each row
     pools: tuple  # ((group, weight) of positives, same of negatives)
     stratified: bool = True  # draw the classes apart (else all rows together)
+    scale: float = 1.0  # the pools' weights times this are the given weights
 
     @property
     def n_groups(self):
@@ -92,7 +93,10 @@ def prepare(
                 else unit_scaled(weight[rows], total=counts.total_pos + counts.total_neg)
             )
             pools.append((group[rows], scaled))
-    return Sample(guess, label, weight, counts, group, tuple(pools), bool(stratified))
+    scale = 1.0
+    if frequency is None and weight is not None:
+        scale = float(np.ldexp(1.0, np.frexp(counts.total_pos + counts.total_neg)[1]))
+    return Sample(guess, label, weight, counts, group, tuple(pools), bool(stratified), scale)
 
 
 def check_stratified(stratified):
