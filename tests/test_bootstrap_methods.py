@@ -78,20 +78,29 @@ def test_bootstrap_cov_pairs_the_draws(stratified):
 
 def _exact_bootstrap_var(guess, label, stratified):
     """The bootstrap's own variance (n_boot -> infinity): every resample of
-    the rows enumerated with its probability; unstratified resamples
-    without a class are left out, as the package drops them."""
+    the rows enumerated (equally likely), its AUC from the pair counts
+    (Mann-Whitney); unstratified resamples without a class are left out, as
+    the package drops them."""
     guess, label = np.asarray(guess, float), np.asarray(label, bool)
+    n = len(label)
     if stratified:
         pos, neg = np.flatnonzero(label), np.flatnonzero(~label)
-        samples = (
-            np.concatenate((p, q))
-            for p in itertools.product(pos, repeat=len(pos))
-            for q in itertools.product(neg, repeat=len(neg))
+        rows = np.array(
+            [
+                p + q
+                for p in itertools.product(pos, repeat=len(pos))
+                for q in itertools.product(neg, repeat=len(neg))
+            ]
         )
     else:
-        samples = (np.array(s) for s in itertools.product(range(len(label)), repeat=len(label)))
-    aucs = [wr.auc_score(guess[s], label[s]) for s in samples if both_classes(label, s)]
-    return np.var(aucs)  # every resample equally likely
+        rows = np.array(list(itertools.product(range(n), repeat=n)))
+    counts = (rows[:, :, None] == np.arange(n)).sum(axis=1)  # (resamples, rows)
+    wins = (guess[:, None] > guess[None, :]) + 0.5 * (guess[:, None] == guess[None, :])
+    cp, cn = counts * label, counts * ~label
+    keep = (cp.sum(1) > 0) & (cn.sum(1) > 0)
+    cp, cn = cp[keep], cn[keep]
+    aucs = np.einsum("bi,ij,bj->b", cp, wins, cn) / (cp.sum(1) * cn.sum(1))
+    return np.var(aucs)
 
 
 @pytest.mark.parametrize("stratified", [True, False])
