@@ -300,35 +300,139 @@ def _check_coords_request(x, input, ret, best_policy):
     return x, input, ret
 
 
-def _replicate_coords(sample, P, N, request, rng):
-    """(len(x), len(ret)) coordinates of one replicate's curve (its own
-    distinct guesses), NaN without a class; `request` holds the checked
-    arguments of `coords_of`, the direction and the best policy."""
-    from ..metrics.coordinates import coords_of
-    from ..metrics.table import counts_of
+def _curves(sample, P, N):
+    """The replicates' counts at every column (threshold between groups, in
+    `WeightedROC`'s order), in the given weights: (TP, FP, TN, FN) of shape
+    (replicates, groups + 1), and whether each column is a point of the
+    replicate's own curve (its group was drawn; the last column always)."""
+    P, N = P * sample.scale, N * sample.scale
+    zero = np.zeros((len(P), 1))
+    TP = np.concatenate((np.cumsum(P[:, ::-1], axis=1)[:, ::-1], zero), axis=1)
+    FP = np.concatenate((np.cumsum(N[:, ::-1], axis=1)[:, ::-1], zero), axis=1)
+    TN, FN = FP[:, :1] - FP, TP[:, :1] - TP
+    drawn = np.concatenate((P + N > 0, np.ones((len(P), 1), dtype=bool)), axis=1)
+    return (TP, FP, TN, FN), drawn
 
-    x, input, ret, params, best_method, direction, policy = request
-    shape = (1 if isinstance(x, str) else len(x), len(ret))
-    pos, neg = P > 0, N > 0
-    if not pos.any() or not neg.any():
-        return np.full(shape, np.nan)
-    values = -sample.distinct if direction == ">" else sample.distinct
-    raw = (
-        np.concatenate((values[pos], values[neg])),
-        np.concatenate((np.ones(pos.sum()), np.zeros(neg.sum()))),
-        np.concatenate((P[pos], N[neg])) * sample.scale,  # tp, fp... in the given weights
-    )
-    table = coords_of(counts_of(raw, direction=direction), x, input, ret, params, best_method)
-    if len(table) > shape[0]:  # tied best points: pROC's best.policy
+
+def _pick(arrays, columns):
+    return [np.take_along_axis(a, columns, 1) for a in arrays]
+
+
+def _at_input(counts, input, x):
+    """pROC's coords at values `x` of a monotone `input`, each replicate (as
+    `coords`): the exact point (the last one if the input falls down the
+    columns, else the first) or the linear interpolation between the two
+    points around x.  Columns of groups a replicate did not draw repeat the
+    next column's counts, so they change neither rule."""
+    from ..metrics.coordinates import INPUTS
+
+    TP, FP, TN, FN = counts
+    P, N = TP[:, :1], FP[:, :1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se, sp = TP / P, TN / N
+        tp, tn = se * P, sp * N
+        values = {
+            "sensitivity": se,
+            "tpr": se,
+            "recall": se,
+            "specificity": sp,
+            "tnr": sp,
+            "fpr": 1 - sp,
+            "1-specificity": 1 - sp,
+            "1-sensitivity": 1 - se,
+            "fnr": (P - tp) / P,
+            "tp": tp,
+            "fn": P - tp,
+            "tn": tn,
+            "fp": N - tn,
+        }[input]
+    falling = INPUTS[input]
+    low, high = np.nanmin(values, axis=1), np.nanmax(values, axis=1)
+    out = [np.empty((len(TP), len(x))) for _ in range(2)]
+    for i, value in enumerate(x):
+        outside = ~np.isnan(low) & ((value < low) | (value > high))
+        if outside.any():
+            k = int(np.argmax(outside))
+            raise ValueError(
+                f"Input {input} ({value:g}) not in range ({low[k]:g}-{high[k]:g}) "
+                "in a bootstrap replicate"
+            )
+        exact = values == value
+        last = values.shape[1] - 1 - np.argmax(exact[:, ::-1], axis=1)
+        row = np.where(exact.any(axis=1), last if falling else np.argmax(exact, axis=1), -1)
+        nxt = np.argmax(values < value if falling else values > value, axis=1)
+        nxt = np.maximum(nxt, 1)[:, None]
+        v1, v0 = _pick([values], nxt)[0], _pick([values], nxt - 1)[0]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            share = (value - v1) / (v0 - v1)
+        for j, column in enumerate((TP, TN)):
+            a, b = _pick([column], nxt)[0], _pick([column], nxt - 1)[0]
+            interpolated = (a + share * (b - a))[:, 0]
+            at_row = np.take_along_axis(column, np.maximum(row, 0)[:, None], 1)[:, 0]
+            out[j][:, i] = np.where(row >= 0, at_row, interpolated)
+    TPx, TNx = out
+    return TPx, N - TNx, TNx, P - TPx
+
+
+def _best_columns(counts, drawn, best_method, params, policy, rng):
+    """Each replicate's best column (a (replicates, 1) array; -1 where a tie
+    is omitted), by the engine of `coords` (`criterion_loss`, ties within
+    `TIE`), among the replicate's own points; pROC's best.policy for ties."""
+    from ..decisions.criteria import TIE, criterion_loss
+
+    TP, FP, TN, FN = counts
+    cost, prevalence = params["best_weights"]
+    method = "closest.topleft" if best_method == "topleft" else best_method
+    r = (1 - prevalence) / (cost * prevalence)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        loss = criterion_loss(FN.T, FP.T, method, weight_fp=r).T
+    scale = np.maximum(abs(loss[:, :1]), abs(loss[:, -1:]))
+    loss = np.where(drawn, loss, np.inf)
+    tied = drawn & (loss <= loss.min(axis=1, keepdims=True) + TIE * scale)
+    count = tied.sum(axis=1)
+    choice = np.zeros(len(loss), dtype=int)  # the k-th tied column
+    if (count > 1).any():
         if policy == "stop":
             raise ValueError(
                 'More than one "best" threshold was found, aborting. Change '
                 "'best_policy' to alter this behavior."
             )
-        if policy == "omit":
-            return np.full(shape, np.nan)
-        table = table.iloc[[rng.integers(len(table))]]
-    return table[ret].to_numpy(dtype=float)
+        if policy == "random":
+            choice = (rng.random(len(loss)) * count).astype(int)
+    columns = np.argmax(np.cumsum(tied, axis=1) > choice[:, None], axis=1)
+    if policy == "omit":
+        columns = np.where(count > 1, -1, columns)
+    return columns[:, None]
+
+
+def _replicate_coords(sample, P, N, request, rng):
+    """(replicates, len(x), len(ret)) coordinates of the replicates' curves,
+    NaN for a replicate without a class (or an omitted tie)."""
+    from ..metrics.table import Counts, compute
+
+    x, input, ret, params, best_method, direction, policy = request
+    counts, drawn = _curves(sample, P, N)
+    values = -sample.distinct if direction == ">" else sample.distinct
+    edge = -np.inf if direction == ">" else np.inf
+    thresholds = np.append(values, edge)
+    missing = np.zeros((len(P), 1), dtype=bool)
+    if isinstance(x, str):
+        columns = _best_columns(counts, drawn, best_method, params, policy, rng)
+        missing = columns < 0
+        columns = np.maximum(columns, 0)
+        picked, at = _pick(counts, columns), thresholds[columns]
+    elif input == "threshold":
+        scaled = -x if direction == ">" else x
+        columns = np.broadcast_to(np.searchsorted(sample.distinct, scaled), (len(P), len(x)))
+        picked, at = _pick(counts, columns), np.broadcast_to(x, (len(P), len(x)))
+    else:
+        picked, at = _at_input(counts, input, x), np.full((len(P), len(x)), np.nan)
+    TP, FP, TN, FN = picked
+    table = Counts(at, TP, FP, TN, FN, TP + FN, FP + TN, 0, direction)
+    out = np.stack([compute(table, [name], params)[name] for name in ret], axis=2)
+    no_class = (counts[0][:, 0] == 0) | (counts[1][:, 0] == 0)
+    out[no_class | missing[:, 0]] = np.nan
+    return out
 
 
 def ci_coords(
@@ -448,7 +552,7 @@ def ci_coords(
     rng = np.random.default_rng(seed)
 
     def read(weights):
-        return np.stack([_replicate_coords(sample, p, n, request, rng) for p, n in zip(*weights)])
+        return _replicate_coords(sample, *weights, request, rng)
 
     reps = replicate_values(rng, [sample], n_boot, read)
     empty = np.isnan(reps).reshape(len(reps), -1).all(axis=1)
