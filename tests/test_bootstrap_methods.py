@@ -13,12 +13,11 @@ import warnings
 
 import numpy as np
 import pytest
+from test_resampling import area, data, rebuilt, stratified_rows
 
 import weightedroc as wr
 from weightedroc.inference import replicates
 from weightedroc.inference.bootstrap import bootstrap_interval
-
-from test_resampling import area, data, rebuilt, stratified_rows
 
 
 def unstratified_rows(rng, label, size):

@@ -67,7 +67,7 @@ def test_bootstrap_var_is_procs_within_monte_carlo_error(r, asah, r_partial, par
     (theirs,) = proc(
         r,
         f'var({auc}, method = "bootstrap", boot.n = {R_BOOT}, '
-        f"boot.stratified = {str(stratified).upper()})",
+        f'boot.stratified = {str(stratified).upper()}, progress = "none")',
         y,
         frame["s100b"],
     )
@@ -85,7 +85,7 @@ def test_bootstrap_cov_is_procs_within_monte_carlo_error(r, asah, stratified):
     (theirs,) = proc(
         r,
         f'cov(r1, r2, method = "bootstrap", boot.n = {R_TEST_BOOT}, '
-        f"boot.stratified = {str(stratified).upper()})",
+        f'boot.stratified = {str(stratified).upper()}, progress = "none")',
         y,
         frame["s100b"],
         frame["ndka"],
@@ -104,7 +104,7 @@ def test_frequency_weights_are_procs_var_on_the_repeated_rows(r, asah):
     rows = np.repeat(np.arange(len(y)), weight)
     (theirs,) = proc(
         r,
-        f'var(r1, method = "bootstrap", boot.n = {R_BOOT})',
+        f'var(r1, method = "bootstrap", boot.n = {R_BOOT}, progress = "none")',
         y[rows],
         frame["s100b"].to_numpy()[rows],
     )
@@ -129,7 +129,7 @@ def test_fixed_point_roc_test_is_procs_within_monte_carlo_error(r, asah, method,
     d, boot_n, stratified = proc(
         r,
         f'suppressWarnings(t <- roc.test(r1, r2, method = "{method}", {method} = {value}, '
-        f"paired = {str(paired).upper()}, boot.n = {R_TEST_BOOT}))\n"
+        f'paired = {str(paired).upper()}, boot.n = {R_TEST_BOOT}, progress = "none"))\n'
         "c(t$statistic, t$parameter)",
         y,
         frame["s100b"],

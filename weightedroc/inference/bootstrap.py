@@ -99,7 +99,9 @@ def replicate_areas(sample, P, N, partial):
 def areas(sample, n_boot, seed, partial):
     """The replicates' (partial) areas, NaN ones dropped with pROC's warning."""
     rng = np.random.default_rng(seed)
-    values = replicate_values(rng, [sample], n_boot, lambda w: replicate_areas(sample, *w, partial))
+    values = replicate_values(
+        rng, [sample], n_boot, lambda w: replicate_areas(sample, w[0], w[1], partial)
+    )
     return without_na(values)
 
 
@@ -227,7 +229,11 @@ def bootstrap_cov(
         [first, second],
         n_boot,
         lambda w1, w2: np.stack(
-            (replicate_areas(first, *w1, partial), replicate_areas(second, *w2, partial)), 1
+            (
+                replicate_areas(first, w1[0], w1[1], partial),
+                replicate_areas(second, w2[0], w2[1], partial),
+            ),
+            1,
         ),
     )
     values = without_na(values)

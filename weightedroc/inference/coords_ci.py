@@ -557,7 +557,7 @@ def ci_coords(
     reps = replicate_values(rng, [sample], n_boot, read)
     empty = np.isnan(reps).reshape(len(reps), -1).all(axis=1)
     without_na(np.where(empty, np.nan, 0.0))  # pROC's warning counts empty replicates
-    points = ["best"] if isinstance(x, str) else list(x)
+    points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a coordinate NaN in every replicate
         low, median, high = np.nanquantile(

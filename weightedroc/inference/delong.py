@@ -191,13 +191,23 @@ def auc_var(
     0.037037037
     """
     check_choice(method, "method", ("delong", "bootstrap"))
-    bootstrap = dict(n_boot=n_boot, seed=seed, stratified=stratified)
-    partial = dict(fpr_range=fpr_range, tpr_range=tpr_range, correct=correct)
-    data = dict(positive=positive, direction=direction, weights_are=weights_are)
     if method == "bootstrap":
         from .bootstrap import bootstrap_var
 
-        return bootstrap_var(guess, label, weight, **bootstrap, **partial, **data)
+        return bootstrap_var(
+            guess,
+            label,
+            weight,
+            n_boot=n_boot,
+            seed=seed,
+            stratified=stratified,
+            fpr_range=fpr_range,
+            tpr_range=tpr_range,
+            correct=correct,
+            positive=positive,
+            direction=direction,
+            weights_are=weights_are,
+        )
     check_whole_area(fpr_range, tpr_range)
     guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     first = placements(guess, label, weight, weights_are)
@@ -254,14 +264,25 @@ def auc_cov(
     -0.0061728395
     """
     check_choice(method, "method", ("delong", "bootstrap"))
-    bootstrap = dict(n_boot=n_boot, seed=seed, stratified=stratified)
-    partial = dict(fpr_range=fpr_range, tpr_range=tpr_range, correct=correct)
-    data = dict(positive=positive, direction=direction, weights_are=weights_are)
     if method == "bootstrap":
         from .bootstrap import bootstrap_cov
 
         with one_label_warning():
-            return bootstrap_cov(guess1, guess2, label, weight, **bootstrap, **partial, **data)
+            return bootstrap_cov(
+                guess1,
+                guess2,
+                label,
+                weight,
+                n_boot=n_boot,
+                seed=seed,
+                stratified=stratified,
+                fpr_range=fpr_range,
+                tpr_range=tpr_range,
+                correct=correct,
+                positive=positive,
+                direction=direction,
+                weights_are=weights_are,
+            )
     check_whole_area(fpr_range, tpr_range)
     with one_label_warning():  # each score's preparation reads the labels
         first, second, weight = paired_placements(

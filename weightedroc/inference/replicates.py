@@ -26,9 +26,8 @@ depends on what the weights mean (``weights_are``):
     as if the data had been given one row per unit.
 """
 
-from dataclasses import dataclass
-
 import warnings
+from dataclasses import dataclass
 
 import numpy as np
 

@@ -123,7 +123,11 @@ def _statistic_reader(c: Comparison, first, second, areas):
     if c.method == "bootstrap":
         return (
             lambda w1, w2: np.stack(
-                (replicate_areas(first, *w1, partial), replicate_areas(second, *w2, partial)), 1
+                (
+                    replicate_areas(first, w1[0], w1[1], partial),
+                    replicate_areas(second, w2[0], w2[1], partial),
+                ),
+                1,
             ),
             areas,
         )
