@@ -246,6 +246,8 @@ def _coords_of_rows(guess, label, weight, rows, x, input, ret, best_method="youd
         ([0.2, 0.9], "threshold", ["threshold", "specificity", "sensitivity", "ppv", "tp"]),
         ([0.5, 0.95], "specificity", ["sensitivity", "npv", "accuracy"]),
         ([0.3], "sensitivity", ["specificity", "fp"]),
+        ([1.0, 2.5], "fp", ["sensitivity", "tn"]),  # a count input, in the given weights
+        ([0.25], "fnr", ["specificity", "1-npv"]),
         ("best", "threshold", ["threshold", "specificity", "sensitivity", "youden"]),
     ],
 )
@@ -370,3 +372,48 @@ def test_every_bootstrap_takes_stratified_false():
     ]
     own = wr.auc_score(guess, label, weight) - wr.auc_score(guess2, label, weight)
     assert boot.statistic == pytest.approx(own / np.std(diffs, ddof=1), rel=1e-9)
+
+
+# pROC's tests/testthat/test-ci.coords.R (not smoothed; pROC's partial
+# names "sp", "1-se" are written out): every monotone input, stratified or
+# not, one or more x and ret: one row per point and measure, in order.
+PROC_INPUTS = [
+    "threshold", "sensitivity", "specificity", "tn", "tp", "fn", "fp", "tpr",
+    "tnr", "fpr", "fnr", "1-specificity", "1-sensitivity", "recall",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("input", PROC_INPUTS)
+@pytest.mark.parametrize("stratified", [True, False])
+def test_procs_ci_coords_shapes(input, stratified):
+    asah = wr.load_asah()
+    y = (asah["outcome"] == "Poor").to_numpy()
+    for x in ([0.8], [0.9, 0.8]):
+        for ret in (["specificity"], ["specificity", "ppv", "tp", "1-sensitivity"]):
+            got = wr.ci_coords(
+                asah["s100b"],
+                y,
+                x=x,
+                input=input,
+                ret=ret,
+                n_boot=3,
+                conf_level=0.91,
+                stratified=stratified,
+            )
+            assert got["x"].tolist() == [v for v in x for _ in ret]
+            assert got["measure"].tolist() == ret * len(x)
+            assert list(got.columns) == ["x", "measure", "conf_low", "median", "conf_high"]
+            assert not got[["conf_low", "median", "conf_high"]].isna().any().any()
+
+
+def test_procs_ci_coords_threshold_output():
+    asah = wr.load_asah()
+    y = (asah["outcome"] == "Poor").to_numpy()
+    ret = ["threshold", "specificity", "sensitivity"]
+    # accepted with x="best" (whatever the input) or a threshold input
+    best = wr.ci_coords(asah["wfns"], y, x="best", input="specificity", ret=ret, n_boot=1)
+    assert best["measure"].tolist() == ret
+    at = wr.ci_coords(asah["wfns"], y, x=[2], input="threshold", ret=ret, n_boot=1)
+    assert at["conf_low"].iloc[0] == 2  # the threshold asked for
+    with pytest.raises(ValueError, match="'threshold' output is only supported"):
+        wr.ci_coords(asah["wfns"], y, x=[0.9], input="specificity", ret=ret, n_boot=1)
