@@ -125,7 +125,7 @@ def main():
                         "stratified": stratified,
                         "n_boot": N_BOOT,
                         "weightedroc_s": float(f"{mine:.4g}"),
-                        "pROC_s": theirs,
+                        "pROC_s": float(f"{theirs:.4g}"),
                         "ratio": float(f"{theirs / mine:.4g}"),
                     }
                 )
