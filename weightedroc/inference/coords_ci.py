@@ -23,6 +23,7 @@ from .replicates import (
     se_at_sp,
     se_sp_rows,
     sp_at_se,
+    warn_na,
     without_na,
 )
 
@@ -556,7 +557,7 @@ def ci_coords(
 
     reps = replicate_values(rng, [sample], n_boot, read)
     empty = np.isnan(reps).reshape(len(reps), -1).all(axis=1)
-    without_na(np.where(empty, np.nan, 0.0))  # pROC's warning counts empty replicates
+    warn_na(empty.sum())  # pROC counts the replicates with no value at all
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a coordinate NaN in every replicate

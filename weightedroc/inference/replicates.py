@@ -151,18 +151,23 @@ def outside_stacklevel():
     return _outside_stacklevel() - 1
 
 
+def warn_na(count):
+    """pROC's warning for `count` replicates dropped (none: no warning)."""
+    if count:
+        warnings.warn(
+            f"{int(count)} NA value(s) produced during bootstrap were ignored.",
+            UserWarning,
+            stacklevel=outside_stacklevel(),
+        )
+
+
 def without_na(replicates):
     """The replicates (values, or rows of values) with no NaN, warning as pROC
     how many were dropped: an unstratified replicate without a class."""
     bad = np.isnan(replicates)
     if replicates.ndim > 1:
         bad = bad.reshape(len(replicates), -1).any(axis=1)
-    if bad.any():
-        warnings.warn(
-            f"{int(bad.sum())} NA value(s) produced during bootstrap were ignored.",
-            UserWarning,
-            stacklevel=outside_stacklevel(),
-        )
+    warn_na(bad.sum())
     return replicates[~bad]
 
 
