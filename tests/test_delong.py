@@ -206,7 +206,7 @@ def test_delong_interval_is_the_normal_interval_clipped():
             lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], [1, 1, 1, 0.5], weights_are="frequency"),
             "whole numbers",
         ),
-        (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], method="bootstrap"), "method must be one of"),
+        (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], method="jackknife"), "method must be one of"),
         (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], weights_are="sampling"), "weights_are"),
         (lambda: auc_cov([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "equal lengths"),
         (lambda: roc_test([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "label2"),
@@ -216,7 +216,7 @@ def test_delong_interval_is_the_normal_interval_clipped():
         ),
         (
             lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], method="sensitivity"),
-            "method must be one of",
+            "Argument 'sensitivity' must be numeric of length 1 for a sensitivity test",
         ),
         (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], conf_level=1.5), "conf_level"),
         (lambda: auc_ci([1, 2, 3, 4], [0, 0, 1, 1], conf_level=0), "conf_level"),

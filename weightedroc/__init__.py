@@ -35,6 +35,7 @@ _LAZY = {
     "ci_se": "inference.coords_ci",
     "ci_sp": "inference.coords_ci",
     "ci_thresholds": "inference.coords_ci",
+    "ci_coords": "inference.coords_ci",
     "roc_table": "tidy",
     "auc_table": "tidy",
     "load_rocr_simple": "datasets",

@@ -1,7 +1,11 @@
 """Bootstrap confidence interval of the weighted AUC or partial AUC.
 
 Replicates are drawn by `weightedroc.inference.replicates`: positives and
-negatives apart (stratified, as pROC), from the one sorted, grouped pass.
+negatives apart (stratified, as pROC's default) or all observations
+together (``stratified=False``), from the one sorted, grouped pass.
+`bootstrap_var` and `bootstrap_cov` are pROC's ``var`` and ``cov`` with
+``method = "bootstrap"``: the variance (covariance) of the replicates'
+areas.
 """
 
 import math
@@ -20,6 +24,8 @@ from .replicates import (  # noqa: F401
     draw,
     partial_rows,
     prepare,
+    replicate_values,
+    without_na,
 )
 
 
@@ -90,6 +96,150 @@ def replicate_areas(sample, P, N, partial):
     return auc_rows(P, N) if partial is None else partial_rows(P, N, **partial)
 
 
+def areas(sample, n_boot, seed, partial):
+    """The replicates' (partial) areas, NaN ones dropped with pROC's warning."""
+    rng = np.random.default_rng(seed)
+    values = replicate_values(
+        rng, [sample], n_boot, lambda w: replicate_areas(sample, w[0], w[1], partial)
+    )
+    return without_na(values)
+
+
+def _partial(fpr_range, tpr_range, correct):
+    """The partial area's keywords (checked), or None for the whole area."""
+    if fpr_range is None and tpr_range is None:
+        if correct:
+            raise ValueError("correct=True needs fpr_range or tpr_range (a partial area)")
+        return None
+    return check_partial(dict(fpr_range=fpr_range, tpr_range=tpr_range, correct=correct))
+
+
+def bootstrap_var(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> float:
+    """Bootstrap variance of the weighted AUC or partial AUC: the engine of
+    ``weightedroc.auc_var(method="bootstrap")``, as pROC's
+    ``var(roc, method = "bootstrap")``.
+
+    The sample variance (n - 1) of the replicates' areas, the replicates
+    drawn as for `bootstrap_interval`.
+
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+    n_boot, seed, stratified, weights_are
+        As for `bootstrap_interval`.
+    fpr_range, tpr_range, correct
+        A partial area, as `weightedroc.partial_auc`: pROC's
+        ``partial.auc = c(1, .8)`` is ``fpr_range=(0, 0.2)`` (specificity
+        focus), with ``partial.auc.focus = "se"`` ``tpr_range=(0.8, 1)``;
+        ``correct`` is ``partial.auc.correct``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from weightedroc.inference.bootstrap import bootstrap_var
+    >>> v = bootstrap_var([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], n_boot=500, seed=1)
+    >>> bool(0 < v < 0.05)
+    True
+    """
+    check_n_boot(n_boot)
+    partial = _partial(fpr_range, tpr_range, correct)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    return float(np.var(areas(sample, n_boot, seed, partial), ddof=1))
+
+
+def bootstrap_cov(
+    guess1: ArrayLike,
+    guess2: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> float:
+    """Bootstrap covariance of the (partial) AUCs of two scores of the same
+    observations: ``weightedroc.auc_cov(method="bootstrap")``, as pROC's
+    ``cov(roc1, roc2, method = "bootstrap")``.
+
+    Each replicate draws the same observations for both scores; the
+    result is the sample covariance (n - 1) of the two areas over the
+    replicates.
+
+    Parameters
+    ----------
+    guess1, guess2 : array-like
+        Two scores of the same observations.
+    label, weight, positive, direction, n_boot, seed, stratified, weights_are
+        As for `bootstrap_var`.
+    fpr_range, tpr_range, correct
+        The partial area of both curves, as for `bootstrap_var`.
+
+    Returns
+    -------
+    float
+        ``bootstrap_cov(g, g, ...)`` equals ``bootstrap_var(g, ...)`` with
+        the same seed (to rounding).
+
+    Examples
+    --------
+    >>> from weightedroc.inference.bootstrap import bootstrap_cov, bootstrap_var
+    >>> g, label = [1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1]
+    >>> c = bootstrap_cov(g, g, label, n_boot=300, seed=2)
+    >>> bool(abs(c - bootstrap_var(g, label, n_boot=300, seed=2)) < 1e-15)
+    True
+    """
+    check_n_boot(n_boot)
+    partial = _partial(fpr_range, tpr_range, correct)
+    if np.size(guess1) != np.size(guess2):
+        raise ValueError(
+            f"guess1 and guess2 must have one value per observation: got "
+            f"{np.size(guess1)} and {np.size(guess2)}"
+        )
+    first, second = (
+        prepare(g, label, weight, positive, direction, weights_are, stratified)
+        for g in (guess1, guess2)
+    )
+    rng = np.random.default_rng(seed)
+    values = replicate_values(
+        rng,
+        [first, second],
+        n_boot,
+        lambda w1, w2: np.stack(
+            (
+                replicate_areas(first, w1[0], w1[1], partial),
+                replicate_areas(second, w2[0], w2[1], partial),
+            ),
+            1,
+        ),
+    )
+    values = without_na(values)
+    return float(np.cov(values[:, 0], values[:, 1], ddof=1)[0, 1])
+
+
 def bootstrap_interval(
     guess: ArrayLike,
     label: ArrayLike,
@@ -102,6 +252,7 @@ def bootstrap_interval(
     direction: Direction = "<",
     partial_auc: dict | None = None,
     weights_are: str = "importance",
+    stratified: bool = True,
 ) -> AUCInterval:
     """Stratified bootstrap interval of the weighted AUC or partial AUC:
     the engine of ``weightedroc.auc_ci(method="bootstrap")``.
@@ -133,6 +284,10 @@ def bootstrap_interval(
         ``"frequency"``: integer weights count identical rows, and the
         replicates resample the expanded rows (the same interval, in
         distribution, as the data given one row per unit).
+    stratified : bool, default True
+        pROC's ``boot.stratified``: False draws each replicate from all
+        observations together, the classes' sizes varying; replicates
+        without a class are dropped with pROC's warning.
 
     Returns
     -------
@@ -158,13 +313,9 @@ def bootstrap_interval(
     conf_level = check_conf_level(conf_level)
     check_n_boot(n_boot)
     partial = check_partial(partial_auc)
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     estimate = area_of(sample, partial)
-    rng = np.random.default_rng(seed)
-    replicates = np.empty(n_boot)
-    for start, size in batches(n_boot, sum(len(g) for g, _ in sample.pools)):
-        P, N = class_weights(sample, draw(rng, sample, size))
-        replicates[start : start + size] = replicate_areas(sample, P, N, partial)
+    replicates = areas(sample, n_boot, seed, partial)
     low, high = np.quantile(replicates, [(1 - conf_level) / 2, (1 + conf_level) / 2])
     return AUCInterval(
         float(estimate), float(low), float(high), conf_level, int(n_boot), replicates

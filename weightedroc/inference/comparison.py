@@ -11,7 +11,7 @@ from .htest import HTest
 from .pairing import Comparison, comparison
 from .placements import paired_placements, placements, uneven
 
-METHODS = ("delong", "bootstrap", "venkatraman")
+METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
 # Rounding of an AUC (a number in [0, 1]) summed over many terms: a real
 # standard deviation of a difference of AUCs is above it with fewer than
 # about 1e28 observations.
@@ -45,6 +45,9 @@ def roc_test(
     seed: int | np.random.Generator | None = None,
     partial_auc: dict | None = None,
     data_name: str | None = None,
+    sensitivity: float | None = None,
+    specificity: float | None = None,
+    stratified: bool = True,
 ) -> HTest:
     """Test whether two ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
 
@@ -64,7 +67,7 @@ def roc_test(
         labels (and weights), see `are_paired`.  True on unpaired curves is
         an error; False on paired ones warns, as pROC ("The ROC curves seem
         to be paired. Consider performing a paired roc.test.").
-    method : {"delong", "bootstrap", "venkatraman"}
+    method : {"delong", "bootstrap", "venkatraman", "sensitivity", "specificity"}
         DeLong: paired, Z = (A1 - A2) / sd of the difference (from the
         covariance, `auc_cov`) with its normal interval;
         unpaired, pROC's Student statistic D with Welch-Satterthwaite
@@ -72,6 +75,11 @@ def roc_test(
         unit and frequency weights; from each variance's Satterthwaite
         degrees of freedom for importance weights, see `auc_ci`).  The bootstrap and
         Venkatraman's test resample (`weightedroc.inference.resampling`).
+        ``"sensitivity"`` and ``"specificity"``: pROC's bootstrap tests at a
+        fixed point, D = (specificity1 - specificity2) / sd over the
+        replicates at the given `sensitivity` (sensitivities at the given
+        `specificity`), each read as ``coords(input="sensitivity")`` reads
+        it (the highest specificity there, else linear interpolation).
     alternative : {"two.sided", "less", "greater"}
         The alternative on AUC1 - AUC2.
     conf_level : float, default 0.95
@@ -94,14 +102,25 @@ def roc_test(
         error for DeLong's and Venkatraman's tests, as in pROC.
     data_name : str, optional
         Shown in the printed result; by default from the inputs' names.
+    sensitivity, specificity : float in [0, 1]
+        Where ``method="sensitivity"`` (``"specificity"``) compares the
+        curves: required by that method, an error with the others.
+    stratified : bool, default True
+        pROC's ``boot.stratified`` for the bootstrap methods (bootstrap,
+        sensitivity, specificity): False draws each replicate from all
+        observations together; replicates without a class are dropped with
+        pROC's warning.  DeLong's and Venkatraman's tests ignore it, as
+        pROC's.
 
     Returns
     -------
     HTest
         ``statistic`` (Z or t paired, D unpaired), ``p_value``, ``estimate``
         (``"AUC of roc1"``, ``"AUC of roc2"``), ``conf_int`` (paired DeLong),
-        ``parameter`` (``df`` of a t or D), ``method`` and ``alternative`` in
-        R's words; it prints as R's htest.
+        ``parameter`` (``df`` of a t or D; ``boot.n`` and ``boot.stratified``
+        of the bootstrap methods), ``method`` and ``alternative`` in R's
+        words; it prints as R's htest.  The tests at a fixed point estimate
+        the AUCs too, as pROC's.
 
     Examples
     --------
@@ -121,7 +140,7 @@ def roc_test(
         from .resampling import run_bootstrap
         from .venkatraman import run_venkatraman
 
-        return (run_bootstrap if method == "bootstrap" else run_venkatraman)(request)
+        return (run_venkatraman if method == "venkatraman" else run_bootstrap)(request)
 
 
 def _paired(c: Comparison) -> HTest:

@@ -1,4 +1,5 @@
-"""Bootstrap bands of a weighted ROC curve: pROC's ci.se, ci.sp, ci.thresholds.
+"""Bootstrap bands of a weighted ROC curve: pROC's ci.se, ci.sp, ci.thresholds
+and ci.coords.
 
 Stratified replicates (`weightedroc.inference.replicates`); each returns a
 tidy frame, one row per point asked for, with the data's own value and the
@@ -8,21 +9,22 @@ replicates' ``conf_low``, ``median`` and ``conf_high`` quantiles (R's type
 """
 
 import numbers
+import warnings
 
 import numpy as np
 import pandas as pd
 
 from ..engine.types import ArrayLike, Direction, LabelValue
-from .checks import check_conf_level, check_n_boot
+from .checks import check_choice, check_conf_level, check_n_boot
 from .replicates import (
-    batches,
-    class_weights,
     curve_rows,
-    draw,
     prepare,
+    replicate_values,
     se_at_sp,
     se_sp_rows,
     sp_at_se,
+    warn_na,
+    without_na,
 )
 
 
@@ -53,12 +55,11 @@ def _check_points(values, name, default=None) -> np.ndarray:
 
 
 def _bootstrap(sample, n_boot, seed, read):
-    """Stack `read(se, sp)` (one row per replicate) over the replicates."""
+    """Stack `read(se, sp)` (one row per replicate) over the replicates,
+    dropping those with a NaN (unstratified, without a class) as pROC."""
     rng = np.random.default_rng(seed)
-    rows = []
-    for _, size in batches(n_boot, sum(len(g) for g, _ in sample.pools)):
-        rows.append(read(*se_sp_rows(*class_weights(sample, draw(rng, sample, size)))))
-    return np.concatenate(rows)
+    rows = replicate_values(rng, [sample], n_boot, lambda w: read(*se_sp_rows(*w)))
+    return without_na(rows)
 
 
 def _frame(x_name, x, own_name, own, replicates, conf_level):
@@ -93,6 +94,7 @@ def ci_se(
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    stratified: bool = True,
 ) -> pd.DataFrame:
     """Bootstrap interval of the sensitivity at given specificities (pROC's ci.se).
 
@@ -112,6 +114,10 @@ def ci_se(
     seed : None, int or numpy.random.Generator
     weights_are : {"importance", "frequency"}, default "importance"
         See `weightedroc.inference.replicates`.
+    stratified : bool, default True
+        pROC's ``boot.stratified``: False draws each replicate from all
+        observations together (replicates without a class are dropped,
+        with pROC's warning).
 
     Returns
     -------
@@ -135,7 +141,7 @@ def ci_se(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("specificity", specificities, sample, conf_level, n_boot, seed)
 
 
@@ -151,6 +157,7 @@ def ci_sp(
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    stratified: bool = True,
 ) -> pd.DataFrame:
     """Bootstrap interval of the specificity at given sensitivities (pROC's ci.sp).
 
@@ -164,7 +171,7 @@ def ci_sp(
         As for `WeightedROC`.
     sensitivities : array-like of numbers in [0, 1], optional
         Where to read the specificity; default 0, 0.1, ..., 1.
-    conf_level, n_boot, seed, weights_are
+    conf_level, n_boot, seed, weights_are, stratified
         As for `ci_se`.
 
     Returns
@@ -185,7 +192,7 @@ def ci_sp(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed)
 
 
@@ -201,6 +208,7 @@ def ci_thresholds(
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    stratified: bool = True,
 ) -> pd.DataFrame:
     """Bootstrap intervals of specificity and sensitivity at given thresholds
     (pROC's ci.thresholds with numeric thresholds).
@@ -214,7 +222,7 @@ def ci_thresholds(
         As for `WeightedROC`.
     thresholds : array-like of numbers
         Where to read specificity and sensitivity (required).
-    conf_level, n_boot, seed, weights_are
+    conf_level, n_boot, seed, weights_are, stratified
         As for `ci_se`.
 
     Returns
@@ -236,7 +244,7 @@ def ci_thresholds(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     thresholds = _check_points(thresholds, "thresholds")
-    sample = prepare(guess, label, weight, positive, direction, weights_are)
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     scale = -thresholds if direction == ">" else thresholds
     column = np.searchsorted(sample.distinct, scale, side="left")
 
@@ -254,3 +262,314 @@ def ci_thresholds(
     )
     frame.insert(1, "measure", np.tile(["specificity", "sensitivity"], len(thresholds)))
     return frame
+
+
+BEST_POLICIES = ("stop", "omit", "random")
+
+
+def _check_coords_request(x, input, ret, best_policy):
+    """pROC's checks of ci.coords: (x, input, ret) checked, ret's default
+    by input (no threshold unless the input is one)."""
+    from ..metrics.coordinates import check_input
+    from ..metrics.table import check_names
+
+    check_choice(best_policy, "best_policy", BEST_POLICIES)
+    input = check_input(input)
+    if ret is None:
+        ret = ["specificity", "sensitivity"]
+        if input == "threshold":
+            ret.insert(0, "threshold")
+    elif isinstance(ret, str):
+        ret = [ret]
+    if len(ret) == 0 or "all" in ret:
+        raise ValueError("ret must name one or more coordinates ('all' is not available here)")
+    ret = check_names(list(ret))
+    if isinstance(x, str):
+        if x in ("all", "local maximas"):
+            raise ValueError(
+                "'all' and 'local maximas' are not available for confidence intervals."
+            )
+        if x != "best":
+            raise ValueError(f"x must be 'best' or numbers (values of input), got {x!r}")
+    else:
+        x = _check_points(x, "x")
+    if "threshold" in ret and not (isinstance(x, str) or input == "threshold"):
+        raise ValueError(
+            "'threshold' output is only supported for best ROC point ('x = \"best\"') "
+            'or if "threshold" was given as input.'
+        )
+    return x, input, ret
+
+
+def _curves(sample, P, N):
+    """The replicates' counts at every column (threshold between groups, in
+    `WeightedROC`'s order), in the given weights: (TP, FP, TN, FN) of shape
+    (replicates, groups + 1), and whether each column is a point of the
+    replicate's own curve (its group was drawn; the last column always)."""
+    P, N = P * sample.scale, N * sample.scale
+    zero = np.zeros((len(P), 1))
+    TP = np.concatenate((np.cumsum(P[:, ::-1], axis=1)[:, ::-1], zero), axis=1)
+    FP = np.concatenate((np.cumsum(N[:, ::-1], axis=1)[:, ::-1], zero), axis=1)
+    TN, FN = FP[:, :1] - FP, TP[:, :1] - TP
+    drawn = np.concatenate((P + N > 0, np.ones((len(P), 1), dtype=bool)), axis=1)
+    return (TP, FP, TN, FN), drawn
+
+
+def _pick(arrays, columns):
+    return [np.take_along_axis(a, columns, 1) for a in arrays]
+
+
+def _at_input(counts, input, x):
+    """pROC's coords at values `x` of a monotone `input`, each replicate (as
+    `coords`): the exact point (the last one if the input falls down the
+    columns, else the first) or the linear interpolation between the two
+    points around x.  Columns of groups a replicate did not draw repeat the
+    next column's counts, so they change neither rule."""
+    from ..metrics.coordinates import INPUTS
+
+    TP, FP, TN, FN = counts
+    P, N = TP[:, :1], FP[:, :1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se, sp = TP / P, TN / N
+        tp, tn = se * P, sp * N
+        values = {
+            "sensitivity": se,
+            "tpr": se,
+            "recall": se,
+            "specificity": sp,
+            "tnr": sp,
+            "fpr": 1 - sp,
+            "1-specificity": 1 - sp,
+            "1-sensitivity": 1 - se,
+            "fnr": (P - tp) / P,
+            "tp": tp,
+            "fn": P - tp,
+            "tn": tn,
+            "fp": N - tn,
+        }[input]
+    falling = INPUTS[input]
+    low, high = np.nanmin(values, axis=1), np.nanmax(values, axis=1)
+    out = [np.empty((len(TP), len(x))) for _ in range(2)]
+    for i, value in enumerate(x):
+        outside = ~np.isnan(low) & ((value < low) | (value > high))
+        if outside.any():
+            k = int(np.argmax(outside))
+            raise ValueError(
+                f"Input {input} ({value:g}) not in range ({low[k]:g}-{high[k]:g}) "
+                "in a bootstrap replicate"
+            )
+        exact = values == value
+        last = values.shape[1] - 1 - np.argmax(exact[:, ::-1], axis=1)
+        row = np.where(exact.any(axis=1), last if falling else np.argmax(exact, axis=1), -1)
+        nxt = np.argmax(values < value if falling else values > value, axis=1)
+        nxt = np.maximum(nxt, 1)[:, None]
+        v1, v0 = _pick([values], nxt)[0], _pick([values], nxt - 1)[0]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            share = (value - v1) / (v0 - v1)
+        for j, column in enumerate((TP, TN)):
+            a, b = _pick([column], nxt)[0], _pick([column], nxt - 1)[0]
+            interpolated = (a + share * (b - a))[:, 0]
+            at_row = np.take_along_axis(column, np.maximum(row, 0)[:, None], 1)[:, 0]
+            out[j][:, i] = np.where(row >= 0, at_row, interpolated)
+    TPx, TNx = out
+    return TPx, N - TNx, TNx, P - TPx
+
+
+def _best_columns(counts, drawn, best_method, params, policy, rng):
+    """Each replicate's best column (a (replicates, 1) array; -1 where a tie
+    is omitted), by the engine of `coords` (`criterion_loss`, ties within
+    `TIE`), among the replicate's own points; pROC's best.policy for ties."""
+    from ..decisions.criteria import TIE, criterion_loss
+
+    TP, FP, TN, FN = counts
+    cost, prevalence = params["best_weights"]
+    method = "closest.topleft" if best_method == "topleft" else best_method
+    r = (1 - prevalence) / (cost * prevalence)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        loss = criterion_loss(FN.T, FP.T, method, weight_fp=r).T
+    scale = np.maximum(abs(loss[:, :1]), abs(loss[:, -1:]))
+    loss = np.where(drawn, loss, np.inf)
+    tied = drawn & (loss <= loss.min(axis=1, keepdims=True) + TIE * scale)
+    count = tied.sum(axis=1)
+    choice = np.zeros(len(loss), dtype=int)  # the k-th tied column
+    if (count > 1).any():
+        if policy == "stop":
+            raise ValueError(
+                'More than one "best" threshold was found, aborting. Change '
+                "'best_policy' to alter this behavior."
+            )
+        if policy == "random":
+            choice = (rng.random(len(loss)) * count).astype(int)
+    columns = np.argmax(np.cumsum(tied, axis=1) > choice[:, None], axis=1)
+    if policy == "omit":
+        columns = np.where(count > 1, -1, columns)
+    return columns[:, None]
+
+
+def _replicate_coords(sample, P, N, request, rng):
+    """(replicates, len(x), len(ret)) coordinates of the replicates' curves,
+    NaN for a replicate without a class (or an omitted tie)."""
+    from ..metrics.table import Counts, compute
+
+    x, input, ret, params, best_method, direction, policy = request
+    counts, drawn = _curves(sample, P, N)
+    values = -sample.distinct if direction == ">" else sample.distinct
+    edge = -np.inf if direction == ">" else np.inf
+    thresholds = np.append(values, edge)
+    missing = np.zeros((len(P), 1), dtype=bool)
+    if isinstance(x, str):
+        columns = _best_columns(counts, drawn, best_method, params, policy, rng)
+        missing = columns < 0
+        columns = np.maximum(columns, 0)
+        picked, at = _pick(counts, columns), thresholds[columns]
+    elif input == "threshold":
+        scaled = -x if direction == ">" else x
+        columns = np.broadcast_to(np.searchsorted(sample.distinct, scaled), (len(P), len(x)))
+        picked, at = _pick(counts, columns), np.broadcast_to(x, (len(P), len(x)))
+    else:
+        picked, at = _at_input(counts, input, x), np.full((len(P), len(x)), np.nan)
+    TP, FP, TN, FN = picked
+    table = Counts(at, TP, FP, TN, FN, TP + FN, FP + TN, 0, direction)
+    out = np.stack([compute(table, [name], params)[name] for name in ret], axis=2)
+    no_class = (counts[0][:, 0] == 0) | (counts[1][:, 0] == 0)
+    out[no_class | missing[:, 0]] = np.nan
+    return out
+
+
+def ci_coords(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    x: str | float | ArrayLike,
+    input: str = "threshold",
+    ret: str | list[str] | None = None,
+    best_method: str = "youden",
+    best_weights: tuple[float, float] = (1, 0.5),
+    best_policy: str = "stop",
+    conf_level: float = 0.95,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> pd.DataFrame:
+    """Bootstrap intervals of any coordinates of a weighted ROC curve, as
+    pROC's ``ci.coords``.
+
+    Each bootstrap replicate's curve (drawn as for `ci_se`) is read by
+    `coords` at `x`, and each coordinate's replicates give its quantiles.
+    With ``x="best"`` each replicate's own best point (Youden's or the
+    closest to the top left) is read, so the interval includes the
+    uncertainty of the choice of threshold.
+
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+    x : "best" or numbers
+        Where to read the coordinates: values of `input`, or each
+        replicate's best point (pROC's "all" and "local maximas" are not
+        available for intervals: an error, as pROC's).
+    input : str, default "threshold"
+        As for `coords`: a threshold, or a monotone coordinate
+        (sensitivity, specificity, ...) read by linear interpolation
+        between the curve's points.
+    ret : str or list of str, optional
+        The coordinates (any name `coords` knows); by default threshold,
+        specificity, sensitivity (specificity and sensitivity when `input`
+        is not "threshold").  A threshold is returned only for
+        ``x="best"`` or threshold inputs (pROC's error otherwise).
+    best_method, best_weights
+        As for `coords`.
+    best_policy : {"stop", "omit", "random"}, default "stop"
+        pROC's ``best.policy``, for a replicate with more than one best
+        point: an error, a replicate left out (NaN), or one of them at
+        random.
+    conf_level : float, default 0.95
+    n_boot : int, default 2000
+    seed : None, int or numpy.random.Generator
+    stratified : bool, default True
+        pROC's ``boot.stratified``: False draws from all observations
+        together.
+    weights_are : {"importance", "frequency"}, default "importance"
+        See `weightedroc.inference.replicates`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long, one row per point and coordinate: ``x`` (the value of
+        `input`, or "best"), ``measure`` (in `ret`'s order for each point),
+        ``conf_low``, ``median``, ``conf_high``: the replicates' quantiles
+        (R's type 7), replicate values that are NaN (undefined, e.g. a
+        precision where nothing is called positive) left out as pROC's
+        ``na.rm = TRUE``.
+
+    Warns
+    -----
+    UserWarning
+        pROC's "N NA value(s) produced during bootstrap were ignored." for
+        replicates with no value at all (unstratified replicates without a
+        class, or tied best points with ``best_policy="omit"``).
+
+    Notes
+    -----
+    Thresholds are the package's (`coords`): a row's threshold is the
+    smallest guess it calls positive, where pROC reports the midpoint
+    between two guesses, so the interval of the best threshold differs
+    from pROC's by that convention; every other coordinate is pROC's.
+
+    Examples
+    --------
+    >>> from weightedroc import ci_coords
+    >>> guess = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    >>> label = [0, 0, 1, 0, 0, 1, 0, 1, 1, 1]
+    >>> ci = ci_coords(guess, label, x=[5.5], ret=["specificity", "sensitivity"],
+    ...                n_boot=200, seed=1)
+    >>> ci[["x", "measure"]]
+         x      measure
+    0  5.5  specificity
+    1  5.5  sensitivity
+    >>> bool((ci["conf_low"] <= ci["median"]).all() and (ci["median"] <= ci["conf_high"]).all())
+    True
+    >>> best = ci_coords(guess, label, x="best", ret="sensitivity", best_policy="random",
+    ...                  n_boot=200, seed=1)
+    >>> best[["x", "measure"]]
+          x      measure
+    0  best  sensitivity
+    """
+    from ..metrics.table import parameters
+
+    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
+    x, input, ret = _check_coords_request(x, input, ret, best_policy)
+    params = parameters(best_weights=best_weights)
+    if best_method not in ("youden", "closest.topleft", "topleft"):
+        raise ValueError(
+            f"best_method must be one of ('youden', 'closest.topleft'), got {best_method!r}"
+        )
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    request = (x, input, ret, params, best_method, direction, best_policy)
+    rng = np.random.default_rng(seed)
+
+    def read(weights):
+        return _replicate_coords(sample, *weights, request, rng)
+
+    reps = replicate_values(rng, [sample], n_boot, read)
+    empty = np.isnan(reps).reshape(len(reps), -1).all(axis=1)
+    warn_na(empty.sum())  # pROC counts the replicates with no value at all
+    points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a coordinate NaN in every replicate
+        low, median, high = np.nanquantile(
+            reps[~empty], [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
+        ).reshape(3, -1)
+    return pd.DataFrame(
+        {
+            "x": np.repeat(np.array(points, dtype=object), len(ret)),
+            "measure": np.tile(ret, len(points)),
+            "conf_low": low,
+            "median": median,
+            "conf_high": high,
+        }
+    )

@@ -52,7 +52,7 @@ from .checks import check_choice, check_partial, prepared, warn_skewed_weights
 from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import Placements, paired_placements, placements, uneven
 
-METHODS = ("delong", "obuchowski")
+METHODS = ("delong", "obuchowski", "bootstrap")
 
 
 def check_no_partial(partial_auc):
@@ -128,6 +128,9 @@ def auc_var(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
     partial_auc: dict | None = None,
 ) -> float:
     """DeLong's variance of the (weighted) AUC, as pROC's ``var(roc)``.
@@ -136,7 +139,7 @@ def auc_var(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    method : {"delong", "obuchowski"}
+    method : {"delong", "obuchowski", "bootstrap"}
         ``"delong"``: DeLong's placement-value (structural components)
         estimate.  ``"obuchowski"``: Obuchowski's estimate from a binormal
         fit of the curve, as pROC's ``var(roc, method = "obuchowski")``
@@ -144,7 +147,9 @@ def auc_var(
         the class counts are Kish's effective sizes).  A planning formula
         more than an estimate: on binormal samples it was 0.64 to 2.0
         times the AUC's observed variance, DeLong's within 4% (the
-        Inference vignette).
+        Inference vignette).  ``"bootstrap"``: the variance of `n_boot`
+        bootstrap replicates' areas, as pROC's ``var(method =
+        "bootstrap")`` (`weightedroc.inference.bootstrap.bootstrap_var`).
     weights_are : {"importance", "frequency"}
         ``"importance"`` (default): weights are costs or inverse sampling
         probabilities (hardhat's importance_weights); the variance is the
@@ -154,12 +159,17 @@ def auc_var(
         multiplied by a constant.  ``"frequency"``: whole-number weights
         count identical observations (hardhat's frequency_weights); the
         result equals DeLong's on the rows repeated.
+    n_boot, seed, stratified
+        Bootstrap only: replicates, seed, and pROC's ``boot.stratified``
+        (False: draw from all observations together).
     partial_auc : dict, optional
         Keywords of `weightedroc.partial_auc` for the variance of a partial
         area, e.g. ``dict(fpr_range=(0, 0.2))`` (pROC's ``partial.auc =
-        c(1, 0.8)``); Obuchowski's method only, and only over an FPR range,
-        as in pROC.  With ``correct=True`` the result is the variance of
-        the standardised area (pROC returns the unstandardised one's).
+        c(1, 0.8)``).  Bootstrap: any range, ``correct`` as `partial_auc`.
+        Obuchowski: only over an FPR range, as in pROC; with
+        ``correct=True`` the result is the variance of the standardised
+        area (pROC returns the unstandardised one's).  DeLong's method has
+        none (pROC's error).
 
     Returns
     -------
@@ -210,6 +220,21 @@ def auc_var(
             direction=direction,
             partial_auc=partial_auc,
         )
+    if method == "bootstrap":
+        from .bootstrap import bootstrap_var
+
+        return bootstrap_var(
+            guess,
+            label,
+            weight,
+            n_boot=n_boot,
+            seed=seed,
+            stratified=stratified,
+            positive=positive,
+            direction=direction,
+            weights_are=weights_are,
+            **(check_partial(partial_auc) or {}),
+        )
     check_no_partial(partial_auc)
     guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     first = placements(guess, label, weight, weights_are)
@@ -228,6 +253,9 @@ def auc_cov(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
     partial_auc: dict | None = None,
 ) -> float:
     """DeLong's covariance of the AUCs of two scores of the same observations.
@@ -243,6 +271,11 @@ def auc_cov(
         As for `auc_var`.  Obuchowski's covariance also uses the scores'
         (weighted) Pearson correlations among the positives and among the
         negatives, as pROC's ``cov(roc1, roc2, method = "obuchowski")``.
+    n_boot, seed, stratified
+        As for `auc_var` (bootstrap only): with ``method="bootstrap"`` the
+        covariance of the replicates' two areas, each replicate drawing
+        the same observations for both scores (pROC's ``cov(method =
+        "bootstrap")``, `weightedroc.inference.bootstrap.bootstrap_cov`).
 
     Returns
     -------
@@ -273,6 +306,23 @@ def auc_cov(
             direction=direction,
             partial_auc=partial_auc,
         )
+    if method == "bootstrap":
+        from .bootstrap import bootstrap_cov
+
+        with one_label_warning():
+            return bootstrap_cov(
+                guess1,
+                guess2,
+                label,
+                weight,
+                n_boot=n_boot,
+                seed=seed,
+                stratified=stratified,
+                positive=positive,
+                direction=direction,
+                weights_are=weights_are,
+                **(check_partial(partial_auc) or {}),
+            )
     check_no_partial(partial_auc)
     with one_label_warning():  # each score's preparation reads the labels
         first, second, weight = paired_placements(

@@ -68,7 +68,8 @@ def auc_ci(
         weights, where the normal interval under-covers (measured in the
         "Inference" vignette).
     **kwargs
-        Passed to the bootstrap (e.g. ``partial_auc=dict(fpr_range=(0, .1))``).
+        Passed to the bootstrap (e.g. ``partial_auc=dict(fpr_range=(0, .1))``,
+        or ``stratified=False``: pROC's ``boot.stratified = FALSE``).
 
     Returns
     -------

@@ -2,6 +2,7 @@
 `roc_test`, `bootstrap_test` and `venkatraman_test`, and decides whether the
 curves are paired as pROC's ``roc.test`` does (``are.paired``)."""
 
+import numbers
 import os
 import sys
 import warnings
@@ -21,6 +22,7 @@ from .checks import (
     check_partial,
     check_quantile,
 )
+from .replicates import check_stratified
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,10 @@ class Comparison:
     seed: Any = None
     partial_auc: dict | None = None
     data_name: str = "guess1 and guess2"
+    method: str = "delong"
+    sensitivity: float | None = None  # method "sensitivity": where to compare
+    specificity: float | None = None  # method "specificity"
+    stratified: bool = True  # the bootstrap's (pROC's boot.stratified)
 
 
 def second_curve(label, weight, label2, weight2):
@@ -185,7 +191,32 @@ def _checked_options(method, options):
         raise ValueError("Partial AUC is not supported for Venkatraman's test.")
     if method == "venkatraman" and given.alternative != "two.sided":
         raise ValueError("Only two-sided tests are available for Venkatraman.")
-    return {**options, "partial_auc": check_partial(given.partial_auc)}
+    check_stratified(given.stratified)
+    points = {
+        name: _check_point(getattr(given, name), name, method)
+        for name in ("sensitivity", "specificity")
+    }
+    return {**options, **points, "partial_auc": check_partial(given.partial_auc)}
+
+
+def _check_point(value, name, method):
+    """The `sensitivity` or `specificity` of a test at a fixed point: a
+    number in [0, 1] for its method (pROC's words), None for the others."""
+    if method != name:
+        if value is not None:
+            raise ValueError(f'{name}= is for method="{name}", not method={method!r}')
+        return None
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, numbers.Real)
+        or np.isnan(value)
+    ):
+        raise ValueError(
+            f"Argument '{name}' must be numeric of length 1 for a {name} test. Got {name}={value!r}"
+        )
+    if not 0 <= value <= 1:
+        raise ValueError(f"Input {name} ({value:g}) not in range (0-1)")
+    return float(value)
 
 
 def _decided(paired, same):
@@ -239,5 +270,14 @@ def comparison(
     if data_name is None:
         data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
     return Comparison(
-        guess1, guess2, label, weight, label2, weight2, paired, data_name=data_name, **options
+        guess1,
+        guess2,
+        label,
+        weight,
+        label2,
+        weight2,
+        paired,
+        data_name=data_name,
+        method=method,
+        **options,
     )

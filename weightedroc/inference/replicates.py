@@ -7,10 +7,15 @@ falls in each group of tied guesses, with no new sort: ``P[b, g]`` and
 ``N[b, g]`` are the positive and negative weight of replicate ``b`` in
 group ``g`` (groups by ascending guess).
 
-Positives and negatives are drawn apart (pROC's ``boot.stratified =
-TRUE``): each replicate draws as many positives as there are from the
-positives, and as many negatives from the negatives.  What is drawn depends
-on what the weights mean (``weights_are``):
+Positives and negatives are drawn apart by default (pROC's
+``boot.stratified = TRUE``): each replicate draws as many positives as there
+are from the positives, and as many negatives from the negatives.  With
+``stratified=False`` (pROC's ``boot.stratified = FALSE``) each replicate
+draws as many observations as there are from all of them, so the classes'
+sizes vary; a replicate that draws no positive or no negative has no curve:
+its values are NaN, and the functions drop them with pROC's warning
+("N NA value(s) produced during bootstrap were ignored.").  What is drawn
+depends on what the weights mean (``weights_are``):
 
 ``"importance"`` (default)
     An observation is drawn with its weight (a sampling weight, a cost):
@@ -21,6 +26,7 @@ on what the weights mean (``weights_are``):
     as if the data had been given one row per unit.
 """
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,6 +49,8 @@ class Sample:
     counts: object  # the `Cumulated` of the data
     group: np.ndarray  # group (index of the distinct guess) of each row
     pools: tuple  # ((group, weight) of positives, same of negatives)
+    stratified: bool = True  # draw the classes apart (else all rows together)
+    scale: float = 1.0  # the pools' weights times this are the given weights
 
     @property
     def n_groups(self):
@@ -54,8 +62,18 @@ class Sample:
         return self.counts.threshold[:-1]
 
 
-def prepare(guess, label, weight=None, positive=None, direction="<", weights_are="importance"):
-    """Check the inputs and group them: a `Sample`."""
+def prepare(
+    guess,
+    label,
+    weight=None,
+    positive=None,
+    direction="<",
+    weights_are="importance",
+    stratified=True,
+):
+    """Check the inputs and group them: a `Sample` (drawn by class when
+    `stratified`, else from all rows together)."""
+    check_stratified(stratified)
     guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     frequency = check_frequency(weight, weights_are)
     counts = cumulate(guess, label, weight, checked=True)
@@ -74,11 +92,31 @@ def prepare(guess, label, weight=None, positive=None, direction="<", weights_are
                 else unit_scaled(weight[rows], total=counts.total_pos + counts.total_neg)
             )
             pools.append((group[rows], scaled))
-    return Sample(guess, label, weight, counts, group, tuple(pools))
+    scale = 1.0
+    if frequency is None and weight is not None:
+        scale = float(np.ldexp(1.0, np.frexp(counts.total_pos + counts.total_neg)[1]))
+    return Sample(guess, label, weight, counts, group, tuple(pools), bool(stratified), scale)
+
+
+def check_stratified(stratified):
+    """pROC's ``boot.stratified``: True or False."""
+    if not isinstance(stratified, (bool, np.bool_)):
+        raise TypeError(f"stratified must be True or False, got {stratified!r}")
+    return bool(stratified)
+
+
+def pool_size(sample):
+    """Rows (or expanded rows) a replicate draws."""
+    return sum(len(g) for g, _ in sample.pools)
 
 
 def draw(rng, sample, size):
-    """Indices into the positive pool, then into the negative pool: (size, n) each."""
+    """Stratified: indices into the positive pool, then into the negative
+    pool, (size, n) each.  Unstratified: one (size, n) array of indices into
+    both pools end to end (positives first)."""
+    if not sample.stratified:
+        n = pool_size(sample)
+        return [rng.integers(0, n, (size, n))]
     return [rng.integers(0, len(g), (size, len(g))) for g, _ in sample.pools]
 
 
@@ -98,7 +136,39 @@ def group_weights(group, weight, draws, n_groups):
 
 def class_weights(sample, draws):
     """(P, N): the replicates' positive and negative weight per group."""
+    if len(draws) == 1:  # unstratified: negatives' groups after the positives'
+        (gp, wp), (gn, wn) = sample.pools
+        group = np.concatenate((gp, gn + sample.n_groups))
+        both = group_weights(group, np.concatenate((wp, wn)), draws[0], 2 * sample.n_groups)
+        return both[:, : sample.n_groups], both[:, sample.n_groups :]
     return tuple(group_weights(g, w, d, sample.n_groups) for (g, w), d in zip(sample.pools, draws))
+
+
+def outside_stacklevel():
+    """The stacklevel, for its caller, of the first frame outside weightedroc."""
+    from .pairing import _outside_stacklevel
+
+    return _outside_stacklevel() - 1
+
+
+def warn_na(count):
+    """pROC's warning for `count` replicates dropped (none: no warning)."""
+    if count:
+        warnings.warn(
+            f"{int(count)} NA value(s) produced during bootstrap were ignored.",
+            UserWarning,
+            stacklevel=outside_stacklevel(),
+        )
+
+
+def without_na(replicates):
+    """The replicates (values, or rows of values) with no NaN, warning as pROC
+    how many were dropped: an unstratified replicate without a class."""
+    bad = np.isnan(replicates)
+    if replicates.ndim > 1:
+        bad = bad.reshape(len(replicates), -1).any(axis=1)
+    warn_na(bad.sum())
+    return replicates[~bad]
 
 
 def auc_rows(P, N):
@@ -106,7 +176,8 @@ def auc_rows(P, N):
     / (W1 W-1), clipped to [0, 1] against rounding."""
     at_or_above = np.cumsum(P[:, ::-1], axis=1)[:, ::-1]
     area = (N * (at_or_above - P / 2)).sum(axis=1)
-    return np.clip(area / (at_or_above[:, 0] * N.sum(axis=1)), 0.0, 1.0)
+    with np.errstate(invalid="ignore", divide="ignore"):  # NaN without a class
+        return np.clip(area / (at_or_above[:, 0] * N.sum(axis=1)), 0.0, 1.0)
 
 
 def se_sp_rows(P, N):
@@ -118,7 +189,8 @@ def se_sp_rows(P, N):
     zero = np.zeros((len(P), 1))
     TP = np.concatenate((np.cumsum(P[:, ::-1], axis=1)[:, ::-1], zero), axis=1)
     TN = np.concatenate((zero, np.cumsum(N, axis=1)), axis=1)
-    return TP / TP[:, :1], TN / TN[:, -1:]
+    with np.errstate(invalid="ignore", divide="ignore"):  # NaN without a class
+        return TP / TP[:, :1], TN / TN[:, -1:]
 
 
 def partial_rows(P, N, fpr_range=None, tpr_range=None, correct=False):
@@ -167,3 +239,19 @@ def curve_rows(sample) -> tuple[np.ndarray, np.ndarray]:
     P = np.bincount(gp, weights=wp, minlength=sample.n_groups)[None]
     N = np.bincount(gn, weights=wn, minlength=sample.n_groups)[None]
     return se_sp_rows(P, N)
+
+
+def replicate_values(rng, samples, n_boot, read, paired=True):
+    """``read((P, N) of each sample)`` stacked over `n_boot` replicates,
+    drawn in batches; `paired` samples (the same observations) share each
+    replicate's draws, others are drawn each on its own."""
+    rows = sum(pool_size(s) for s in samples)
+    out = []
+    for _, size in batches(n_boot, rows):
+        draws, weights = None, []
+        for sample in samples:
+            if draws is None or not paired:
+                draws = draw(rng, sample, size)
+            weights.append(class_weights(sample, draws))
+        out.append(read(*weights))
+    return np.concatenate(out)

@@ -13,7 +13,15 @@ from .comparison import roc_test
 from .distributions import p_value
 from .htest import HTest
 from .pairing import Comparison
-from .replicates import batches, class_weights, draw, prepare
+from .replicates import (
+    curve_rows,
+    prepare,
+    replicate_values,
+    se_at_sp,
+    se_sp_rows,
+    sp_at_se,
+    without_na,
+)
 from .venkatraman import venkatraman_test  # noqa: F401  (public here too)
 
 
@@ -46,10 +54,12 @@ def bootstrap_test(
     positive=None,
     direction="<",
     weights_are="importance",
+    stratified=True,
 ):
     """Bootstrap test of two weighted (partial) AUCs, as pROC's roc.test.
 
-    Each replicate resamples positives and negatives apart (stratified);
+    Each replicate resamples positives and negatives apart (stratified,
+    unless ``stratified=False``: pROC's ``boot.stratified``);
     paired curves resample the same observations for both curves, unpaired
     ones each sample on its own.  The statistic is pROC's
     ``D = (A1 - A2) / sd(A1* - A2*)`` over the replicates (``sd`` with
@@ -79,6 +89,10 @@ def bootstrap_test(
         ``"importance"``: observations are resampled carrying their
         weights; ``"frequency"``: integer weights count identical rows and
         the expanded rows are resampled.
+    stratified : bool, default True
+        False: each replicate draws from all observations together (pROC's
+        ``boot.stratified = FALSE``); replicates without a class are
+        dropped with pROC's warning.
 
     Returns
     -------
@@ -101,36 +115,72 @@ def bootstrap_test(
     return roc_test(method="bootstrap", **locals())  # the arguments as given
 
 
-def run_bootstrap(c: Comparison) -> HTest:
-    """The bootstrap test of a checked `Comparison`."""
+def _statistic_reader(c: Comparison, first, second, areas):
+    """(read, compared): `read((P1, N1), (P2, N2))` gives each replicate's two
+    values of the compared statistic, `compared` are the data's (`areas`
+    for the AUC test)."""
     partial = c.partial_auc
-    first = prepare(c.guess1, c.label, c.weight, c.positive, c.direction, c.weights_are)
-    second = prepare(c.guess2, c.label2, c.weight2, c.positive, c.direction, c.weights_are)
-    estimates = area_of(first, partial), area_of(second, partial)
-    rng = np.random.default_rng(c.seed)
-    diffs = np.empty(c.n_boot)
-    rows = sum(len(g) for g, _ in first.pools + second.pools)
-    for start, size in batches(c.n_boot, rows):
-        draws = draw(rng, first, size)
-        P1, N1 = class_weights(first, draws)
-        if not c.paired:
-            draws = draw(rng, second, size)
-        P2, N2 = class_weights(second, draws)
-        diffs[start : start + size] = replicate_areas(first, P1, N1, partial) - replicate_areas(
-            second, P2, N2, partial
+    if c.method == "bootstrap":
+        return (
+            lambda w1, w2: np.stack(
+                (
+                    replicate_areas(first, w1[0], w1[1], partial),
+                    replicate_areas(second, w2[0], w2[1], partial),
+                ),
+                1,
+            ),
+            areas,
         )
+    # pROC: "specificity" reads the sensitivity at that specificity, and back
+    at = se_at_sp if c.method == "specificity" else sp_at_se
+    value = c.specificity if c.method == "specificity" else c.sensitivity
+
+    def read(*weights):
+        return np.stack([at(*se_sp_rows(*w), value) for w in weights], 1)
+
+    return read, tuple(at(*curve_rows(s), value)[0] for s in (first, second))
+
+
+def _title(c: Comparison):
+    kind = {"bootstrap": "Bootstrap", "sensitivity": "Sensitivity", "specificity": "Specificity"}
+    return f"{kind[c.method]} test for two {'correlated ' if c.paired else ''}ROC curves"
+
+
+def _null_name(c: Comparison):
+    if c.method == "specificity":
+        return f"difference in sensitivity at {c.specificity:.15g} specificity"
+    if c.method == "sensitivity":
+        return f"difference in specificity at {c.sensitivity:.15g} sensitivity"
+    return "difference in AUC"
+
+
+def run_bootstrap(c: Comparison) -> HTest:
+    """The bootstrap test of a checked `Comparison`: of the (partial) AUCs
+    (method "bootstrap"), or of the sensitivities at a specificity, or the
+    specificities at a sensitivity."""
+    partial = c.partial_auc
+    first, second = (
+        prepare(g, y, w, c.positive, c.direction, c.weights_are, c.stratified)
+        for g, y, w in ((c.guess1, c.label, c.weight), (c.guess2, c.label2, c.weight2))
+    )
+    # area_of reads each sample's cumulated block once (it is reused in place)
+    estimates = (area_of(first, partial), area_of(second, partial))
+    read, compared = _statistic_reader(c, first, second, estimates)
+    rng = np.random.default_rng(c.seed)
+    values = without_na(replicate_values(rng, [first, second], c.n_boot, read, c.paired))
+    diffs = values[:, 0] - values[:, 1]
     with np.errstate(invalid="ignore", divide="ignore"):
-        statistic = (estimates[0] - estimates[1]) / np.std(diffs, ddof=1)
-    if np.isnan(statistic) and (diffs == 0).all() and estimates[0] == estimates[1]:
+        statistic = (compared[0] - compared[1]) / np.std(diffs, ddof=1)
+    if np.isnan(statistic) and (diffs == 0).all() and compared[0] == compared[1]:
         statistic = 0.0  # pROC's special case: no difference at all
-    title = "correlated ROC curves" if c.paired else "ROC curves"
     return HTest(
         statistic=float(statistic),
         p_value=p_value(float(statistic), c.alternative),
         estimate=dict(zip(_estimate_names(partial), map(float, estimates))),
-        method=f"Bootstrap test for two {title}",
+        method=_title(c),
         alternative=c.alternative,
-        parameter={"boot.n": int(c.n_boot), "boot.stratified": 1},
+        parameter={"boot.n": int(c.n_boot), "boot.stratified": int(c.stratified)},
         data_name=c.data_name,
         statistic_name="D",
+        null_name=_null_name(c),
     )

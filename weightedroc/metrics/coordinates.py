@@ -41,7 +41,8 @@ _INPUT_ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv"
 BEST_METHODS = ("youden", "closest.topleft")
 
 
-def _check_input(input):
+def check_input(input):
+    """pROC's ``input`` of coords: "threshold" or a monotone coordinate."""
     input = _INPUT_ALIASES.get(input, input)
     if input != "threshold" and input not in INPUTS:
         if isinstance(input, str) and input in PROC_ALL:
@@ -186,6 +187,13 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
     return table.reset_index(drop=True)
 
 
+def coords_of(counts, x, input, ret, params, best_method="youden", ties="all"):
+    """`coords` of checked arguments (`check_input`, `check_names`,
+    `parameters`) on one curve's `Counts`: the engine `weightedroc.ci_coords`
+    runs on each bootstrap replicate."""
+    return _one(counts, x, input, ret, params, best_method, ties, False)
+
+
 @renamed(group="by")
 def coords(
     roc: pd.DataFrame | tuple,
@@ -282,7 +290,7 @@ def coords(
     elif "all" in ret:
         raise ValueError("ret='all' can't be used with other 'ret' options.")
     ret = check_names(list(ret))
-    input = _check_input(input)
+    input = check_input(input)
     params = parameters(best_weights=best_weights)
     if not isinstance(x, str):
         points: Any = [x] if isinstance(x, numbers.Number) else x
