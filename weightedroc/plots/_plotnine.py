@@ -1,10 +1,7 @@
 """Lazy import of the optional plotnine dependency, and the look of every plot."""
 
-#: Okabe & Ito's colour-blind safe palette, in the order lines get it: black
-#: first, yellow (faint on white) last.
-OKABE_ITO = ["#000000", "#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#F0E442"]
-#: Reference lines (chance diagonal, prevalence): neutral, never a curve's colour.
-NEUTRAL = "#777777"
+from .palette import GROUP_COLOURS, NEUTRAL, OKABE_ITO  # noqa: F401 (the colours live there)
+
 #: Smallest text drawn, in points: 9 pt at 100 px per inch.
 BASE_SIZE = 12
 TEXT_SIZE = 9
@@ -22,8 +19,8 @@ def plotnine():
 
 
 def palette(n):
-    """`n` colours of the Okabe-Ito palette (repeating after 8)."""
-    return [OKABE_ITO[i % len(OKABE_ITO)] for i in range(n)]
+    """`n` colours of `palette.GROUP_COLOURS` (12 distinct, no yellow)."""
+    return [GROUP_COLOURS[i % len(GROUP_COLOURS)] for i in range(n)]
 
 
 def theme():
