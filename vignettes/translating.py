@@ -41,7 +41,26 @@ ROCR_WHY, PROC_WHY
 simple = wr.load_rocr_simple()
 data = (simple["predictions"], simple["labels"])
 pr = wr.measures(data, ["prec", "rec", "f", "mat"])
-pr.iloc[::-1].head()
+
+
+def readable(frame, digits=4):
+    """A table as a reader reads it: whole numbers without decimals, the
+    others with `digits`, and 0/0 (a rate of nothing, which ROCR and pROC
+    return as NaN) in words."""
+
+    def cell(value):
+        if isinstance(value, str):
+            return value
+        if np.isnan(value):
+            return "undefined (0/0)"
+        if np.isinf(value) or value == round(value):
+            return f"{value:g}"
+        return f"{value:.{digits}f}"
+
+    return frame.map(cell)
+
+
+readable(pr.iloc[::-1].head())
 
 
 # %%
@@ -111,7 +130,7 @@ best = wr.coords(
     best_method="closest.topleft",
     best_weights=(2, 0.3),
 )
-best
+readable(best)
 
 
 # %%
@@ -137,16 +156,19 @@ def proc_coords(x, **kw):
     )
 
 
-proc_coords(
+proc_best = proc_coords(
     "best",
     ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
     best_method="closest.topleft",
     best_weights=[2, 0.3],
 )
+readable(proc_best) if proc_best is not None else f"pROC is not available: {PROC_WHY}"
 
 # %% [markdown]
 # Same counts and rates; pROC's threshold is the midpoint between this row's
-# guess and the one below it. Every pROC measure at every threshold:
+# guess and the one below it. Every pROC measure at every threshold, shown
+# for the five lowest thresholds: a column per threshold, a row per measure
+# (a row per threshold would run past the page):
 
 # %%
 table = wr.coords(roc, "all", ret="all")
@@ -159,14 +181,16 @@ if theirs is not None:
         "measures:",
         np.nanmax(np.abs(table[columns].to_numpy() - theirs[columns].to_numpy())),
     )
-table.head()
+first = table.head().set_index("threshold").T
+first.columns = [f"threshold {t:g}" for t in first.columns]
+readable(first)
 
 # %% [markdown]
 # Beyond pROC: the DET curve (scikit-learn's `det_curve`) on normal-deviate
 # axes, and the equal error rate.
 
 # %%
-print("equal error rate:", round(wr.equal_error_rate(roc), 4))
+print(f"equal error rate: {wr.equal_error_rate(roc):.4f}")
 plots.det_plot(roc) + BIG
 
 # %% tags=["check"]

@@ -17,9 +17,9 @@ from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
 from ..engine.deprecation import keyword_only, renamed
 from ..engine.types import Columns, Curves
-from ._plotnine import NEUTRAL, plotnine, theme
+from ._plotnine import NEUTRAL, TEXT_GREY, TEXT_SIZE, plotnine, theme
 from .curves import curve_label, few_breaks, styled_paths, tidy_curves
-from .palette import OKABE_ITO
+from .palette import LIGHT_ORANGE, OKABE_ITO
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -377,7 +377,7 @@ SHADES = [
     "cheaper than random guessing\n(area: the largest partial AUC)",
     "and under the curve\n(area: the partial AUC)",
 ]
-SHADE_COLOURS = ["#F5DDA9", OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
+SHADE_COLOURS = [LIGHT_ORANGE, OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 
 
 @renamed(curve="pr", group="by")
@@ -462,7 +462,7 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
         + p9.coord_cartesian(xlim=(0, 1), ylim=(bottom, 1))
         + p9.labs(x="Recall (TPR)", y="Precision", caption=caption)
         + theme()
-        + p9.theme(plot_caption=p9.element_text(size=9, color="#333333", ha="left"))
+        + p9.theme(plot_caption=p9.element_text(size=TEXT_SIZE, color=TEXT_GREY, ha="left"))
     )
     if title is None:
         return plot + p9.geom_step(direction="vh", size=0.8)

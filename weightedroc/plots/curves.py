@@ -17,7 +17,7 @@ from ..engine.deprecation import keyword_only, renamed
 from ..engine.frames import as_pandas
 from ..engine.types import Columns, Curves
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
-from .palette import group_styles
+from .palette import OKABE_ITO, group_styles
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -26,7 +26,7 @@ __all__ = ["roc_plot", "error_plot", "error_frame"]
 
 #: Colours of the error plot (Okabe-Ito: colour-blind safe, dark enough on
 #: white); R's ``?WeightedROC`` example draws FP skyblue and FN red.
-ERROR_COLOURS = {"FP": "#0072B2", "FN": "#D55E00", "errors": "#000000"}
+ERROR_COLOURS = {"FP": OKABE_ITO[4], "FN": OKABE_ITO[5], "errors": OKABE_ITO[0]}
 ERROR_LINETYPES = {"FP": "dashed", "FN": "dashdot", "errors": "solid"}
 
 #: Columns a curve's rows hold; any other column of a frame names a curve.

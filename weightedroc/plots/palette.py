@@ -35,6 +35,7 @@ __all__ = [
     "GROUP_COLOURS",
     "LINETYPES",
     "NEUTRAL",
+    "LIGHT_ORANGE",
     "PACKAGES",
     "Style",
     "group_styles",
@@ -61,6 +62,8 @@ LINETYPES: list[Any] = [
 ]
 #: Reference lines (chance diagonal, prevalence, trivial rules).
 NEUTRAL = "#777777"
+#: Okabe-Ito orange, lightened: a large shaded region behind a darker one.
+LIGHT_ORANGE = "#F5DDA9"
 
 
 class Style(NamedTuple):
