@@ -160,12 +160,10 @@ def readable(table):
             "in ulps": table["in ulps"].map("{:+.0f}".format).replace("+0", "0"),
         }
     )
-    same = [name for name in table.index if table.loc[name, "in ulps"] == 0]
-    off = table["in ulps"].abs()
-    summary = f"bit for bit the same: {', '.join(same)}"
+    off = table["in ulps"].abs().drop("weightedroc")
+    summary = f"the same double as weightedroc's: {', '.join(off.index[off == 0]) or 'none'}"
     if off.max() > 0:
-        others = [name for name in table.index if off[name] > 0]
-        summary += f"; within {off.max():.0f} ulps: {', '.join(others)}"
+        summary += f"; within {off.max():.0f} ulps of it: {', '.join(off.index[off > 0])}"
     print(summary)
     return shown
 
@@ -186,11 +184,13 @@ roc_plot(rocr_simple_curves, by="package", panels=True) + p9.theme(figure_size=(
 # The panels look alike; the differences show how alike. R's WeightedROC's
 # vertices are `weightedroc`'s, bit for bit: every point of its panel lies on
 # the zero line. The other curves have as many vertices, each within a few
-# ulps of one of `weightedroc`'s. The rates are fractions such as $k/93$ that
-# no double holds exactly, and each implementation rounds them its own way
-# (R's WeightedROC, and so `weightedroc`, computes
+# ulps of one of `weightedroc`'s (the axis turns logarithmic beyond 1 ulp
+# either side, when a difference exceeds 10). The rates are fractions such
+# as $k/93$ that no double holds exactly, and each implementation rounds them
+# its own way (R's WeightedROC, and so `weightedroc`, computes
 # $\text{TPR} = 1 - \text{FN}/W_1$, the others $\text{TP}/W_1$; pROC's FPR is
-# $1 - \text{specificity}$): the differences are those roundings.
+# $1 - \text{specificity}$): the differences are those roundings, largest
+# near (0, 0), where $1 - \text{FN}/W_1$ rounds a small rate to the ulp of 1.
 
 # %%
 agreement_plot(rocr_simple_curves, by="package") + p9.theme(figure_size=(10, 5))
@@ -248,7 +248,9 @@ markers = asah.melt(
 )
 marker_roc = weightedroc.roc_table(markers, guess="score", label="outcome", by="marker")
 marker_aucs = weightedroc.auc_table(markers, guess="score", label="outcome", by="marker")
-marker_aucs
+marker_aucs.rename(
+    columns={"auc": "AUC", "n": "patients", "positive_weight": "Poor", "negative_weight": "Good"}
+).round({"AUC": 3}).astype({"Poor": int, "Good": int})
 
 # %%
 roc_plot(marker_roc, by="marker")

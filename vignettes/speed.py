@@ -87,6 +87,8 @@ summary.rename(columns={"count": "n", "std": "sd", "50%": "median"}).round(3)
 curves = {"weightedroc": WeightedROC(guess, label)}
 fpr, tpr, _ = roc_curve(label, guess, drop_intermediate=False)
 curves["scikit-learn"] = pd.DataFrame({"FPR": fpr, "TPR": tpr})
+if R["WeightedROC"][0]:
+    curves["R WeightedROC"] = rbridge.r_weighted_roc(guess, label)
 if R["pROC"][0]:
     curves["pROC"] = rbridge.proc_curve(guess, label, levels=[0, 1], direction="<")
 if R["ROCR"][0]:
@@ -94,10 +96,16 @@ if R["ROCR"][0]:
 roc_plot(curves, by="implementation", panels=True) + p9.theme(figure_size=(10, 4))
 
 # %% [markdown]
-# ... lies within a few units in the last place (ulps) of `weightedroc`'s,
-# vertex by vertex: points on the zero line are the same doubles; the others
-# are the roundings of rates such as $k/W_1$, which each implementation
-# computes its own way ...
+# ... lies on `weightedroc`'s, vertex by vertex. Below, each vertex's
+# difference from the nearest vertex of `weightedroc`'s curve, in units in
+# the last place (ulps, the gap between a double and the next; the axis turns
+# logarithmic beyond 1 ulp either side). Points on the zero line are the same
+# doubles: all of R's WeightedROC's. The others are the roundings of rates
+# such as $k/W_1$, which each implementation computes its own way: a few ulps
+# over most of the curve, more near (0, 0), where the true positive rate is
+# small and R's $1 - \text{FN}/W_1$, which `weightedroc` keeps so as to match
+# R bit for bit, rounds it to the ulp of 1 (about $10^{-16}$), many ulps of
+# a small rate ...
 
 # %%
 agreement_plot(curves, by="implementation") + p9.theme(figure_size=(10, 5))

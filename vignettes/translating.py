@@ -43,21 +43,26 @@ data = (simple["predictions"], simple["labels"])
 pr = wr.measures(data, ["prec", "rec", "f", "mat"])
 
 
-def readable(frame, digits=4):
-    """A table as a reader reads it: whole numbers without decimals, the
-    others with `digits`, and 0/0 (a rate of nothing, which ROCR and pROC
-    return as NaN) in words."""
+def readable(frame, digits=4, by_row=False):
+    """A table as a reader reads it: a column (or with `by_row`, a row) of
+    whole numbers without decimals, any other with `digits` decimals, and
+    0/0 (a rate of nothing, which ROCR and pROC return as NaN) in words."""
 
-    def cell(value):
-        if isinstance(value, str):
-            return value
-        if np.isnan(value):
-            return "undefined (0/0)"
-        if np.isinf(value) or value == round(value):
-            return f"{value:g}"
-        return f"{value:.{digits}f}"
+    def series(values):
+        finite = values[np.isfinite(values)]
+        whole = bool((finite == np.round(finite)).all())
 
-    return frame.map(cell)
+        def cell(value):
+            if np.isnan(value):
+                return "undefined (0/0)"
+            if np.isinf(value) or whole:
+                return f"{value:g}"
+            return f"{value:.{digits}f}"
+
+        return values.map(cell)
+
+    numbers = frame.astype(float)
+    return numbers.apply(series, axis=1 if by_row else 0)
 
 
 readable(pr.iloc[::-1].head())
@@ -183,7 +188,7 @@ if theirs is not None:
     )
 first = table.head().set_index("threshold").T
 first.columns = [f"threshold {t:g}" for t in first.columns]
-readable(first)
+readable(first, by_row=True)
 
 # %% [markdown]
 # Beyond pROC: the DET curve (scikit-learn's `det_curve`) on normal-deviate

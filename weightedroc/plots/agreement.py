@@ -63,6 +63,23 @@ def _nearest(points, reference):
     return np.where(gap(left) < gap(right), left, right)
 
 
+def _ulps_scale(p9, reach):
+    """A linear y axis up to 10 ulps; beyond, a symmetric log one (0, 1, 10,
+    100, ... either side) so that both a few ulps and many can be read."""
+    if reach <= 10:
+        return p9.scale_y_continuous(limits=(-reach * 1.1, reach * 1.1))
+    from mizani.transforms import symlog_trans
+
+    powers = 10.0 ** np.arange(0, np.ceil(np.log10(reach)) + 1)
+    breaks = np.r_[-powers[::-1], 0, powers]
+    return p9.scale_y_continuous(
+        trans=symlog_trans(),
+        limits=(-powers[-1], powers[-1]),
+        breaks=breaks,
+        labels=[f"{b:g}" for b in breaks],
+    )
+
+
 @keyword_only
 def agreement_frame(
     roc: Curves, *, by: Columns | None = None, reference: str | None = None
@@ -162,7 +179,9 @@ def agreement_plot(
     -------
     plotnine.ggplot
         Its data is `agreement_frame`'s; the y axis spans at least -4 to 4
-        ulps, so that agreement reads as a flat line, not as magnified noise.
+        ulps, so that agreement reads as a flat line, not as magnified
+        noise, and turns logarithmic either side of +-1 (0, 1, 10, 100, ...)
+        when a difference exceeds 10 ulps.
 
     Examples
     --------
@@ -179,15 +198,16 @@ def agreement_plot(
     titles = {}
     for name in data["curve"].cat.categories:
         worst = np.abs(data.loc[data["curve"] == name, "ulps"]).max()
-        same = "same" if counts[name] == counts[reference] else "not the same"
+        count = "as many as" if counts[name] == counts[reference] else f"{counts[reference]} in"
         titles[name] = (
-            f"{name} minus {reference}\nlargest |difference| {worst:.3g} ulps; "
-            f"{counts[name]} vertices ({same} number)"
+            f"{name} minus {reference}\nlargest |difference|: {worst:.3g} ulps\n"
+            f"{counts[name]} vertices, {count} {reference}"
         )
     data["panel"] = pd.Categorical(
         data["curve"].map(titles).astype(str), categories=list(titles.values())
     )
     reach = max(4.0, float(np.abs(data["ulps"]).max()))
+    y_scale = _ulps_scale(p9, reach)
     names = [reference, *data["curve"].cat.categories]
     colours = {name: style.colour for name, style in zip(names, group_styles(names))}
     return (
@@ -198,7 +218,7 @@ def agreement_plot(
         + p9.scale_x_continuous(
             breaks=[0, 0.5, 1, 1.5, 2], labels=["0 (0, 0)", "0.5", "1", "1.5", "2 (1, 1)"]
         )
-        + p9.scale_y_continuous(limits=(-reach * 1.1, reach * 1.1))
+        + y_scale
         + p9.scale_color_manual(values=colours, guide=None)
         + p9.scale_shape_manual(values={"FPR": "o", "TPR": "x"})
         + p9.labs(

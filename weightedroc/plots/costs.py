@@ -448,7 +448,7 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
         )
     caption = "\n".join(textwrap.wrap(caption, 60))
     lowest = min(steps["precision"].min(), baselines["precision"].min())
-    bottom = max(0.0, np.floor(20 * lowest - 0.5) / 20)  # a multiple of 0.05 below
+    bottom = max(0.0, np.floor(20 * (lowest - 0.01)) / 20)  # a multiple of 0.05 below
     plot = (
         p9.ggplot(steps, p9.aes("recall", "precision"))
         + p9.geom_hline(
