@@ -87,6 +87,16 @@ _ALIASES = {"sklearn": "scikit-learn", "WeightedROC": "R WeightedROC"}
 def package_style(name: str) -> Style | None:
     """The style of implementation `name` (also "sklearn", "WeightedROC"), else None.
 
+    Parameters
+    ----------
+    name : str
+        A package's name, as `PACKAGES` spells it.
+
+    Returns
+    -------
+    Style or None
+        Its colour and line type; None for a name that is not a package.
+
     Examples
     --------
     >>> package_style("sklearn").colour
@@ -100,6 +110,16 @@ def package_style(name: str) -> Style | None:
 def group_styles(names: Sequence[str]) -> list[Style]:
     """One style per curve name: the packages' own when every name is a
     package, else colours and line types in order (see the module's notes).
+
+    Parameters
+    ----------
+    names : sequence of str
+        The curves' names, in the order they are drawn.
+
+    Returns
+    -------
+    list of Style
+        One colour and line type per name.
 
     Examples
     --------
