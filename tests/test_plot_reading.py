@@ -447,7 +447,7 @@ def test_agreement_plot_draws_each_implementation_in_its_package_colour():
     plt.close(figure)
     points = next(layer for layer in plot.layers if type(layer.geom).__name__ == "geom_point")
     assert set(points.data["color"]) == {PACKAGES["pROC"].colour, PACKAGES["ROCR"].colour}
-    assert "pROC minus weightedroc" in words and "largest |difference| 0 ulps" in words
+    assert "pROC minus weightedroc" in words and "largest |difference|: 0 ulps" in words
     assert plot.layers[1].data["y"].abs().max() == 0
     limits = figure.axes[0].get_ylim()
     assert limits[0] <= -4 and limits[1] >= 4  # agreement reads as a flat line
