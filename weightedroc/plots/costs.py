@@ -367,7 +367,10 @@ def cost_auc_plot(
         + p9.labs(fill="", linetype="", **ROC_LABELS)
     )
     return _facets(plot, title, panels) + p9.theme(
-        legend_position="bottom", legend_direction="vertical", legend_box="horizontal"
+        legend_position="bottom",
+        legend_direction="vertical",
+        legend_box="horizontal",
+        legend_text=p9.element_text(ma="left"),
     )
 
 
