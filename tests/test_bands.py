@@ -27,7 +27,8 @@ def drawn(plot):
 def test_band_is_lower_to_upper_at_one_minus_specificity_under_the_curve():
     band = ci_se(GUESS, LABEL, specificities=[1, 0.75, 0.5, 0.2, 0], n_boot=100, seed=1)
     roc = WeightedROC(GUESS, LABEL)
-    diagonal, ribbon, curve = drawn(se_band_plot(band, roc))
+    diagonal, chance, ribbon, curve = drawn(se_band_plot(band, roc))
+    assert chance["label"].tolist() == ["chance"]
     assert diagonal[["x", "y"]].to_numpy().tolist() == [[0, 0], [1, 1]]
     # Sorted by FPR: specificities 1, 0.75, 0.5, 0.2, 0 are FPR 0, 0.25, 0.5, 0.8, 1.
     np.testing.assert_allclose(ribbon["x"], [0, 0.25, 0.5, 0.8, 1], atol=1e-15)
@@ -39,7 +40,7 @@ def test_band_is_lower_to_upper_at_one_minus_specificity_under_the_curve():
 
 def test_band_alone_and_unsorted_specificities():
     band = ci_se(GUESS, LABEL, specificities=[0.2, 0.9, 0.5], n_boot=50, seed=2)
-    diagonal, ribbon = drawn(se_band_plot(band))
+    diagonal, _, ribbon = drawn(se_band_plot(band))
     order = np.argsort(1 - band["specificity"].to_numpy())
     np.testing.assert_allclose(ribbon["x"], 1 - band["specificity"].to_numpy()[order])
     assert ribbon["ymin"].tolist() == band["conf_low"].to_numpy()[order].tolist()

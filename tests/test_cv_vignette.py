@@ -69,6 +69,23 @@ def test_grid_costs_are_the_least_cost_of_each_fold(vignette):
     assert vignette["best_C"] == 0.01
 
 
+def test_grid_aucs_are_the_mean_roc_auc_score_of_the_folds(vignette):
+    y, cost = vignette["y"], vignette["cost"]
+    means = [
+        np.mean(
+            [
+                roc_auc_score(y[test] == "malignant", d, sample_weight=cost[test])
+                for test, d in fits(vignette, C)
+            ]
+        )
+        for C in (0.01, 0.1, 1, 10)
+    ]
+    np.testing.assert_allclose(vignette["grid"]["mean weighted AUC"], means, rtol=1e-12)
+    # the page's words: the cheapest C has the lowest AUC, 0.988 against 0.990 for C = 1
+    assert [f"{a:.3f}" for a in (means[0], means[2])] == ["0.988", "0.990"]
+    assert np.argmin(means) == 0 and np.all(np.diff(means) > 0)
+
+
 def test_importances_equal_the_roc_auc_scorer(vignette):
     ns = vignette
     theirs = permutation_importance(

@@ -224,7 +224,7 @@ def test_pr_plot_draws_one_neutral_labelled_baseline_at_the_weighted_prevalence(
     assert hline.data["yintercept"].tolist() == pytest.approx([prevalence], rel=1e-12)
     params = hline.geom.aes_params
     assert params["color"] == NEUTRAL and params["linetype"] == "dotted"
-    assert f"prevalence {prevalence:.3g}" in texts
+    assert f"weighted prevalence {prevalence:.3g}" in " ".join(texts).replace("\n", " ")
     curves = [layer for layer in plot.layers if type(layer.geom).__name__ == "geom_step"]
     assert NEUTRAL not in set(curves[0].data["color"])
 
@@ -233,12 +233,12 @@ def test_pr_plot_names_each_prevalence_when_the_curves_differ():
     data = raw(n_models=2, n_folds=1, seed=3)
     plot = pr_plot(pr_frame(data).drop(columns="fold"), by="model")
     figure = draw(plot)
-    texts = "\n".join(t.get_text() for t in figure.findobj(Text))
+    texts = " ".join(t.get_text() for t in figure.findobj(Text)).replace("\n", " ")
     plt.close(figure)
     (hline,) = [layer for layer in plot.layers if type(layer.geom).__name__ == "geom_hline"]
     for model, rows in data.groupby("model"):
         prevalence = rows["w"][rows["y"] == 1].sum() / rows["w"].sum()
-        assert f"{model}: {prevalence:.3g}" in texts
+        assert f"{model} {prevalence:.3g}" in texts
         assert prevalence == pytest.approx(
             hline.data["yintercept"].to_numpy()[int(model[1])], rel=1e-12
         )

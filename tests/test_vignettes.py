@@ -171,7 +171,7 @@ def test_examples_auc_tables_agree_with_scikit_learn_computed_here():
         roc_auc_score(asah["outcome"] == "Poor", asah["s100b"]), rel=1e-12
     )
     for table in (ns["rocr_simple_aucs"], ns["asah_aucs"]):
-        assert (table["minus weightedroc"].abs() < 1e-12).all()
+        assert (table["difference from weightedroc"].abs() < 1e-12).all()
 
 
 def test_examples_compare_with_every_r_package_that_is_available():

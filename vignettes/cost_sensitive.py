@@ -269,12 +269,9 @@ prs = {name: wr.weighted_pr(score, malignant, cost) for name, score in scores.it
 print(
     {name: round(wr.average_precision(score, malignant, cost), 4) for name, score in scores.items()}
 )
-# The weighted prevalence is 0.87: zoom on the top of the plot.
-(
-    pr_plot(prs, by="model")
-    + p9.coord_cartesian(xlim=(0, 1), ylim=(0.8, 1))
-    + p9.theme(figure_size=(7, 4.5))
-)
+# The precision axis starts just below the weighted prevalence, 0.87 (the
+# precision of sending everybody to biopsy), not at 0.
+pr_plot(prs, by="model") + p9.theme(figure_size=(7, 4.5))
 
 # %% [markdown]
 # Average precision, another average over thresholds, also prefers the size

@@ -148,8 +148,9 @@ auc = WeightedAUC(tp_fp)
 print(f"{auc:.7g}")
 
 # %% [markdown]
-# (R prints 7 significant digits, `[1] 0.325`. All 17 are
-# `0.32499999999999996` in both languages: the port returns R's double bit for
+# (R prints 7 significant digits, `[1] 0.325`. With all 17 significant
+# digits, `sprintf("%.17g", auc)` in R and `f"{auc:.17g}"` in Python, both
+# languages print `0.32499999999999996`: the port returns R's double bit for
 # bit.)
 #
 # The area is a sum of trapezoids between consecutive rows $j$ and $j+1$ of the

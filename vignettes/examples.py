@@ -27,7 +27,8 @@ from sklearn.metrics import roc_auc_score, roc_curve
 
 import weightedroc
 from weightedroc import WeightedAUC, WeightedROC, rbridge
-from weightedroc.plots import error_frame, error_plot, roc_plot
+from weightedroc.plots import agreement_plot, error_frame, error_plot, roc_plot
+from weightedroc.plots.agreement import ulps
 
 p9.options.figure_size = (7, 5.4)
 R = {package: rbridge.r_available(package) for package in ("WeightedROC", "ROCR", "pROC")}
@@ -99,6 +100,14 @@ pd.Series(
 # computes from the same scores and labels. R's pROC is told which label is
 # negative (`levels`) and that larger scores mean positive (`direction="<"`),
 # as `WeightedROC` assumes.
+#
+# Drawn on top of each other, curves that agree would show only the one
+# drawn last. So each implementation gets a panel of its own, in the colour
+# and line type it has on every page of this site, and a second figure draws
+# what the eye cannot compare: how far each vertex of each curve lies from
+# the nearest vertex of `weightedroc`'s, in units in the last place (ulps,
+# the gap between a double and the next one: about $10^{-16}$ for rates
+# near 1). Points on the zero line are the same doubles, bit for bit.
 
 
 # %%
@@ -110,6 +119,8 @@ def curves_of(guess, label, levels):
         "weightedroc": WeightedROC(guess, label),
         "scikit-learn": pd.DataFrame({"FPR": fpr, "TPR": tpr}),
     }
+    if R["WeightedROC"][0]:
+        curves["R WeightedROC"] = rbridge.r_weighted_roc(guess, label)
     if R["ROCR"][0]:
         curves["ROCR"] = rbridge.rocr_curve(guess, label)
     if R["pROC"][0]:
@@ -118,7 +129,7 @@ def curves_of(guess, label, levels):
 
 
 def aucs_of(guess, label, levels):
-    """AUC from every available implementation, with 17 digits."""
+    """AUC from every available implementation, and how far each is from weightedroc's."""
     positive = np.asarray(label) == levels[1]
     aucs = {
         "weightedroc": WeightedAUC(WeightedROC(guess, label)),
@@ -131,9 +142,30 @@ def aucs_of(guess, label, levels):
     if R["pROC"][0]:
         aucs["pROC"] = rbridge.proc_auc(guess, label, levels=levels, direction="<")
     table = pd.DataFrame({"AUC": aucs})
-    table["17 digits"] = table["AUC"].map("{:.17g}".format)
-    table["minus weightedroc"] = table["AUC"] - aucs["weightedroc"]
+    table["difference from weightedroc"] = table["AUC"] - aucs["weightedroc"]
+    table["in ulps"] = ulps(table["AUC"], aucs["weightedroc"])
     return table
+
+
+def readable(table):
+    """The AUC table as a reader reads it: 17 significant digits, the
+    difference in scientific notation (0 when there is none), whole ulps,
+    and one line saying which implementations agree to the bit."""
+    shown = pd.DataFrame(
+        {
+            "AUC (17 significant digits)": table["AUC"].map("{:.17g}".format),
+            "difference from weightedroc": table["difference from weightedroc"].map(
+                lambda d: "0" if d == 0 else f"{d:.2e}"
+            ),
+            "in ulps": table["in ulps"].map("{:+.0f}".format).replace("+0", "0"),
+        }
+    )
+    off = table["in ulps"].abs().drop("weightedroc")
+    summary = f"the same double as weightedroc's: {', '.join(off.index[off == 0]) or 'none'}"
+    if off.max() > 0:
+        summary += f"; within {off.max():.0f} ulps of it: {', '.join(off.index[off > 0])}"
+    print(summary)
+    return shown
 
 
 # %% [markdown]
@@ -146,16 +178,31 @@ def aucs_of(guess, label, levels):
 rocr_simple = weightedroc.load_rocr_simple()
 rocr_simple_roc = WeightedROC(rocr_simple["predictions"], rocr_simple["labels"])
 rocr_simple_curves = curves_of(rocr_simple["predictions"], rocr_simple["labels"], levels=[0, 1])
-roc_plot(rocr_simple_curves, by="package")
+roc_plot(rocr_simple_curves, by="package", panels=True) + p9.theme(figure_size=(10, 4))
 
 # %% [markdown]
-# The curves lie on top of each other (each has its own line type). The AUCs
-# agree: R's WeightedROC and pROC to the last bit, scikit-learn and ROCR, which
-# add up the area in another order, within a unit or two of the 16th digit:
+# The panels look alike; the differences show how alike. R's WeightedROC's
+# vertices are `weightedroc`'s, bit for bit: every point of its panel lies on
+# the zero line. The other curves have as many vertices, each within a few
+# ulps of one of `weightedroc`'s (the axis turns logarithmic beyond 1 ulp
+# either side, when a difference exceeds 10). The rates are fractions such
+# as $k/93$ that no double holds exactly, and each implementation rounds them
+# its own way (R's WeightedROC, and so `weightedroc`, computes
+# $\text{TPR} = 1 - \text{FN}/W_1$, the others $\text{TP}/W_1$; pROC's FPR is
+# $1 - \text{specificity}$): the differences are those roundings, largest
+# near (0, 0), where $1 - \text{FN}/W_1$ rounds a small rate to the ulp of 1.
+
+# %%
+agreement_plot(rocr_simple_curves, by="package") + p9.theme(figure_size=(10, 5))
+
+# %% [markdown]
+# The AUCs, with how far each lies from `weightedroc`'s, as a difference and
+# in ulps (the line above the table sums it up). Implementations that add up
+# the area in another order may differ in the last bits:
 
 # %%
 rocr_simple_aucs = aucs_of(rocr_simple["predictions"], rocr_simple["labels"], levels=[0, 1])
-rocr_simple_aucs
+readable(rocr_simple_aucs)
 
 # %% [markdown]
 # ### pROC's example data
@@ -173,11 +220,18 @@ asah["s100b"].value_counts().sort_index().head(10)
 # %%
 asah_roc = WeightedROC(asah["s100b"], asah["outcome"])
 asah_curves = curves_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
-roc_plot(asah_curves, by="package")
+roc_plot(asah_curves, by="package", panels=True) + p9.theme(figure_size=(10, 4))
+
+# %% [markdown]
+# The diagonal segments of the ties are in every panel. How far each
+# vertex lies from `weightedroc`'s:
+
+# %%
+agreement_plot(asah_curves, by="package") + p9.theme(figure_size=(10, 5))
 
 # %%
 asah_aucs = aucs_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
-asah_aucs
+readable(asah_aucs)
 
 # %% [markdown]
 # ### Several curves in one tidy frame
@@ -194,7 +248,9 @@ markers = asah.melt(
 )
 marker_roc = weightedroc.roc_table(markers, guess="score", label="outcome", by="marker")
 marker_aucs = weightedroc.auc_table(markers, guess="score", label="outcome", by="marker")
-marker_aucs
+marker_aucs.rename(
+    columns={"auc": "AUC", "n": "patients", "positive_weight": "Poor", "negative_weight": "Good"}
+).round({"AUC": 3}).astype({"Poor": int, "Good": int})
 
 # %%
 roc_plot(marker_roc, by="marker")
@@ -220,10 +276,19 @@ tie_auc = WeightedAUC(tie_roc)
 tie_roc
 
 # %%
-roc_plot(curves_of(y_hat_tie, y_tie, levels=[-1, 1]), by="package")
+tie_curves = curves_of(y_hat_tie, y_tie, levels=[-1, 1])
+roc_plot(tie_curves, by="package", panels=True) + p9.theme(figure_size=(10, 4))
+
+# %% [markdown]
+# With four observations every rate is a multiple of 1/2, which doubles hold
+# exactly: every vertex of every curve is the same double (every point on the
+# zero line), and so is every AUC.
 
 # %%
-aucs_of(y_hat_tie, y_tie, levels=[-1, 1])
+agreement_plot(tie_curves, by="package") + p9.theme(figure_size=(10, 5))
+
+# %%
+readable(aucs_of(y_hat_tie, y_tie, levels=[-1, 1]))
 
 # %% [markdown]
 # ## Exactly R's numbers

@@ -38,7 +38,9 @@ from sklearn.metrics import roc_auc_score, roc_curve
 
 import weightedroc
 from weightedroc import WeightedROC, auc_score, rbridge
-from weightedroc.plots import roc_plot
+from weightedroc.plots import agreement_plot, roc_plot
+from weightedroc.plots.agreement import ulps
+from weightedroc.plots.palette import package_scales
 
 FAST = os.environ.get("WEIGHTEDROC_FAST") == "1"  # small sizes, for the tests
 R = {package: rbridge.r_available(package) for package in ("WeightedROC", "pROC", "ROCR")}
@@ -70,28 +72,47 @@ def simulate(n, seed=1):
 
 
 guess, label, weight = simulate(1000)
-pd.DataFrame({"guess": guess, "label": label, "weight": weight}).describe()
+summary = pd.DataFrame({"guess": guess, "label": label, "weight": weight}).describe().T
+summary["count"] = summary["count"].astype(int)
+summary.rename(columns={"count": "n", "std": "sd", "50%": "median"}).round(3)
 
 # %% [markdown]
 # ## The same curve from every implementation
 #
 # Before timing them, check that they compute the same thing. On 1000
-# observations every ROC curve lies on top of the others (each has its own
-# line type) ...
+# observations each implementation's ROC curve, in a panel of its own (in
+# the colour and line type it has on every page of this site) ...
 
 # %%
 curves = {"weightedroc": WeightedROC(guess, label)}
 fpr, tpr, _ = roc_curve(label, guess, drop_intermediate=False)
 curves["scikit-learn"] = pd.DataFrame({"FPR": fpr, "TPR": tpr})
+if R["WeightedROC"][0]:
+    curves["R WeightedROC"] = rbridge.r_weighted_roc(guess, label)
 if R["pROC"][0]:
     curves["pROC"] = rbridge.proc_curve(guess, label, levels=[0, 1], direction="<")
 if R["ROCR"][0]:
     curves["ROCR"] = rbridge.rocr_curve(guess, label)
-roc_plot(curves, by="implementation")
+roc_plot(curves, by="implementation", panels=True) + p9.theme(figure_size=(10, 4))
+
+# %% [markdown]
+# ... lies on `weightedroc`'s, vertex by vertex. Below, each vertex's
+# difference from the nearest vertex of `weightedroc`'s curve, in units in
+# the last place (ulps, the gap between a double and the next; the axis turns
+# logarithmic beyond 1 ulp either side). Points on the zero line are the same
+# doubles: all of R's WeightedROC's. The others are the roundings of rates
+# such as $k/W_1$, which each implementation computes its own way: a few ulps
+# over most of the curve, more near (0, 0), where the true positive rate is
+# small and R's $1 - \text{FN}/W_1$, which `weightedroc` keeps so as to match
+# R bit for bit, rounds it to the ulp of 1 (about $10^{-16}$), many ulps of
+# a small rate ...
+
+# %%
+agreement_plot(curves, by="implementation") + p9.theme(figure_size=(10, 5))
 
 # %% [markdown]
 # ... and the AUCs, with and without weights (pROC and ROCR take no weights),
-# agree to about the last digit:
+# agree to the last few bits:
 
 # %%
 aucs = {
@@ -111,8 +132,12 @@ implementations = list(dict.fromkeys(name for name, _ in aucs))
 auc_comparison = pd.Series(aucs).unstack().reindex(implementations)
 gaps = auc_comparison - auc_comparison.loc["weightedroc"]
 max_auc_gap = float(gaps.abs().max().max())
-print(f"largest difference from weightedroc: {max_auc_gap:.3g}")
-auc_comparison.map(lambda auc: "" if pd.isna(auc) else f"{auc:.17g}")
+gap_ulps = ulps(auc_comparison, auc_comparison.loc["weightedroc"].to_numpy())
+print(
+    f"largest difference from weightedroc: {max_auc_gap:.3g} "
+    f"({np.nanmax(np.abs(gap_ulps)):.0f} ulps)"
+)
+auc_comparison.map(lambda auc: "takes no weights" if pd.isna(auc) else f"{auc:.17g}")
 
 # %% [markdown]
 # ## Timing
@@ -244,8 +269,10 @@ timings = pd.DataFrame(
 )
 
 # %% [markdown]
-# Every timing, and the fastest of each implementation at each size (both axes
-# logarithmic):
+# Every timing (circles), and the fastest of each implementation at each size
+# (lines); both axes are logarithmic, a step of the grid a factor of ten.
+# Python's implementations are `weightedroc` and scikit-learn; the others are
+# R's.
 
 # %%
 fastest = timings.groupby(["implementation", "language", "task", "weights", "n"], as_index=False)[
@@ -259,17 +286,45 @@ order = [
 for frame in (timings, fastest):
     frame["implementation"] = pd.Categorical(frame["implementation"], order)
     frame["task"] = pd.Categorical(frame["task"], ["ROC curve", "AUC"])
+
+
+def count_labels(counts):
+    """100, 1k, 10k, ..., 10M: numbers of observations, short."""
+
+    def one(n):
+        for size, suffix in ((1e6, "M"), (1e3, "k")):
+            if n >= size:
+                return f"{n / size:g}{suffix}"
+        return f"{n:g}"
+
+    return [one(n) for n in counts]
+
+
+def duration_labels(durations):
+    """10 µs, 1 ms, 1 s: times in seconds, each in the unit that reads best."""
+
+    def one(seconds):
+        for size, unit in ((1, "s"), (1e-3, "ms"), (1e-6, "µs")):
+            if seconds >= size * (1 - 1e-9):
+                return f"{seconds / size:.3g} {unit}"
+        return f"{seconds * 1e9:.3g} ns"
+
+    return [one(s) for s in durations]
+
+
+decades = 10.0 ** np.arange(-7, 4)
 (
     p9.ggplot(timings, p9.aes("n", "seconds", color="implementation"))
     + p9.geom_point(shape="o", fill="none", alpha=0.6)
-    + p9.geom_line(p9.aes(linetype="language"), data=fastest, size=1)
+    + p9.geom_line(p9.aes(linetype="implementation"), data=fastest, size=1)
     + p9.facet_grid("task ~ weights")
-    + p9.scale_x_log10(name="number of observations n")
-    + p9.scale_y_log10(name="seconds")
-    # Okabe-Ito colours (colour-blind safe), as the package's plots use
-    + p9.scale_color_manual(values=["#000000", "#E69F00", "#56B4E9", "#009E73", "#D55E00"])
+    + p9.scale_x_log10(
+        name="number of observations n", breaks=10.0 ** np.arange(2, 8), labels=count_labels
+    )
+    + p9.scale_y_log10(name="time (fastest repeat)", breaks=decades, labels=duration_labels)
+    + package_scales(order)  # each implementation's colour and line type on every page
     + p9.theme_bw(base_size=12)
-    + p9.theme(figure_size=(9, 6.5))
+    + p9.theme(figure_size=(9, 6.5), legend_key_width=28, panel_grid_minor=p9.element_blank())
 )
 
 # %% [markdown]
@@ -282,7 +337,9 @@ ms_table = (
     )
     * 1000
 )
-ms_table.map(lambda ms: "" if pd.isna(ms) else f"{ms:.2f}")
+ms_table.index = [f"{n:,}" for n in ms_table.index]
+ms_table.index.name = "n"
+ms_table.map(lambda ms: "not timed" if pd.isna(ms) else f"{ms:.2f}")
 
 # %% [markdown]
 # And how many times longer each takes than `weightedroc` at the largest size
@@ -295,7 +352,9 @@ ratio = at_common.pivot_table(
     index=["task", "weights"], columns="implementation", values="seconds", observed=True
 )
 print(f"n = {common_n:,}")
-ratio.div(ratio["weightedroc"], axis=0).map(lambda r: "" if pd.isna(r) else f"{r:.1f}")
+ratio.div(ratio["weightedroc"], axis=0).map(
+    lambda r: "takes no weights" if pd.isna(r) else f"{r:.1f}"
+)
 
 # %% [markdown]
 # ## Conclusion

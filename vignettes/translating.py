@@ -41,7 +41,31 @@ ROCR_WHY, PROC_WHY
 simple = wr.load_rocr_simple()
 data = (simple["predictions"], simple["labels"])
 pr = wr.measures(data, ["prec", "rec", "f", "mat"])
-pr.iloc[::-1].head()
+
+
+def readable(frame, digits=4, by_row=False):
+    """A table as a reader reads it: a column (or with `by_row`, a row) of
+    whole numbers without decimals, any other with `digits` decimals, and
+    0/0 (a rate of nothing, which ROCR and pROC return as NaN) in words."""
+
+    def series(values):
+        finite = values[np.isfinite(values)]
+        whole = bool((finite == np.round(finite)).all())
+
+        def cell(value):
+            if np.isnan(value):
+                return "undefined (0/0)"
+            if np.isinf(value) or whole:
+                return f"{value:g}"
+            return f"{value:.{digits}f}"
+
+        return values.map(cell)
+
+    numbers = frame.astype(float)
+    return numbers.apply(series, axis=1 if by_row else 0)
+
+
+readable(pr.iloc[::-1].head())
 
 
 # %%
@@ -111,7 +135,7 @@ best = wr.coords(
     best_method="closest.topleft",
     best_weights=(2, 0.3),
 )
-best
+readable(best)
 
 
 # %%
@@ -137,16 +161,19 @@ def proc_coords(x, **kw):
     )
 
 
-proc_coords(
+proc_best = proc_coords(
     "best",
     ret=["threshold", "specificity", "sensitivity", "tp", "fp"],
     best_method="closest.topleft",
     best_weights=[2, 0.3],
 )
+readable(proc_best) if proc_best is not None else f"pROC is not available: {PROC_WHY}"
 
 # %% [markdown]
 # Same counts and rates; pROC's threshold is the midpoint between this row's
-# guess and the one below it. Every pROC measure at every threshold:
+# guess and the one below it. Every pROC measure at every threshold, shown
+# for the five lowest thresholds: a column per threshold, a row per measure
+# (a row per threshold would run past the page):
 
 # %%
 table = wr.coords(roc, "all", ret="all")
@@ -159,14 +186,16 @@ if theirs is not None:
         "measures:",
         np.nanmax(np.abs(table[columns].to_numpy() - theirs[columns].to_numpy())),
     )
-table.head()
+first = table.head().set_index("threshold").T
+first.columns = [f"threshold {t:g}" for t in first.columns]
+readable(first, by_row=True)
 
 # %% [markdown]
 # Beyond pROC: the DET curve (scikit-learn's `det_curve`) on normal-deviate
 # axes, and the equal error rate.
 
 # %%
-print("equal error rate:", round(wr.equal_error_rate(roc), 4))
+print(f"equal error rate: {wr.equal_error_rate(roc):.4f}")
 plots.det_plot(roc) + BIG
 
 # %% tags=["check"]

@@ -79,7 +79,11 @@ def _band(given, points, sample, conf_level, n_boot, seed):
     reps = _bootstrap(
         sample, n_boot, seed, lambda se, sp: np.stack([read(se, sp, x) for x in points], 1)
     )
-    return _frame(given, points, other, own, reps, conf_level)
+    band = _frame(given, points, other, own, reps, conf_level)
+    band.attrs.update(
+        conf_level=conf_level, n_boot=n_boot, method="stratified bootstrap percentile"
+    )
+    return band
 
 
 def ci_se(
@@ -123,7 +127,9 @@ def ci_se(
     -------
     pandas.DataFrame
         ``specificity``, ``sensitivity`` (the data's curve), ``conf_low``,
-        ``median``, ``conf_high`` (quantiles of the replicates).
+        ``median``, ``conf_high`` (quantiles of the replicates);
+        ``attrs`` holds ``conf_level``, ``n_boot`` and ``method``, which
+        `weightedroc.plots.se_band_plot` writes in its legend.
 
     Examples
     --------

@@ -4,6 +4,7 @@ plotnine is an optional extra (``pip install 'weightedroc[plot]'``); it is
 imported when a helper is called, never by ``import weightedroc``.
 """
 
+from .agreement import *  # noqa: F401,F403
 from .bands import *  # noqa: F401,F403
 from .costs import *  # noqa: F401,F403
 from .curves import *  # noqa: F401,F403

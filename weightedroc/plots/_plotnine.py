@@ -1,13 +1,12 @@
 """Lazy import of the optional plotnine dependency, and the look of every plot."""
 
-#: Okabe & Ito's colour-blind safe palette, in the order lines get it: black
-#: first, yellow (faint on white) last.
-OKABE_ITO = ["#000000", "#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#F0E442"]
-#: Reference lines (chance diagonal, prevalence): neutral, never a curve's colour.
-NEUTRAL = "#777777"
+from .palette import GROUP_COLOURS, NEUTRAL, OKABE_ITO  # noqa: F401 (the colours live there)
+
 #: Smallest text drawn, in points: 9 pt at 100 px per inch.
 BASE_SIZE = 12
 TEXT_SIZE = 9
+#: Dark grey of tick labels and captions.
+TEXT_GREY = "#333333"
 
 
 def plotnine():
@@ -22,8 +21,8 @@ def plotnine():
 
 
 def palette(n):
-    """`n` colours of the Okabe-Ito palette (repeating after 8)."""
-    return [OKABE_ITO[i % len(OKABE_ITO)] for i in range(n)]
+    """`n` colours of `palette.GROUP_COLOURS` (12 distinct, no yellow)."""
+    return [GROUP_COLOURS[i % len(GROUP_COLOURS)] for i in range(n)]
 
 
 def theme():
@@ -32,7 +31,7 @@ def theme():
     return p9.theme_bw(base_size=BASE_SIZE) + p9.theme(
         panel_grid_minor=p9.element_blank(),
         panel_grid_major=p9.element_line(color="#E5E5E5"),
-        axis_text=p9.element_text(size=BASE_SIZE - 2, color="#333333"),
+        axis_text=p9.element_text(size=BASE_SIZE - 2, color=TEXT_GREY),
         strip_background=p9.element_rect(fill="#F0F0F0"),
         legend_key_width=28,
         panel_spacing_x=0.025,

@@ -7,6 +7,7 @@ to its curve, as `roc_plot` does, and returns a plotnine ggplot.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,8 +17,9 @@ from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
 from ..engine.deprecation import keyword_only, renamed
 from ..engine.types import Columns, Curves
-from ._plotnine import NEUTRAL, OKABE_ITO, TEXT_SIZE, plotnine, theme
+from ._plotnine import NEUTRAL, TEXT_GREY, TEXT_SIZE, plotnine, theme
 from .curves import curve_label, few_breaks, styled_paths, tidy_curves
+from .palette import LIGHT_ORANGE, OKABE_ITO
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -48,18 +50,40 @@ def _named(frame, title, name, categories):
     return frame.assign(**{title: pd.Categorical([name] * len(frame), categories=categories)})
 
 
-def _facets(plot, title, scales="fixed"):
-    """One facet per curve, titled "<title>: <name>", when there are groups."""
+def _panel_of(frame, title, name, summary):
+    """`frame` with column "panel": the curve's name (if grouped) and its
+    summary, which the panel's strip shows above the panel, where no text
+    can cover the data."""
+    words = summary if title is None else f"{title}: {name}\n{summary}"
+    return frame.assign(panel=words)
+
+
+def _tag(title, name, names, summary, frame):
+    """`frame` named (`_named`) and with its "panel" column (`_panel_of`)."""
+    return _panel_of(_named(frame.reset_index(drop=True), title, name, names), title, name, summary)
+
+
+def _facets(plot, title, panels, scales="fixed"):
+    """One facet per curve, its strip naming the curve and its numbers."""
     p9 = plotnine()
     plot += theme()
-    if title is None:
-        return plot
-    if scales == "free_x":
-        plot += few_breaks(p9)
-    else:  # unit axes: short labels, which side-by-side facets do not run together
-        plot += p9.scale_x_continuous(breaks=UNIT_BREAKS, labels=UNIT_LABELS)
-    label = p9.labeller(**{title: lambda value: f"{title}: {value}"})
-    return plot + p9.facet_wrap(title, scales=scales, labeller=label)
+    if title is not None:
+        if scales == "free_x":
+            plot += few_breaks(p9)
+        else:  # unit axes: short labels, which side-by-side facets do not run together
+            plot += p9.scale_x_continuous(breaks=UNIT_BREAKS, labels=UNIT_LABELS)
+    return (
+        plot
+        + p9.facet_wrap("panel", scales=scales)
+        + p9.theme(strip_text=p9.element_text(size=9, linespacing=1.3))
+    )
+
+
+def _panel_column(frames, titles):
+    """Concatenated `frames`, their "panel" column Categorical in curve order."""
+    frame = pd.concat(frames, ignore_index=True)
+    frame["panel"] = pd.Categorical(frame["panel"], categories=titles)
+    return frame
 
 
 def _step_x(threshold):
@@ -95,8 +119,13 @@ def cost_plot(roc: Curves, *, cost_fp: float, cost_fn: float, by: Columns | None
         threshold tau is that of the smallest threshold >= tau.  The value
         left of the smallest threshold is the cost of calling every
         observation positive; right of the largest (the ``inf`` row), of
-        calling every one negative.  A vermillion point and label mark
-        `best_threshold` (method "cost").
+        calling every one negative.  A vermillion point marks
+        `best_threshold` (method "cost"), whose threshold, cost and rates
+        the panel's title gives; grey dashes mark the cost of the cheaper
+        trivial rule.  The cost axis starts at 0 and ends at 1.5 times that
+        trivial cost (or the largest cost, if lower), so that the costs
+        that beat a trivial rule fill most of the panel; larger costs run
+        off its top.
 
     Examples
     --------
@@ -109,60 +138,52 @@ def cost_plot(roc: Curves, *, cost_fp: float, cost_fn: float, by: Columns | None
     p9 = plotnine()
     title, curves = _curves(roc, by, ROC_COLUMNS)
     names = [name for name, _ in curves]
-    steps, marks = [], []
+    steps, marks, rules, panels = [], [], [], []
     for name, frame in curves:
         table = threshold_cost(frame, cost_fp=cost_fp, cost_fn=cost_fn)
         best = best_threshold(frame, "cost", cost_fp=cost_fp, cost_fn=cost_fn)
         x, left = _step_x(table["threshold"].to_numpy(float))
         cost = table["cost"].to_numpy(float)
-        steps.append(
-            _named(
-                pd.DataFrame({"threshold": np.r_[left, x], "cost": np.r_[cost[0], cost]}),
-                title,
-                name,
-                names,
-            )
+        summary = (
+            f"least cost {best['cost']:.4g} at threshold {best['threshold']:.4g}\n"
+            f"(TPR {best['TPR']:.2f}, FPR {best['FPR']:.2f})"
         )
+        panels.append(summary if title is None else f"{title}: {name}\n{summary}")
+        step = pd.DataFrame({"threshold": np.r_[left, x], "cost": np.r_[cost[0], cost]})
+        steps.append(_panel_of(_named(step, title, name, names), title, name, summary))
         shown = x[best.name] if np.isfinite(best["threshold"]) else x[-1]
-        text = (
-            f"best: threshold {best['threshold']:.4g}\n"
-            f"cost {best['cost']:.4g} (TPR {best['TPR']:.2f}, FPR {best['FPR']:.2f})"
-        )
-        marks.append(
-            _named(
-                pd.DataFrame({"threshold": [shown], "cost": [best["cost"]], "label": [text]}),
-                title,
-                name,
-                names,
-            )
-        )
-    steps, marks = pd.concat(steps, ignore_index=True), pd.concat(marks, ignore_index=True)
+        mark = pd.DataFrame({"threshold": [shown], "cost": [best["cost"]]})
+        marks.append(_panel_of(_named(mark, title, name, names), title, name, summary))
+        # cost[0] calls every observation positive, cost[-1] none
+        rule = pd.DataFrame({"cost": [min(cost[0], cost[-1])], "line": [TRIVIAL]})
+        rules.append(_panel_of(_named(rule, title, name, names), title, name, summary))
+    steps, marks = _panel_column(steps, panels), _panel_column(marks, panels)
+    rules = _panel_column(rules, panels)
+    top = min(steps["cost"].max(), 1.5 * rules["cost"].max())
     plot = (
         p9.ggplot(steps, p9.aes("threshold", "cost"))
+        + p9.geom_hline(
+            p9.aes(yintercept="cost", linetype="line"), data=rules, color=NEUTRAL, size=0.6
+        )
         + p9.geom_vline(
             p9.aes(xintercept="threshold"), data=marks, color=VERMILLION, linetype="dotted"
         )
         + p9.geom_step(direction="vh", size=0.8)
         + p9.geom_point(data=marks, color=VERMILLION, size=3)
-        + p9.geom_label(
-            p9.aes(label="label"),
-            data=marks,
-            x=-np.inf,
-            y=np.inf,
-            ha="left",
-            va="top",
-            size=TEXT_SIZE,
-            label_size=0,
-            alpha=0.8,
-            inherit_aes=False,
-        )
-        + p9.scale_y_continuous(expand=(0.05, 0, 0.3, 0))
+        + p9.scale_linetype_manual(values={TRIVIAL: "dashed"})
+        + p9.scale_y_continuous(expand=(0, 0, 0.04, 0))
+        + p9.coord_cartesian(ylim=(0, top))
         + p9.labs(
+            linetype="",
             x="threshold (smallest guess classified positive)",
             y=f"cost = {cost_fp:g} FP + {cost_fn:g} FN (weighted)",
         )
     )
-    return _facets(plot, title, scales="free_x")
+    return _facets(plot, title, panels, scales="free_x") + p9.theme(legend_position="bottom")
+
+
+#: The legend's words for the cheaper trivial rule's line.
+TRIVIAL = "cost of the cheaper trivial rule (every guess positive, or none)"
 
 
 ELEMENTS = ["ROC curve", "convex hull", "iso-cost line", "majority line"]
@@ -199,7 +220,9 @@ def hull_plot(
         The curve (black), its convex hull (blue, dashed, vertices as
         points), the iso-cost line through the point of least risk
         (vermillion, the point marked) and the majority-isocost line (grey, dotted):
-        operating points above it beat the better trivial rule.  Equal axes.
+        operating points above it beat the better trivial rule.  The
+        panel's title gives the least risk, its threshold and the risk of
+        the better trivial rule.  Equal axes.
 
     Examples
     --------
@@ -212,7 +235,8 @@ def hull_plot(
     p9 = plotnine()
     title, curves = _curves(roc, by, ROC_COLUMNS)
     names = [name for name, _ in curves]
-    paths, hulls, points = [], [], []
+    parts: list[pd.DataFrame] = []
+    hull_parts, point_parts, panels = [], [], []
     for name, frame in curves:
         risk = min_risk(frame, prevalence=prevalence, cost_fp=cost_fp, cost_fn=cost_fn)
         hull = roc_convex_hull(frame)
@@ -220,54 +244,37 @@ def hull_plot(
         lines["element"] = lines["line"].map(
             {"iso-cost": "iso-cost line", "majority": "majority line"}
         )
+        summary = (
+            f"least risk {risk.risk:.4g} at threshold {risk.threshold:.4g}\n"
+            f"better trivial rule ({risk.trivial_rule}): {risk.trivial_risk:.4g}"
+        )
+        panels.append(summary if title is None else f"{title}: {name}\n{summary}")
         pieces = [
             frame[["FPR", "TPR"]].assign(element="ROC curve"),
             hull[["FPR", "TPR"]].assign(element="convex hull"),
             lines[["FPR", "TPR", "element"]],
         ]
-        for piece in pieces:
-            paths.append(_named(piece.reset_index(drop=True), title, name, names))
-        hulls.append(_named(hull[["FPR", "TPR"]].reset_index(drop=True), title, name, names))
-        text = (
-            f"least risk {risk.risk:.4g} at threshold {risk.threshold:.4g}\n"
-            f"{risk.trivial_rule}: {risk.trivial_risk:.4g}"
-        )
-        points.append(
-            _named(
-                pd.DataFrame({"FPR": [risk.FPR], "TPR": [risk.TPR], "label": [text]}),
-                title,
-                name,
-                names,
-            )
-        )
-    paths = pd.concat(paths, ignore_index=True)
+        tag = (title, name, names, summary)
+        parts.extend(_tag(*tag, piece) for piece in pieces)
+        hull_parts.append(_tag(*tag, hull[["FPR", "TPR"]]))
+        point_parts.append(_tag(*tag, pd.DataFrame({"FPR": [risk.FPR], "TPR": [risk.TPR]})))
+    paths = _panel_column(parts, panels)
     paths["element"] = pd.Categorical(paths["element"], categories=ELEMENTS)
     paths["piece"] = paths["element"].astype(str)
     if title is not None:
         paths["piece"] = paths["piece"] + paths[title].astype(str)
-    hulls, points = pd.concat(hulls, ignore_index=True), pd.concat(points, ignore_index=True)
+    hulls, points = _panel_column(hull_parts, panels), _panel_column(point_parts, panels)
     plot = (
         p9.ggplot(paths, p9.aes("FPR", "TPR"))
         + p9.geom_path(p9.aes(color="element", linetype="element", group="piece"), size=0.8)
         + p9.geom_point(data=hulls, color=ELEMENT_COLOURS["convex hull"], size=1.5)
         + p9.geom_point(data=points, color=ELEMENT_COLOURS["iso-cost line"], size=3)
-        + p9.geom_label(
-            p9.aes(label="label"),
-            data=points,
-            x=0.98,
-            y=0.03,
-            ha="right",
-            va="bottom",
-            size=TEXT_SIZE,
-            label_size=0,
-            alpha=0.8,
-        )
         + p9.scale_color_manual(values=ELEMENT_COLOURS, breaks=ELEMENTS)
         + p9.scale_linetype_manual(values=ELEMENT_LINETYPES, breaks=ELEMENTS)
         + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
         + p9.labs(color="", linetype="", **ROC_LABELS)
     )
-    return _facets(plot, title) + p9.theme(legend_position="bottom")
+    return _facets(plot, title, panels) + p9.theme(legend_position="bottom")
 
 
 @renamed(curve="roc", group="by")
@@ -295,10 +302,12 @@ def cost_auc_plot(
     -------
     plotnine.ggplot
         Shaded, as the legend says: light orange, the region above the
-        random classifier's line (dashed, clipped to the unit square), whose
-        area is ``max_pauc``; sky blue, the part of it under the curve, whose
-        area is ``pauc``.  The label gives pauc, max_pauc and their ratio.
-        Equal axes.
+        dashed line of the points that cost as much as guessing at random
+        (positive with probability the prevalence; clipped to the unit
+        square), whose area is ``max_pauc``; sky blue, the part of it under
+        the curve, whose area is ``pauc``.  The panel's title gives both
+        areas, their ratio, rho (the normalised cost of a false negative,
+        ``cost_fn / (cost_fn + cost_fp)``) and the weighted prevalence.  Equal axes.
 
     Examples
     --------
@@ -311,11 +320,16 @@ def cost_auc_plot(
     p9 = plotnine()
     title, curves = _curves(roc, by, ROC_COLUMNS)
     names = [name for name, _ in curves]
-    regions, ceilings, rocs, lines, labels = [], [], [], [], []
+    regions, ceilings, rocs, lines, panels = [], [], [], [], []
     for name, frame in curves:
         result = cost_auc(frame, cost_fp=cost_fp, cost_fn=cost_fn)
-        region = cost_region(frame, cost_fp=cost_fp, cost_fn=cost_fn)
-        regions.append(_named(region, title, name, names))
+        summary = (
+            f"partial AUC {result.pauc:.3f} of {result.max_pauc:.3f}: ratio {result.ratio:.3f}\n"
+            f"\u03c1 = {result.rho:.3g}, weighted prevalence {result.prevalence:.3g}"
+        )
+        panels.append(summary if title is None else f"{title}: {name}\n{summary}")
+        tag = (title, name, names, summary)
+        regions.append(_tag(*tag, cost_region(frame, cost_fp=cost_fp, cost_fn=cost_fn)))
         x = np.unique(
             np.r_[
                 0.0,
@@ -326,21 +340,13 @@ def cost_auc_plot(
             ]
         )
         line = np.clip(result.slope * x + result.intercept, 0, 1)
-        ceilings.append(
-            _named(pd.DataFrame({"FPR": x, "lower": line, "upper": 1.0}), title, name, names)
-        )
-        lines.append(_named(pd.DataFrame({"FPR": x, "TPR": line}), title, name, names))
-        rocs.append(_named(frame[["FPR", "TPR"]].reset_index(drop=True), title, name, names))
-        text = (
-            f"pAUC {result.pauc:.3f} of {result.max_pauc:.3f}: ratio {result.ratio:.3f}\n"
-            f"(rho = {result.rho:.3g}, prevalence {result.prevalence:.3g})"
-        )
-        labels.append(_named(pd.DataFrame({"label": [text]}), title, name, names))
-    concat = lambda parts: pd.concat(parts, ignore_index=True)  # noqa: E731
-    ceilings = concat(ceilings).assign(region=SHADES[0])
-    regions = concat(regions).assign(region=SHADES[1])
+        ceilings.append(_tag(*tag, pd.DataFrame({"FPR": x, "lower": line, "upper": 1.0})))
+        lines.append(_tag(*tag, pd.DataFrame({"FPR": x, "TPR": line, "line": COST_LINE})))
+        rocs.append(_tag(*tag, frame[["FPR", "TPR"]]))
+    ceilings = _panel_column(ceilings, panels).assign(region=SHADES[0])
+    regions = _panel_column(regions, panels).assign(region=SHADES[1])
     plot = (
-        p9.ggplot(concat(rocs), p9.aes("FPR", "TPR"))
+        p9.ggplot(_panel_column(rocs, panels), p9.aes("FPR", "TPR"))
         + p9.geom_ribbon(
             p9.aes("FPR", ymin="lower", ymax="upper", fill="region"),
             data=ceilings,
@@ -351,29 +357,30 @@ def cost_auc_plot(
             data=regions,
             inherit_aes=False,
         )
-        + p9.geom_path(data=concat(lines), color=VERMILLION, linetype="dashed")
-        + p9.geom_path(size=0.8)
-        + p9.geom_label(
-            p9.aes(label="label"),
-            data=concat(labels),
-            x=0.98,
-            y=0.03,
-            ha="right",
-            va="bottom",
-            size=TEXT_SIZE,
-            label_size=0,
-            alpha=0.8,
-            inherit_aes=False,
+        + p9.geom_path(
+            p9.aes(linetype="line"), data=_panel_column(lines, panels), color=VERMILLION, size=0.8
         )
+        + p9.geom_path(size=0.8)
         + p9.scale_fill_manual(values=dict(zip(SHADES, SHADE_COLOURS)), breaks=SHADES)
+        + p9.scale_linetype_manual(values={COST_LINE: "dashed"})
         + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-        + p9.labs(fill="", **ROC_LABELS)
+        + p9.labs(fill="", linetype="", **ROC_LABELS)
     )
-    return _facets(plot, title) + p9.theme(legend_position="bottom", legend_direction="vertical")
+    return _facets(plot, title, panels) + p9.theme(
+        legend_position="bottom",
+        legend_direction="vertical",
+        legend_box="horizontal",
+        legend_text=p9.element_text(ma="left"),
+    )
 
 
-SHADES = ["above the random classifier (dashed): max_pauc", "and under the curve: pauc"]
-SHADE_COLOURS = ["#F5DDA9", OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
+#: The legend's words for the dashed line and the two shades.
+COST_LINE = "costs as much as\nrandom guessing"
+SHADES = [
+    "cheaper than random guessing\n(area: the largest partial AUC)",
+    "and under the curve\n(area: the partial AUC)",
+]
+SHADE_COLOURS = [LIGHT_ORANGE, OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 
 
 @renamed(curve="pr", group="by")
@@ -397,10 +404,12 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
         `average_precision`: at each recall, the precision of the highest
         threshold reaching it, held down to the next smaller recall (rows
         that only add negatives are not drawn).  A dotted horizontal line
-        in a neutral grey, labelled, marks the weighted prevalence
-        W1 / (W1 + W-1), the precision of calling everything positive (one
-        line per curve when their prevalences differ).
-        Equal axes.
+        in a neutral grey marks the weighted prevalence W1 / (W1 + W-1),
+        the precision of calling everything positive (one line per curve
+        when their prevalences differ), which the caption under the plot
+        gives.  The precision axis runs from a multiple of 0.05 below the
+        lowest precision or prevalence drawn up to 1 (precision is not a
+        rate of the same thing as recall: the axes are not equal).
 
     Examples
     --------
@@ -429,39 +438,20 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
     if same:
         baselines = baselines.iloc[[0]]
     if same or title is None:
-        text = f"prevalence {baselines['precision'].iloc[0]:.3g}"
-    else:  # one label for all lines, so that close lines keep readable labels
-        text = "dotted: prevalence of\n" + "\n".join(
-            f"{name}: {value:.3g}" for name, value in zip(baselines[title], baselines["precision"])
+        caption = (
+            f"grey dots: weighted prevalence {baselines['precision'].iloc[0]:.3g}, "
+            "the precision of calling every observation positive"
         )
-    label = pd.DataFrame(
-        {"recall": [1.0], "precision": [baselines["precision"].iloc[0]], "text": [text]}
-    )
-    if len(baselines) == 1:  # the label sits on its line, at the right
-        words = p9.geom_text(
-            p9.aes("recall", "precision", label="text"),
-            data=label,
-            color=NEUTRAL,
-            size=TEXT_SIZE,
-            ha="right",
-            va="bottom",
-            nudge_y=0.01,
-            inherit_aes=False,
+    else:
+        caption = "grey dots: weighted prevalence, the precision of calling all positive, of " + (
+            ", ".join(
+                f"{name} {value:.3g}"
+                for name, value in zip(baselines[title], baselines["precision"])
+            )
         )
-    else:  # one box for all lines, which may lie too close to label each
-        words = p9.geom_label(
-            p9.aes(label="text"),
-            data=label,
-            x=0.98,
-            y=0.03,
-            ha="right",
-            va="bottom",
-            color=NEUTRAL,
-            size=TEXT_SIZE,
-            label_size=0,
-            alpha=0.85,
-            inherit_aes=False,
-        )
+    caption = "\n".join(textwrap.wrap(caption, 60))
+    lowest = min(steps["precision"].min(), baselines["precision"].min())
+    bottom = max(0.0, np.floor(20 * (lowest - 0.01)) / 20)  # a multiple of 0.05 below
     plot = (
         p9.ggplot(steps, p9.aes("recall", "precision"))
         + p9.geom_hline(
@@ -471,10 +461,11 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
             linetype="dotted",
             size=0.8,
         )
-        + words
-        + p9.coord_equal(xlim=(0, 1), ylim=(0, 1))
-        + p9.labs(x="Recall (TPR)", y="Precision")
+        + p9.scale_x_continuous(breaks=UNIT_BREAKS, labels=UNIT_LABELS)
+        + p9.coord_cartesian(xlim=(0, 1), ylim=(bottom, 1))
+        + p9.labs(x="Recall (TPR)", y="Precision", caption=caption)
         + theme()
+        + p9.theme(plot_caption=p9.element_text(size=TEXT_SIZE, color=TEXT_GREY, ha="left"))
     )
     if title is None:
         return plot + p9.geom_step(direction="vh", size=0.8)

@@ -16,7 +16,8 @@ import pandas as pd
 from ..engine.deprecation import keyword_only, renamed
 from ..engine.frames import as_pandas
 from ..engine.types import Columns, Curves
-from ._plotnine import NEUTRAL, TEXT_SIZE, palette, plotnine, theme
+from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
+from .palette import OKABE_ITO, group_styles
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -25,22 +26,11 @@ __all__ = ["roc_plot", "error_plot", "error_frame"]
 
 #: Colours of the error plot (Okabe-Ito: colour-blind safe, dark enough on
 #: white); R's ``?WeightedROC`` example draws FP skyblue and FN red.
-ERROR_COLOURS = {"FP": "#0072B2", "FN": "#D55E00", "errors": "#000000"}
+ERROR_COLOURS = {"FP": OKABE_ITO[4], "FN": OKABE_ITO[5], "errors": OKABE_ITO[0]}
 ERROR_LINETYPES = {"FP": "dashed", "FN": "dashdot", "errors": "solid"}
 
 #: Columns a curve's rows hold; any other column of a frame names a curve.
 CURVE_COLUMNS = {"TPR", "FPR", "threshold", "FN", "FP", "TP", "TN", "precision", "recall"}
-
-# Enough distinct line types to tell apart curves drawn on top of each other.
-LINETYPES = [
-    "solid",
-    "dashed",
-    "dotted",
-    "dashdot",
-    (0, (8, 2, 1, 2, 1, 2)),
-    (0, (1, 4)),
-    (0, (6, 6)),
-]
 
 
 def _stack(curves, by):
@@ -133,13 +123,9 @@ def _as_text(column):
     return column.astype(object).where(column.notna(), "NA").map(str)
 
 
-def _linetypes(n):
-    return [LINETYPES[i % len(LINETYPES)] for i in range(n)]
-
-
 @renamed(curve="roc", group="by")
 @keyword_only
-def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
+def roc_plot(roc: Curves, *, by: Columns | None = None, panels: bool = False) -> ggplot:
     """ROC curve(s): TPR against FPR as a path, with equal axes and the diagonal.
 
     Parameters
@@ -155,7 +141,15 @@ def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
         ``roc_table``'s ``by``; formerly ``group``); several
         columns are combined into one name, "a / b".  For a dict, the legend
         title (default "curve").  Each curve gets its own colour and line type,
-        so curves drawn on top of each other stay visible.
+        so curves drawn on top of each other stay visible: when every curve
+        is named after an implementation ("weightedroc", "R WeightedROC",
+        "pROC", "ROCR", "scikit-learn"), the style `palette.PACKAGES` gives
+        it on every page; otherwise up to 12 colours that do not repeat.
+    panels : bool, keyword-only, default False
+        Draw each curve in a panel of its own, side by side, instead of all
+        in one: for curves that coincide by design (the same curve from
+        several implementations), where one panel would show only the top
+        one.  See also `agreement_plot`, which draws their differences.
 
     Returns
     -------
@@ -201,7 +195,7 @@ def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
         plot += p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
     else:
         plot += styled_paths(p9, frame, keys, "FPR", "TPR")
-    return (
+    plot = (
         plot
         + p9.annotate(
             "text", x=0.64, y=0.6, label="chance", angle=45, color=NEUTRAL, size=TEXT_SIZE
@@ -210,6 +204,17 @@ def roc_plot(roc: Curves, *, by: Columns | None = None) -> ggplot:
         + p9.labs(x="False positive rate (FPR)", y="True positive rate (TPR)")
         + theme()
     )
+    if panels and keys:
+        title, names = curve_label(frame, keys)
+        plot += unit_breaks(p9)
+        plot += p9.facet_wrap(title, nrow=1 if len(names.categories) <= 5 else None)
+        plot += p9.theme(legend_position="none")
+    return plot
+
+
+def unit_breaks(p9):
+    """x ticks 0, 0.5, 1 with short labels, which narrow panels fit."""
+    return p9.scale_x_continuous(breaks=[0, 0.5, 1], labels=["0", "0.5", "1"])
 
 
 def styled_paths(p9, frame, keys, x, y, geom="path"):
@@ -223,15 +228,15 @@ def styled_paths(p9, frame, keys, x, y, geom="path"):
         colour, rest = keys[0], keys[1:]
         _, data[colour] = curve_label(frame, [colour])
         linetype, data[" / ".join(rest)] = curve_label(frame, rest)
-    n_colours = len(data[colour].cat.categories)
-    n_types = len(data[linetype].cat.categories)
+    colours = [s.colour for s in group_styles(data[colour].cat.categories)]
+    linetypes = [s.linetype for s in group_styles(data[linetype].cat.categories)]
     make = (
         p9.geom_path if geom == "path" else (lambda *a, **k: p9.geom_step(*a, direction="vh", **k))
     )
     return [
         make(p9.aes(x, y, color=colour, linetype=linetype), data=data, size=1),
-        p9.scale_color_manual(values=palette(n_colours)),
-        p9.scale_linetype_manual(values=_linetypes(n_types)),
+        p9.scale_color_manual(values=colours),
+        p9.scale_linetype_manual(values=linetypes),
         p9.labs(color=colour, linetype=linetype),
     ]
 
