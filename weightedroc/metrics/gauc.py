@@ -46,6 +46,7 @@ from ..inference.grouped_delong import group_variances
 __all__ = ["group_auc", "GroupAUC"]
 
 GROUP_WEIGHTS = ("n", "weight", "positive_weight", "equal")
+STATISTICS = ["auc", "n", "positive_weight", "negative_weight", "variance", "squares"]
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class GroupAUC:
         )
 
 
-def _check_columns(data, guess, label, weight, by):
+def check_columns(data, guess, label, weight, by):
     """The by columns as a list, every named column present."""
     by = list(by) if isinstance(by, (list, tuple)) else [by]
     if not by:
@@ -191,29 +192,25 @@ def _group_weights(table, group_weight):
     return np.ones(len(table))
 
 
-def group_statistics(
-    data, guess, label, weight, by, *, positive, direction, weights_are, min_per_class
-):
-    """(table of the groups used, number skipped): `GroupAUC.groups` without
-    its group_weight column; the part of `group_auc` that reads rows (the
-    Dask version calls it on each partition of whole groups)."""
-    by = _check_columns(data, guess, label, weight, by)
-    g, pos, w = _columns(data, guess, label, weight, positive, weights_are)
+def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class):
+    """(table of the groups used, number skipped) of validated `arrays`
+    (guess, positive, weight) grouped by the `by` columns of `data`:
+    `GroupAUC.groups` without its group_weight column, with the squared
+    terms' sums; the part of `group_auc` that reads rows (the Dask version
+    calls it on each partition of whole groups).  No group used: no rows."""
+    g, pos, w = arrays
     codes, first = _group_codes(data, by)
     size = len(first)
     counted = w if weights_are == "frequency" and w is not None else None
     classes = np.bincount(2 * codes + pos, weights=counted, minlength=2 * size)
     used = (classes[0::2] >= min_per_class) & (classes[1::2] >= min_per_class)
-    if not used.any():
-        raise ValueError(
-            f"no group of {', '.join(map(repr, by))} has both labels"
-            + (f" ({min_per_class} of each)" if min_per_class > 1 else "")
-            + ": GAUC averages the AUCs of groups with positives and negatives"
-        )
     rows = used[codes]
     kept = (np.cumsum(used) - 1)[codes[rows]]
-    from ..tidy import auc_table
+    from ..tidy import AUC_COLUMNS, auc_table
 
+    keys = data[by].iloc[first[used]].reset_index(drop=True)
+    if not used.any():
+        return keys.assign(**{name: np.empty(0) for name in STATISTICS}), size
     frame = pd.DataFrame(
         {"guess": g[rows], "label": pos[rows], "group": kept}
         | ({} if w is None else {"weight": w[rows]}),
@@ -221,16 +218,24 @@ def group_statistics(
     )
     table = auc_table(
         frame, "guess", "label", None if w is None else "weight", by="group", direction=direction
-    ).drop(columns="group")
+    )[AUC_COLUMNS]
     flip = np.negative if direction == ">" else np.asarray
     found = group_variances(
         kept, int(used.sum()), flip(g[rows]), pos[rows], None if w is None else w[rows], weights_are
     )
-    keys = data[by].iloc[first[used]].reset_index(drop=True)
     table = pd.concat([keys, table], axis=1)
     table["variance"] = found.variance
     table["squares"] = found.squares
     return table, int(size - used.sum())
+
+
+def no_group_used(by, min_per_class):
+    """The error when no group has both labels."""
+    return ValueError(
+        f"no group of {', '.join(map(repr, by))} has both labels"
+        + (f" ({min_per_class} of each)" if min_per_class > 1 else "")
+        + ": GAUC averages the AUCs of groups with positives and negatives"
+    )
 
 
 def combined(table, n_skipped, *, group_weight, conf_level, quantile, uneven):
@@ -378,20 +383,16 @@ def group_auc(
             f"data must be a pandas DataFrame, a polars DataFrame or LazyFrame, "
             f"or a PyArrow Table, got {type(data).__name__}"
         )
+    by = check_columns(data, guess, label, weight, by)
     with one_label_warning():
-        table, n_skipped = group_statistics(
-            data,
-            guess,
-            label,
-            weight,
-            by,
-            positive=positive,
-            direction=direction,
-            weights_are=weights_are,
-            min_per_class=min_per_class,
-        )
-    uneven = weights_are == "importance" and weight is not None
-    uneven = uneven and bool(data[weight].min() != data[weight].max())
+        arrays = _columns(data, guess, label, weight, positive, weights_are)
+    table, n_skipped = group_statistics(
+        data, by, arrays, direction=direction, weights_are=weights_are, min_per_class=min_per_class
+    )
+    if not len(table):
+        raise no_group_used(by, min_per_class)
+    w = arrays[2]
+    uneven = weights_are == "importance" and w is not None and bool(w.min() != w.max())
     return combined(
         table,
         n_skipped,
