@@ -183,8 +183,7 @@ def main():
         f"Made by `python benchmarks/gauc_coverage.py` ({replicates} replicates a "
         f"setting; a true coverage of 0.95 shows as 0.95 +- {margin:.3f}). "
         "min_per_class=2; the groups and their weights fixed, the scores drawn "
-        "again; the target is the weighted mean of the users' true AUCs.\n\n"
-        + markdown(table)
+        "again; the target is the weighted mean of the users' true AUCs.\n\n" + markdown(table)
     )
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "gauc_coverage.md").write_text(text)

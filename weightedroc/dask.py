@@ -533,7 +533,7 @@ def _gauc(parts, by, options, min_per_class):
     low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
     uneven = options.pop("weights_are") == "importance" and low < high
     table["n"] = table["n"].astype(np.int64)
-    return combined(table, int(sum(skipped)), uneven=uneven, **options)
+    return combined(table, int(sum(skipped)), uneven=uneven, min_per_class=min_per_class, **options)
 
 
 def group_auc(

@@ -73,6 +73,8 @@ class GroupAUC:
         Degrees of freedom of the Student t quantile (inf: the normal).
     group_weight : str
         How the groups were weighted.
+    min_per_class : int
+        The fewest observations of each class a group used has.
     groups : pandas.DataFrame
         One row per group used: the ``by`` columns, ``auc``, ``n``,
         ``positive_weight``, ``negative_weight`` (as `auc_table`),
@@ -88,10 +90,16 @@ class GroupAUC:
     std_error: float
     df: float
     group_weight: str
+    min_per_class: int
     groups: pd.DataFrame = field(repr=False, compare=False)
 
     def __repr__(self):
-        skipped = f", {self.n_skipped} skipped (one label)" if self.n_skipped else ""
+        why = (
+            "one label"
+            if self.min_per_class == 1
+            else f"fewer than {self.min_per_class} of a class"
+        )
+        skipped = f", {self.n_skipped} skipped ({why})" if self.n_skipped else ""
         level = f"{100 * self.conf_level:g}%"
         if math.isnan(self.conf_low):
             undefined = int(self.groups["variance"].isna().sum())
@@ -238,7 +246,7 @@ def no_group_used(by, min_per_class):
     )
 
 
-def combined(table, n_skipped, *, group_weight, conf_level, quantile, uneven):
+def combined(table, n_skipped, *, group_weight, conf_level, quantile, uneven, min_per_class):
     """The `GroupAUC` of per-group statistics (`group_statistics`'s table)."""
     weights = _group_weights(table, group_weight)
     share = weights / weights.sum()
@@ -261,6 +269,7 @@ def combined(table, n_skipped, *, group_weight, conf_level, quantile, uneven):
         math.sqrt(variance),
         float(df),
         group_weight,
+        min_per_class,
         groups,
     )
 
@@ -400,4 +409,5 @@ def group_auc(
         conf_level=conf_level,
         quantile=quantile,
         uneven=uneven,
+        min_per_class=min_per_class,
     )
