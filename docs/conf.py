@@ -116,6 +116,7 @@ RESULT_TYPES = [
     "weightedroc.curves.areas.CostAUC",
     "weightedroc.inference.bootstrap.AUCInterval",
     "weightedroc.inference.htest.HTest",
+    "weightedroc.metrics.gauc.GroupAUC",
 ]
 
 
