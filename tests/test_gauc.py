@@ -297,7 +297,7 @@ def test_to_frame_and_repr():
         "group_weight",
     ]
     shown = repr(result)
-    assert f"GAUC {result.estimate:.4f} weighted by n, over {result.n_groups} groups" in shown
+    assert f"GAUC {result.estimate:.4f} over {result.n_groups} groups weighted by rows" in shown
     assert f"95% CI: {result.conf_low:.4f} to {result.conf_high:.4f}" in shown
     assert f"{result.n_skipped} skipped (fewer than 2 of a class)" in shown
 

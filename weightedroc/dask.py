@@ -575,7 +575,7 @@ def group_auc(
     ...     "score": [0.9, 0.8, 0.3, 0.4, 0.6, 0.5, 0.2, 0.1, 0.7, 0.5, 0.6],
     ...     "click": [1, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0]})
     >>> group_auc(dd.from_pandas(log, npartitions=3), "score", "click", by="user")
-    GAUC 0.8148 weighted by n, over 2 groups, 1 skipped (one label)
+    GAUC 0.8148 over 2 groups weighted by rows, 1 skipped (one label)
     95% CI: 0.4090 to 1.0000 (DeLong, groups independent)
     """
     from .metrics.gauc import check_columns, check_options

@@ -46,6 +46,12 @@ from ..inference.grouped_delong import group_variances
 __all__ = ["group_auc", "GroupAUC"]
 
 GROUP_WEIGHTS = ("n", "weight", "positive_weight", "equal")
+WEIGHTED = {
+    "n": "by rows",
+    "weight": "by total weight",
+    "positive_weight": "by positive weight",
+    "equal": "equally",
+}
 STATISTICS = ["auc", "n", "positive_weight", "negative_weight", "variance", "squares"]
 
 
@@ -114,8 +120,8 @@ class GroupAUC:
                 f"(DeLong, groups independent)"
             )
         return (
-            f"GAUC {self.estimate:.4f} weighted by {self.group_weight}, over "
-            f"{self.n_groups} groups{skipped}\n{interval}"
+            f"GAUC {self.estimate:.4f} over {self.n_groups} groups weighted "
+            f"{WEIGHTED[self.group_weight]}{skipped}\n{interval}"
         )
 
     def to_frame(self):
@@ -374,7 +380,7 @@ def group_auc(
     ...     "click": [1, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0]})
     >>> result = group_auc(log, "score", "click", by="user")
     >>> result
-    GAUC 0.8148 weighted by n, over 2 groups, 1 skipped (one label)
+    GAUC 0.8148 over 2 groups weighted by rows, 1 skipped (one label)
     95% CI: 0.4090 to 1.0000 (DeLong, groups independent)
     >>> result.groups[["user", "auc", "n"]]
        user       auc  n
