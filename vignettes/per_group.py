@@ -109,7 +109,7 @@ per_user.head()
         title="Per-user AUC (dashed: GAUC, impression-weighted)",
     )
     + p9.theme_bw(base_size=12)
-    + p9.theme(figure_size=(6.5, 3.6))
+    + p9.theme(figure_size=(6.5, 4))
 )
 
 # %% [markdown]
