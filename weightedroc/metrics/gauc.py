@@ -220,7 +220,7 @@ def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class)
     used = (classes[0::2] >= min_per_class) & (classes[1::2] >= min_per_class)
     rows = used[codes]
     kept = (np.cumsum(used) - 1)[codes[rows]]
-    from ..tidy import AUC_COLUMNS, auc_table
+    from ..tidy import auc_table
 
     keys = data[by].iloc[first[used]].reset_index(drop=True)
     if not used.any():
@@ -232,7 +232,7 @@ def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class)
     )
     table = auc_table(
         frame, "guess", "label", None if w is None else "weight", by="group", direction=direction
-    )[AUC_COLUMNS]
+    )[STATISTICS[:4]]
     flip = np.negative if direction == ">" else np.asarray
     found = group_variances(
         kept, int(used.sum()), flip(g[rows]), pos[rows], None if w is None else w[rows], weights_are
@@ -324,8 +324,9 @@ def group_auc(
         values form a group of their own.
     group_weight : {"n", "weight", "positive_weight", "equal"}, default "n"
         How each group's AUC counts: its rows, its total weight (e.g.
-        impressions when the weights count them), its positives' total
-        weight (clicks), or equally.
+        impressions when the weights count them; with frequency weights,
+        the observations the rows stand for), its positives' total weight
+        (clicked impressions), or equally.
     conf_level : float, default 0.95
     weights_are : {"importance", "frequency"}, default "importance"
         What the weights are, for each group's DeLong variance (see
