@@ -464,7 +464,7 @@ def test_bad_input_exits_2_with_one_line(args, text, fragments):
         ),
         (["auc", "-", "--guess", "score", "--label", "y"], "", ["cannot read '-'"]),
         (["curve", "x.csv"], None, ["invalid choice: 'curve'"]),
-        ([], None, ["required: {roc,auc,compare}"]),
+        ([], None, ["required: {roc,auc,gauc,compare}"]),
     ],
 )
 def test_bad_input_returns_2_with_one_line(args, text, fragments, monkeypatch, capsys):

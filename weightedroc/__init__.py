@@ -38,6 +38,7 @@ _LAZY = {
     "ci_coords": "inference.coords_ci",
     "roc_table": "tidy",
     "auc_table": "tidy",
+    "group_auc": "metrics.gauc",
     "load_rocr_simple": "datasets",
     "load_asah": "datasets",
     "measures": "metrics.table",

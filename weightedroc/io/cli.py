@@ -1,11 +1,13 @@
 """The ``weightedroc`` command: curves and AUCs of CSV or Parquet files.
 
 ``weightedroc roc`` writes `roc_table` of a file, ``weightedroc auc``
-writes `auc_table`.  Doubles are written so that they round-trip exactly
-(see `weightedroc.io.tables`).  Bad input ends with status 2 and one line,
-``weightedroc: error: ...``, on stderr, naming the row, column and value of
-a bad value; no partial output file is left.  Warnings (text labels without
-``--positive``) are one line each, ``weightedroc: warning: ...``.
+writes `auc_table`, ``weightedroc gauc`` the one-row summary of
+`group_auc` (or its per-group table with ``--groups``).  Doubles are
+written so that they round-trip exactly (see `weightedroc.io.tables`).
+Bad input ends with status 2 and one line, ``weightedroc: error: ...``,
+on stderr, naming the row, column and value of a bad value; no partial
+output file is left.  Warnings (text labels without ``--positive``) are
+one line each, ``weightedroc: warning: ...``.
 """
 
 import argparse
@@ -35,6 +37,8 @@ examples:
       scores.parquet -o roc.parquet --plot roc.png
   weightedroc auc scores.csv --guess score --label y --by model --by fold
   weightedroc auc scores.txt --delimiter ';' --guess p --label y --positive disease
+  weightedroc gauc log.parquet --guess score --label click --weight impressions \
+      --by user --group-weight weight
   Rscript -e 'write.csv(d, stdout(), row.names = FALSE)' | weightedroc auc - --guess p --label y
 
 INPUT and --output are CSV (.csv, .csv.gz, ...), tab-separated (.tsv, .tab) or
@@ -158,7 +162,7 @@ def parser():
     )
     main_parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = main_parser.add_subparsers(
-        dest="command", required=True, metavar="{roc,auc,compare}"
+        dest="command", required=True, metavar="{roc,auc,gauc,compare}"
     )
     roc = _add_command(
         commands,
@@ -180,8 +184,58 @@ def parser():
         "CSV or Parquet file for the table (default: CSV on stdout); "
         "columns: the --by columns, auc, n, positive_weight, negative_weight",
     )
+    _add_gauc(commands)
     _add_compare(commands)
     return main_parser
+
+
+def _add_gauc(commands):
+    from ..metrics.gauc import GROUP_WEIGHTS
+
+    gauc = _add_command(
+        commands,
+        "gauc",
+        "write GAUC, the weighted mean of the AUCs of the --by groups with both "
+        "labels, with DeLong's interval (groups independent)",
+        "CSV or Parquet file for the result (default: CSV on stdout); columns: "
+        "gauc, n_groups, n_skipped, std_error, conf_low, conf_high, conf_level, "
+        "df, group_weight (with --groups: the --by columns, auc, n, "
+        "positive_weight, negative_weight, group_weight, variance)",
+    )
+    gauc.add_argument(
+        "--group-weight",
+        choices=GROUP_WEIGHTS,
+        default="n",
+        help="how each group's AUC counts: its rows (default), total weight "
+        "(e.g. impressions), positives' total weight, or equally",
+    )
+    gauc.add_argument(
+        "--conf-level",
+        type=float,
+        default=0.95,
+        metavar="LEVEL",
+        help="level of the interval, in (0, 1) (default 0.95)",
+    )
+    gauc.add_argument(
+        "--weights-are",
+        choices=("importance", "frequency"),
+        default="importance",
+        help="what --weight is, for the groups' DeLong variances (default importance)",
+    )
+    gauc.add_argument(
+        "--min-per-class",
+        type=int,
+        default=1,
+        metavar="N",
+        help="skip groups with fewer positives or negatives (default 1: both "
+        "labels; 2 gives every group used a DeLong variance, hence an interval)",
+    )
+    gauc.add_argument(
+        "--groups",
+        action="store_true",
+        help="write the per-group table (each group's AUC, weight and variance) "
+        "instead of the one-row result",
+    )
 
 
 def _same_file(a, b):
@@ -416,7 +470,18 @@ def _writing(path):
 def _table_of(data, args):
     """The command's table of `data`; its warnings printed, one line each,
     and a bad value named by row, column and value."""
-    make = roc_table if args.command == "roc" else auc_table
+    make = {"roc": roc_table, "auc": auc_table, "gauc": _gauc_table}[args.command]
+    options = (
+        dict(
+            group_weight=args.group_weight,
+            conf_level=args.conf_level,
+            weights_are=args.weights_are,
+            min_per_class=args.min_per_class,
+            groups=args.groups,
+        )
+        if args.command == "gauc"
+        else {}
+    )
     positive = _label_value(data, args)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LabelWarning)
@@ -429,6 +494,7 @@ def _table_of(data, args):
                 by=args.by,
                 positive=positive,
                 direction=args.direction,
+                **options,
             )
         except (ValueError, TypeError):
             found = _bad_value(data, args, positive)  # the row, when a value is to blame
@@ -440,11 +506,32 @@ def _table_of(data, args):
     return table
 
 
+def _gauc_table(data, guess, label, weight, by, *, groups, **options):
+    """`group_auc`'s one-row frame, or its per-group table with `groups`."""
+    from ..metrics.gauc import group_auc
+
+    result = group_auc(data, guess, label, weight, by=by, **options)
+    return result.groups if groups else result.to_frame()
+
+
+def _check_gauc(args):
+    if not args.by:
+        raise UsageError("gauc needs --by: the columns of the groups (user, query, ...)")
+    if not 0 < args.conf_level < 1:
+        raise UsageError(
+            f"--conf-level must be between 0 and 1 (exclusive), e.g. 0.95; got {args.conf_level:g}"
+        )
+    if args.min_per_class < 1:
+        raise UsageError(f"--min-per-class must be at least 1, got {args.min_per_class}")
+
+
 def run(args):
     """Do what the parsed command line `args` asks; returns the exit status."""
     if args.command == "compare":
         return _run_compare(args)
     args.by = [name for names in args.by or [] for name in names]
+    if args.command == "gauc":
+        _check_gauc(args)
     _check_paths(args)
     try:
         data = read_table(args.input, delimiter=args.delimiter)

@@ -1,0 +1,133 @@
+"""DeLong's variance of the AUC of every group at once, from one sort.
+
+`weightedroc.inference.delong` computes the variance of one curve from its
+placement values (`weightedroc.inference.placements`).  Here the rows of
+all groups are sorted once by (group, guess); the placement values are
+cumulated sums within each group over its runs of tied guesses (ties count
+one half), and every per-class or per-group sum is a ``np.bincount`` over
+the group codes.  The terms are those of `weightedroc.inference.delong`:
+the two-sample jackknife of the exact leave-one-out changes for importance
+(or unit) weights, DeLong's on the rows repeated for frequency weights.
+
+A group with fewer than two observations of a class (of total frequency
+weight below 2) has no DeLong variance: NaN, where `auc_var` raises and
+pROC returns NA.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class GroupVariances(NamedTuple):
+    """Per-group results of `group_variances`, indexed by group code."""
+
+    auc: np.ndarray  # AUC of the placement values (the variance's centre)
+    variance: np.ndarray  # DeLong's variance (NaN where undefined)
+    squares: np.ndarray  # sum of the squared terms (Satterthwaite's df)
+    positive_weight: np.ndarray
+    negative_weight: np.ndarray
+    n_positive: np.ndarray  # rows
+    n_negative: np.ndarray
+
+
+def _by_group_and_guess(codes, size, guess):
+    """The rows' order by (group, guess): a sort by guess, then a stable
+    counting sort by group (what pandas' groupby uses; a lexsort if that
+    private function moves), 3 to 4 times as fast as a lexsort."""
+    by_guess = np.argsort(guess)
+    try:
+        from pandas._libs.algos import groupsort_indexer
+    except ImportError:  # pragma: no cover - a private name
+        return np.lexsort((guess, codes))
+    return by_guess[groupsort_indexer(codes[by_guess], size)[0]]
+
+
+def _runs(codes, guess):
+    """Where each run of equal (group, guess) ends in the sorted rows."""
+    is_end = np.empty(len(codes), dtype=bool)
+    np.not_equal(guess[1:], guess[:-1], out=is_end[:-1])
+    is_end[:-1] |= codes[1:] != codes[:-1]
+    is_end[-1] = True
+    return np.flatnonzero(is_end)
+
+
+def _within(cumulated, codes_of_runs, totals):
+    """Cumulated sums (over all rows, long double) restarted at each group."""
+    before = np.concatenate(([0], np.cumsum(totals, dtype=np.longdouble)[:-1]))
+    return (cumulated - before[codes_of_runs]).astype(np.float64)
+
+
+def group_variances(codes, size, guess, positive, weight, weights_are="importance"):
+    """DeLong's variance of the AUC of each group.
+
+    Parameters
+    ----------
+    codes : ndarray of int
+        Each row's group, in ``range(size)``; every group must have rows.
+    size : int
+        Number of groups.
+    guess : ndarray of float
+        Validated guesses (negated for direction ">").
+    positive : ndarray of bool
+    weight : ndarray of float or None
+        Validated weights (whole numbers for frequency weights), or None.
+    weights_are : {"importance", "frequency"}
+
+    Returns
+    -------
+    GroupVariances
+        With the variance of group k equal to ``auc_var`` of its rows
+        (to rounding), NaN where it is undefined.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from weightedroc import auc_var
+    >>> guess = np.array([0.1, 0.4, 0.35, 0.8, 0.5, 0.2, 0.3, 0.6, 0.7, 0.2])
+    >>> positive = np.array([0, 0, 1, 1, 1, 0, 1, 0, 1, 0], dtype=bool)
+    >>> codes = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 1])
+    >>> found = group_variances(codes, 2, guess, positive, None)
+    >>> [round(float(v), 10) for v in found.variance]
+    [0.024691358, 0.125]
+    >>> round(auc_var(guess[:6], positive[:6]), 10), auc_var(guess[6:], positive[6:])
+    (0.024691358, 0.125)
+    """
+    codes = np.asarray(codes, dtype=np.intp)
+    order = _by_group_and_guess(codes, size, guess)
+    c, x, pos = codes[order], guess[order], positive[order]
+    w = np.ones(len(c)) if weight is None else weight[order]
+    ends = _runs(c, x)
+    run_code = c[ends]
+    pos_w, neg_w = np.where(pos, w, 0.0), np.where(pos, 0.0, w)
+    W1 = np.bincount(c, weights=pos_w, minlength=size)
+    W0 = np.bincount(c, weights=neg_w, minlength=size)
+    below_pos = np.cumsum(pos_w, dtype=np.longdouble)[ends]
+    below_neg = np.cumsum(neg_w, dtype=np.longdouble)[ends]
+    P = np.diff(below_pos, prepend=0).astype(np.float64)  # weight of the run's positives
+    N = np.diff(below_neg, prepend=0).astype(np.float64)
+    below_pos, below_neg = _within(below_pos, run_code, W1), _within(below_neg, run_code, W0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pos_value = (below_neg - N / 2) / W0[run_code]
+        neg_value = ((W1[run_code] - below_pos) + P / 2) / W1[run_code]
+        auc = np.bincount(run_code, weights=P * pos_value, minlength=size) / W1
+        sizes = np.diff(ends, prepend=-1)
+        value = np.where(pos, np.repeat(pos_value, sizes), np.repeat(neg_value, sizes))
+        key = 2 * c + pos  # group k's negatives: 2k, positives: 2k + 1
+        counts = np.bincount(key, minlength=2 * size).astype(np.float64)
+        if weights_are == "frequency" and weight is not None:
+            total = np.where(pos, W1[c], W0[c])
+            term = (value - auc[c]) ** 2 / (total * (total - 1))
+            variance = np.bincount(c, weights=w * term, minlength=size)
+            squares = np.bincount(c, weights=w * term * term, minlength=size)
+            defined = (W1 >= 2) & (W0 >= 2)
+        else:
+            d = w * (auc[c] - value) / (np.where(pos, W1[c], W0[c]) - w)
+            d -= (np.bincount(key, weights=d, minlength=2 * size) / counts)[key]
+            term = ((counts - 1) / counts)[key] * d * d
+            variance = np.bincount(c, weights=term, minlength=size)
+            squares = np.bincount(c, weights=term * term, minlength=size)
+            defined = (counts[0::2] >= 2) & (counts[1::2] >= 2)
+    variance[~defined] = np.nan
+    squares[~defined] = np.nan
+    return GroupVariances(auc, variance, squares, W1, W0, counts[1::2], counts[0::2])
