@@ -1,0 +1,470 @@
+"""Weighted AUC and ROC curves of more than two classes.
+
+Hand and Till's (2001) M, as pROC's ``multiclass.roc(response, matrix)`` and
+scikit-learn's ``roc_auc_score(multi_class="ovo")``: for each pair of
+classes (i, j), A(i|j) is the AUC of column i's scores among the
+observations of classes i (positive) and j (negative), A(j|i) that of
+column j's; the pair's AUC is their mean, and M the mean over pairs.
+One-vs-rest, as scikit-learn's ``multi_class="ovr"``: the AUC of column k
+with class k positive and every other class negative, averaged over k.
+A 1-D score gives pROC's univariate ``multiclass.roc(response, predictor)``:
+the mean of the AUCs of the pairs (a, b) of levels, the later level of
+each pair positive.
+
+Every pairwise AUC is, bit for bit, `auc_score` of that pair's rows: each
+score column is sorted once over all rows, and each pair reads the sorted
+order restricted to its rows (a boolean mask keeps the order, ties
+included), so no pair sorts again.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import Any, NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from ..engine.core import Cumulated, class_counts, cumulate_sorted, stable_order
+from ..engine.frames import as_pandas, is_frame
+from ..engine.types import ArrayLike, Direction
+from ..engine.validation import check_direction, check_weight, to_array
+from .auc import counts_area, trapezoid_area
+from .roc import COLUMNS, curve_columns, rates
+
+__all__ = ["multiclass_auc", "multiclass_roc"]
+
+METHODS = ("hand_till", "ovr")
+AVERAGES = ("macro", "weighted")
+REST = "rest"
+
+
+class MulticlassData(NamedTuple):
+    """Validated multiclass data: scores (one column per class, or 1-D),
+    each row's class as its position in `levels`, the weights (None for
+    unit weights); rows of classes outside `levels` are left out."""
+
+    scores: np.ndarray  # (n, classes) or (n,); negated for direction ">"
+    codes: np.ndarray  # (n,) int: index into levels
+    weight: np.ndarray | None
+    levels: list
+    flipped: bool  # direction ">": scores negated
+
+    @property
+    def univariate(self) -> bool:
+        return self.scores.ndim == 1
+
+    def class_weights(self) -> np.ndarray:
+        """Total weight (count for unit weights) of each class."""
+        return np.bincount(self.codes, weights=self.weight, minlength=len(self.levels))
+
+
+class Curve(NamedTuple):
+    """One binary problem of a multiclass AUC: its positive and negative
+    class (index into levels, or None for "every other class"), the score
+    column read, and the rows of the problem (None: all rows)."""
+
+    positive: int
+    negative: int | None
+    column: int | None  # None for a 1-D score
+
+
+def _check_choice(value, name, choices):
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}")
+    return value
+
+
+def _coded(label, levels):
+    """(each observation's class as its position in the levels, -1 for a
+    class outside them; the levels): by default a Categorical's categories,
+    else the sorted distinct labels."""
+    array = to_array(label, "label")
+    if len(array) == 0:
+        raise ValueError("label is empty: a multiclass AUC needs observations of 2 classes")
+    if array.dtype.kind in "fO" and pd.isna(array).any():
+        raise ValueError("label must not contain NA: every observation needs a class")
+    try:
+        if levels is None:
+            coded = array if isinstance(array, pd.Categorical) else pd.Categorical(array)
+        else:
+            coded = pd.Categorical(np.asarray(array), categories=levels)
+    except TypeError:
+        raise TypeError(
+            "label must be values of one kind (numbers, strings or booleans) "
+            "that sort, or a Categorical"
+        ) from None
+    return coded.codes, list(coded.categories)
+
+
+def _score_matrix(scores, n, levels, given_levels):
+    """(float64 scores, levels of their columns); 1-D scores stay 1-D."""
+    scores = as_pandas(scores) if is_frame(scores) else scores
+    if isinstance(scores, pd.DataFrame):
+        return _frame_scores(scores, levels, given_levels)
+    if isinstance(scores, pd.Series):
+        scores = scores.to_numpy()
+    try:
+        array = np.asarray(scores)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"scores must be a 2-D array of numbers: {error}") from None
+    if array.ndim not in (1, 2):
+        raise ValueError(
+            "scores must be a 2-D array with one column per class (or a frame "
+            "whose columns are named by class, or a 1-D score); got an array "
+            f"of shape {array.shape}"
+        )
+    if array.ndim == 2 and array.shape[1] != len(levels):
+        raise ValueError(
+            f"scores has {array.shape[1]} columns but there are {len(levels)} "
+            f"classes ({', '.join(map(str, levels))}): pass levels= naming the "
+            "class of each column, in column order (or scores as a frame with "
+            "columns named by class)"
+        )
+    return _numbers(array, n), levels
+
+
+def _frame_scores(frame, levels, given_levels):
+    """The columns of `frame` for `levels`, in levels order."""
+    names = {str(column): column for column in frame.columns}
+    found = [c if c in frame.columns else names.get(str(c)) for c in levels]
+    missing = [level for level, column in zip(levels, found) if column is None]
+    if missing:
+        raise ValueError(
+            f"scores has no column for class(es) {', '.join(map(repr, missing))} of "
+            f"label: scores needs one column per class, named by class; its "
+            f"columns are {list(frame.columns)}"
+        )
+    extra = [c for c in frame.columns if c not in found]
+    if extra and not given_levels:
+        warnings.warn(
+            "The following classes were not found in label and their score columns "
+            f"are left out: {', '.join(map(str, extra))} (as pROC)",
+            UserWarning,
+            stacklevel=4,
+        )
+    return _numbers(frame[found].to_numpy(), len(frame)), levels
+
+
+def _numbers(array, n):
+    if array.dtype.kind not in "iuf":
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"scores must be numbers, got dtype {array.dtype}") from None
+    array = np.asarray(array, dtype=np.float64)
+    if len(array) != n:
+        raise ValueError(
+            f"scores has {len(array)} rows but label has {n} elements: one row "
+            "of scores per observation"
+        )
+    if np.isnan(array).any():
+        row = np.flatnonzero(np.isnan(array).reshape(n, -1).any(axis=1))[0]
+        raise ValueError(
+            f"scores must not contain NaN (found in row {row}): the AUC is "
+            "undefined for NA scores"
+        )
+    return array
+
+
+def multiclass_data(
+    scores: Any,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    levels: Sequence | None = None,
+    direction: Direction = "<",
+) -> MulticlassData:
+    """Validate the arguments of `multiclass_auc` (see there)."""
+    flip = check_direction(direction) == ">"
+    given = levels is not None
+    if given:
+        if isinstance(levels, (str, bytes)) or not np.iterable(levels):
+            raise TypeError(f"levels must be a list of classes, got {levels!r}")
+        levels = list(levels)
+        if len(set(levels)) != len(levels):
+            raise ValueError(f"levels must not repeat a class, got {levels}")
+    codes, levels = _coded(label, levels)
+    n = len(codes)
+    weight = check_weight(weight, n)
+    scores, levels = _score_matrix(scores, n, levels, given)
+    counts = np.bincount(codes[codes >= 0], minlength=len(levels))
+    if not counts.all():
+        empty = [level for level, count in zip(levels, counts) if count == 0]
+        warnings.warn(
+            f"No observation for response level(s): {', '.join(map(str, empty))} "
+            "(left out, as pROC)",
+            UserWarning,
+            stacklevel=3,
+        )
+    kept = np.flatnonzero(counts)
+    if len(kept) < 2:
+        raise ValueError(
+            "label must have at least two classes with observations (pROC: "
+            f"'response' must have at least two levels); found {len(kept)}: "
+            f"{[levels[k] for k in kept]}"
+        )
+    renumber = np.full(len(levels), -1, dtype=np.int32)
+    renumber[kept] = np.arange(len(kept))
+    rows = codes >= 0
+    if not counts.all() or not rows.all():
+        codes = renumber[codes[rows]] if not rows.all() else renumber[codes]
+        scores = scores[rows] if scores.ndim == 1 else scores[np.ix_(rows, kept)]
+        weight = None if weight is None else weight[rows]
+    if flip:
+        scores = np.negative(scores)
+    if scores.ndim == 2:  # each column contiguous, for its sort
+        scores = np.asfortranarray(scores)
+    codes = codes.astype(np.int8 if len(kept) < 128 else np.int32)  # gathered per column
+    return MulticlassData(scores, codes, weight, [levels[k] for k in kept], flip)
+
+
+def problems(data: MulticlassData, method: str) -> list[Curve]:
+    """The binary problems of `method`, in pROC's order: pairs as R's
+    combn(levels, 2), A(i|j) before A(j|i); one-vs-rest in levels order."""
+    k = len(data.levels)
+    if data.univariate:
+        return [Curve(b, a, None) for a, b in combinations(range(k), 2)]
+    if method == "ovr":
+        return [Curve(i, None, i) for i in range(k)]
+    return [c for i, j in combinations(range(k), 2) for c in (Curve(i, j, i), Curve(j, i, j))]
+
+
+def _sorted_columns(data: MulticlassData, curves: list[Curve]) -> Iterator:
+    """(curves of a score column, its sorted guesses, classes and weights),
+    one sort per column."""
+    by_column: dict = {}
+    for curve in curves:
+        by_column.setdefault(curve.column, []).append(curve)
+    for column, group in by_column.items():
+        guess = data.scores if column is None else data.scores[:, column]
+        order, sorted_guess, _, sorted_weight = stable_order(guess, None, data.weight)
+        yield group, sorted_guess, np.take(data.codes, order), sorted_weight
+
+
+def counts_of(data: MulticlassData, curves: list[Curve]) -> Iterator:
+    """(curve, `Cumulated` counts of its rows) of each curve: `cumulate`'s
+    of the curve's rows, bit for bit."""
+    for group, sorted_guess, sorted_codes, sorted_weight in _sorted_columns(data, curves):
+        for curve in group:
+            is_positive = sorted_codes == curve.positive
+            if curve.negative is None:
+                yield curve, cumulate_sorted(sorted_guess, is_positive, sorted_weight)
+                continue
+            rows = np.flatnonzero(is_positive | (sorted_codes == curve.negative))
+            counts = cumulate_sorted(
+                sorted_guess[rows],
+                is_positive[rows],
+                None if sorted_weight is None else sorted_weight[rows],
+            )
+            yield curve, counts
+
+
+def binary_aucs(data: MulticlassData, curves: list[Curve]) -> dict:
+    """The AUC of each curve, bit for bit `auc_score` of its rows.
+
+    The pairs of a column read the counts of every class at every
+    threshold of the column (`class_counts`), so no pair gathers its rows.
+    """
+    aucs = {}
+    for group, sorted_guess, sorted_codes, sorted_weight in _sorted_columns(data, curves):
+        if group[0].negative is None:  # one-vs-rest: all rows
+            (curve,) = group
+            counts = cumulate_sorted(sorted_guess, sorted_codes == curve.positive, sorted_weight)
+            aucs[curve] = counts_area(counts)
+            continue
+        threshold, counts = class_counts(
+            sorted_guess, sorted_codes, sorted_weight, len(data.levels)
+        )
+        # `rates`' arithmetic, each class's rates computed once for its pairs
+        TPR, FPR = {}, {}
+        for curve in group:
+            for rate, c in ((TPR, curve.positive), (FPR, curve.negative)):
+                if c not in rate:
+                    total = float(counts[c, -1])
+                    rate[c] = rates(Cumulated(threshold, counts[c], counts[c], total, total))[
+                        rate is FPR
+                    ]
+            aucs[curve] = trapezoid_area(TPR[curve.positive], FPR[curve.negative])
+    return aucs
+
+
+def combine(data: MulticlassData, method: str, average: str, aucs: dict) -> float:
+    """The multiclass AUC from the binary AUCs (keyed by `Curve`)."""
+    k = len(data.levels)
+    prevalence = data.class_weights()
+    if method == "ovr" and not data.univariate:
+        values = np.array([aucs[Curve(i, None, i)] for i in range(k)])
+        share = prevalence
+    else:
+        pairs = list(combinations(range(k), 2))
+        if data.univariate:
+            values = np.array([aucs[Curve(j, i, None)] for i, j in pairs])
+        else:
+            values = np.array([(aucs[Curve(i, j, i)] + aucs[Curve(j, i, j)]) / 2 for i, j in pairs])
+        share = np.array([prevalence[i] + prevalence[j] for i, j in pairs])
+    if average == "weighted":
+        return float(np.average(values, weights=share))
+    return float(np.mean(values))
+
+
+def multiclass_auc(
+    scores: Any,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    method: str = "hand_till",
+    average: str = "macro",
+    levels: Sequence | None = None,
+    direction: Direction = "<",
+) -> float:
+    """The weighted AUC of more than two classes: Hand and Till's, or one-vs-rest.
+
+    Parameters
+    ----------
+    scores : 2-D array, DataFrame, or 1-D array
+        One column per class: a 2-D array whose columns are in `levels`
+        order, or a frame (pandas, polars, PyArrow) whose columns are named
+        by class, in any order.  A 1-D score (one number per observation)
+        gives pROC's univariate ``multiclass.roc(response, predictor)``.
+    label : array-like
+        Each observation's class: numbers, strings, booleans or a
+        Categorical; NA is an error.
+    weight : array-like, optional
+        Positive observation weights (unit weights by default), as for
+        `WeightedROC`.  Every binary AUC is the weighted AUC of its rows.
+    method : {"hand_till", "ovr"}
+        ``"hand_till"`` (default): Hand and Till's M, the mean over pairs
+        of classes (i, j) of (A(i|j) + A(j|i)) / 2, where A(i|j) is the
+        AUC of column i with class i positive against class j (pROC's
+        ``multiclass.roc(response, matrix)``, scikit-learn's
+        ``multi_class="ovo"``).  ``"ovr"``: the AUC of column k with class
+        k positive against all other classes, averaged over k
+        (scikit-learn's ``multi_class="ovr"``).  1-D scores take the
+        default only.
+    average : {"macro", "weighted"}
+        ``"macro"``: the plain mean over pairs (or classes).
+        ``"weighted"``: weighted by prevalence, as scikit-learn's: a pair
+        by the share of observations in its two classes, a class (ovr) by
+        its share.  With weights, prevalence is the weighted prevalence:
+        the classes' total weights.
+    levels : list, optional
+        The classes, in the order of the columns of a 2-D array (and of the
+        pairs, whose later level is positive for a 1-D score); by default
+        a Categorical's categories, else the sorted distinct labels.
+        Observations of other classes are left out, and a level without
+        observations is left out with a warning (as pROC).
+    direction : {"<", ">"}
+        ``"<"`` (default): a higher score means more likely the class (the
+        later level of a pair, for a 1-D score).  ``">"``: lower scores
+        mean the class.  Never guessed from the data (pROC's
+        ``direction="auto"`` is not offered).  For a 2-D score, ``"<"`` is
+        pROC's default for a matrix, which pROC spells ``">"`` because its
+        pairwise curve of column i takes class i as the control level.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If a class of `label` has no column in a frame of scores, a 2-D
+        array's columns do not match the classes, scores are NaN or not
+        1-D or 2-D, or fewer than 2 classes have observations.
+
+    See Also
+    --------
+    multiclass_roc : the curves of the pairs or of one-vs-rest.
+    multiclass_auc_ci : its confidence interval and variance.
+
+    Notes
+    -----
+    Each pairwise AUC A(i|j) equals, bit for bit,
+    ``auc_score(scores[rows, i], label[rows] == i, weight[rows])`` of the
+    rows of classes i and j: each column is sorted once over all rows.
+    With integer weights the result equals the unweighted one (pROC's)
+    on the rows repeated.
+
+    Examples
+    --------
+    >>> from weightedroc import multiclass_auc
+    >>> scores = [[.8, .1, .1], [.2, .6, .2], [.3, .3, .4], [.5, .3, .2], [.1, .2, .7]]
+    >>> label = ["a", "b", "c", "b", "c"]
+    >>> round(multiclass_auc(scores, label), 6)  # scikit-learn's ovo AUC
+    0.833333
+    >>> round(multiclass_auc(scores, label, [1, 2, 1, 1, 3], method="ovr"), 6)
+    0.822917
+    """
+    _check_choice(method, "method", METHODS)
+    _check_choice(average, "average", AVERAGES)
+    data = multiclass_data(scores, label, weight, levels=levels, direction=direction)
+    if data.univariate and method != "hand_till":
+        raise ValueError(
+            "a 1-D score gives the mean of the pairwise AUCs (pROC's univariate "
+            "multiclass.roc); method='ovr' needs one score column per class"
+        )
+    aucs = binary_aucs(data, problems(data, method))
+    return combine(data, method, average, aucs)
+
+
+def multiclass_roc(
+    scores: Any,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    method: str = "hand_till",
+    levels: Sequence | None = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
+    """The ROC curves behind `multiclass_auc`, stacked in one tidy frame.
+
+    Parameters
+    ----------
+    scores, label, weight, method, levels, direction
+        As for `multiclass_auc`.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``positive, negative`` naming each curve (Categoricals in
+        `levels` order), then ``TPR, FPR, threshold, FN, FP`` as
+        `WeightedROC`'s.  ``"hand_till"``: two curves per pair of classes,
+        in pROC's order: (positive i, negative j) is `WeightedROC` of
+        column i over the rows of classes i and j with class i positive,
+        then (j, i) of column j.  ``"ovr"``: one curve per class,
+        ``negative == "rest"``.  A 1-D score: one curve per pair (a, b),
+        the later level b positive.  Each curve's rows are exactly
+        `WeightedROC`'s of its rows.
+
+    See Also
+    --------
+    weightedroc.plots.multiclass_roc_plot : draws this frame.
+
+    Examples
+    --------
+    >>> from weightedroc import multiclass_roc
+    >>> scores = [[.8, .1, .1], [.2, .6, .2], [.3, .3, .4], [.5, .3, .2], [.1, .2, .7]]
+    >>> curves = multiclass_roc(scores, ["a", "b", "c", "b", "c"])
+    >>> curves.groupby(["positive", "negative"], observed=True).size().to_dict()
+    {('a', 'b'): 4, ('a', 'c'): 4, ('b', 'a'): 4, ('b', 'c'): 5, ('c', 'a'): 4, ('c', 'b'): 4}
+    """
+    _check_choice(method, "method", METHODS)
+    data = multiclass_data(scores, label, weight, levels=levels, direction=direction)
+    if data.univariate and method != "hand_till":
+        raise ValueError("method='ovr' needs one score column per class")
+    negatives = data.levels + ([REST] if method == "ovr" and not data.univariate else [])
+    wanted = problems(data, method)
+    frames = {}
+    for curve, counts in counts_of(data, wanted):
+        columns = curve_columns(counts)
+        if data.flipped:  # thresholds on the user's scale
+            np.negative(columns[2], out=columns[2])
+        frame = pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
+        negative = len(data.levels) if curve.negative is None else curve.negative
+        frame.insert(0, "positive", pd.Categorical.from_codes([curve.positive] * len(frame), data.levels))
+        frame.insert(1, "negative", pd.Categorical.from_codes([negative] * len(frame), negatives))
+        frames[curve] = frame
+    return pd.concat([frames[curve] for curve in wanted], ignore_index=True)
