@@ -27,12 +27,12 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..engine.core import Cumulated, class_counts, cumulate_sorted, stable_order
+from ..engine.core import cumulate_sorted, run_ends, stable_order
+from ..engine.longdouble import cumsum_where, running_sum
 from ..engine.frames import as_pandas, is_frame
 from ..engine.types import ArrayLike, Direction
 from ..engine.validation import check_direction, check_weight, to_array
-from .auc import counts_area, trapezoid_area
-from .roc import COLUMNS, curve_columns, rates
+from .roc import COLUMNS, curve_columns
 
 __all__ = ["multiclass_auc", "multiclass_roc"]
 
@@ -262,32 +262,77 @@ def counts_of(data: MulticlassData, curves: list[Curve]) -> Iterator:
             yield curve, counts
 
 
-def binary_aucs(data: MulticlassData, curves: list[Curve]) -> dict:
-    """The AUC of each curve, bit for bit `auc_score` of its rows.
+class ClassSums(NamedTuple):
+    """The weight of one class (or of every other class) along a sorted
+    score: the runs of tied guesses that hold its members (increasing run
+    numbers) and its running sum through each, as `cumulate` reads it."""
 
-    The pairs of a column read the counts of every class at every
-    threshold of the column (`class_counts`), so no pair gathers its rows.
+    runs: np.ndarray
+    sums: np.ndarray
+    before: np.ndarray  # [r]: how many of `runs` are below run r (r up to all runs)
+
+
+def class_sums(members: np.ndarray, run: np.ndarray, sorted_weight) -> ClassSums:
+    """`ClassSums` of the sorted observations where `members` (boolean) is
+    True; `run`: each sorted position's run of tied guesses.
+
+    R's running sum adds zeros for the other observations, and adding a
+    zero changes no long double sum: summing the members alone gives the
+    same bits.
     """
+    runs = np.compress(members, run)
+    last = np.empty(len(runs), dtype=bool)
+    np.not_equal(runs[1:], runs[:-1], out=last[:-1])
+    last[-1:] = True
+    weights = None if sorted_weight is None else np.compress(members, sorted_weight)
+    runs = np.compress(last, runs)
+    before = np.zeros(run[-1] + 2, dtype=run.dtype)
+    before[runs + 1] = 1
+    return ClassSums(runs, cumsum_where(weights, last), np.cumsum(before, out=before))
+
+
+def pair_area(positive: ClassSums, negative: ClassSums) -> float:
+    """`auc_score` of the observations of two classes, bit for bit, from
+    their `ClassSums` along one sorted score.
+
+    The curve's segment across a run of ties without negatives has zero
+    width, so its rectangle and triangle are zeros, which change no long
+    double sum: only the runs that hold negatives are summed, with
+    `trapezoids`' arithmetic on the rates before and after each.
+    """
+    padded = np.concatenate(([0.0], positive.sums))
+    fn_before = padded[positive.before[negative.runs]]
+    fn_after = padded[positive.before[negative.runs + 1]]
+    tn_before = np.concatenate(([0.0], negative.sums[:-1]))
+    W1, W0 = float(positive.sums[-1]), float(negative.sums[-1])
+    # `rates`' arithmetic: TPR = 1 - FN / W1, FPR = (W0 - TN) / W0
+    tpr_before, tpr_after = (np.subtract(1, fn / W1) for fn in (fn_before, fn_after))
+    width = (W0 - tn_before) / W0 - (W0 - negative.sums) / W0
+    rectangles = tpr_after * width
+    triangles = (tpr_before - tpr_after) * width / 2
+    return float(running_sum(rectangles)) + float(running_sum(triangles))
+
+
+def binary_aucs(data: MulticlassData, curves: list[Curve]) -> dict:
+    """The AUC of each curve, bit for bit `auc_score` of its rows: each
+    class's running sums along a column are computed once (`class_sums`)
+    and serve every pair of that column (`pair_area`)."""
     aucs = {}
     for group, sorted_guess, sorted_codes, sorted_weight in _sorted_columns(data, curves):
-        if group[0].negative is None:  # one-vs-rest: all rows
-            (curve,) = group
-            counts = cumulate_sorted(sorted_guess, sorted_codes == curve.positive, sorted_weight)
-            aucs[curve] = counts_area(counts)
-            continue
-        threshold, counts = class_counts(
-            sorted_guess, sorted_codes, sorted_weight, len(data.levels)
-        )
-        # `rates`' arithmetic, each class's rates computed once for its pairs
-        TPR, FPR = {}, {}
+        is_end = run_ends(sorted_guess)
+        run = np.cumsum(is_end, dtype=np.int32 if len(is_end) < 2**31 else np.int64)
+        run -= is_end  # each sorted position's run of ties, from 0
+        sums: dict = {}
+
+        def of(c, rest=False):
+            if (c, rest) not in sums:
+                members = (sorted_codes != c) if rest else (sorted_codes == c)
+                sums[c, rest] = class_sums(members, run, sorted_weight)
+            return sums[c, rest]
+
         for curve in group:
-            for rate, c in ((TPR, curve.positive), (FPR, curve.negative)):
-                if c not in rate:
-                    total = float(counts[c, -1])
-                    rate[c] = rates(Cumulated(threshold, counts[c], counts[c], total, total))[
-                        rate is FPR
-                    ]
-            aucs[curve] = trapezoid_area(TPR[curve.positive], FPR[curve.negative])
+            negative = of(curve.positive, True) if curve.negative is None else of(curve.negative)
+            aucs[curve] = pair_area(of(curve.positive), negative)
     return aucs
 
 

@@ -308,7 +308,7 @@ def _cumulate_sorted(guess, label, weight, checked, start, positive, direction):
     _, sorted_guess, positive, sorted_weight = stable_order(
         guess, label, weight, (block[0, :n], block[2, :n], block[1, :n])
     )
-    is_end = _run_ends(sorted_guess)
+    is_end = run_ends(sorted_guess)
     rows = np.count_nonzero(is_end) + 1
     if rows < n + 1:
         stop()
@@ -388,44 +388,13 @@ def cumulate_sorted(sorted_guess, positive, sorted_weight=None):
     >>> counts.FN.tolist() == cumulate(guess, label).FN.tolist()
     True
     """
-    is_end = _run_ends(sorted_guess)
+    is_end = run_ends(sorted_guess)
     block = np.empty((5, np.count_nonzero(is_end) + 1))
     np.compress(is_end, sorted_guess, out=block[2, :-1])
     return _tally(sorted_weight, positive, is_end, block, (0, 0))
 
 
-def class_counts(sorted_guess, sorted_class, sorted_weight, classes):
-    """The weight of each class below each threshold of sorted observations:
-    (thresholds, counts), counts[c] as `Cumulated.FN` of class c positive.
-
-    `sorted_class` holds each sorted observation's class (0 to classes - 1).
-    One row per run of tied guesses of all the observations, so the counts
-    of a pair of classes (i, j) repeat a row wherever a run holds neither:
-    those rows add segments of zero width to the curve, and nothing to its
-    area, which is bit for bit that of `cumulate_sorted` of the pair's rows
-    (the running sums add the same weights in the same order, and zeros).
-    """
-    is_end = _run_ends(sorted_guess)
-    rows = np.count_nonzero(is_end) + 1
-    threshold = np.empty(rows)
-    np.compress(is_end, sorted_guess, out=threshold[:-1])
-    threshold[-1] = np.inf
-    counts = np.zeros((classes, rows))
-
-    def tally(every_other):
-        for c in range(classes)[every_other::2]:
-            cumsum_where(sorted_weight, is_end, sorted_class == c, False, 0, counts[c, 1:])
-
-    run_both(lambda: tally(0), lambda: tally(1), len(is_end))
-    if not np.isfinite(counts[:, -1]).all():
-        raise ValueError(
-            "the total weight of a class overflows to inf: rescale the weights "
-            "(R would return NaN rates)"
-        )
-    return threshold, counts
-
-
-def _run_ends(sorted_guess):
+def run_ends(sorted_guess):
     """Where each run of equal sorted guesses ends (True at its last position)."""
     is_end = np.empty(len(sorted_guess), dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
@@ -476,7 +445,7 @@ def cumulate_into(guess, label, weight, block, scratch, rows=None):
     )
     if rows is not None:
         _last_row_zero(sorted_guess, order, rows)
-    is_end = _run_ends(sorted_guess)
+    is_end = run_ends(sorted_guess)
     thresholds = np.count_nonzero(is_end) + 1
     block = block[:, :thresholds]
     if thresholds < n + 1:
