@@ -86,11 +86,11 @@ def _coded(label, levels):
         raise ValueError("label is empty: a multiclass AUC needs observations of 2 classes")
     if array.dtype.kind in "fO" and pd.isna(array).any():
         raise ValueError("label must not contain NA: every observation needs a class")
+    if levels is not None:
+        values = np.asarray(array, dtype=object) if isinstance(array, pd.Categorical) else array
+        return pd.Index(levels).get_indexer(values), levels
     try:
-        if levels is None:
-            coded = array if isinstance(array, pd.Categorical) else pd.Categorical(array)
-        else:
-            coded = pd.Categorical(np.asarray(array), categories=levels)
+        coded = array if isinstance(array, pd.Categorical) else pd.Categorical(array)
     except TypeError:
         raise TypeError(
             "label must be values of one kind (numbers, strings or booleans) "
@@ -99,11 +99,12 @@ def _coded(label, levels):
     return coded.codes, list(coded.categories)
 
 
-def _score_matrix(scores, n, levels, given_levels):
-    """(float64 scores, levels of their columns); 1-D scores stay 1-D."""
+def _score_matrix(scores, n, levels, observed, given_levels):
+    """float64 scores, one column per observed level (in `levels` order);
+    1-D scores stay 1-D."""
     scores = as_pandas(scores) if is_frame(scores) else scores
     if isinstance(scores, pd.DataFrame):
-        return _frame_scores(scores, levels, given_levels)
+        return _frame_scores(scores, levels, observed, given_levels)
     if isinstance(scores, pd.Series):
         scores = scores.to_numpy()
     try:
@@ -116,28 +117,34 @@ def _score_matrix(scores, n, levels, given_levels):
             "whose columns are named by class, or a 1-D score); got an array "
             f"of shape {array.shape}"
         )
-    if array.ndim == 2 and array.shape[1] != len(levels):
+    if array.ndim == 2 and array.shape[1] == len(levels) != len(observed):
+        array = array[:, [levels.index(level) for level in observed]]
+    elif array.ndim == 2 and array.shape[1] != len(observed):
         raise ValueError(
-            f"scores has {array.shape[1]} columns but there are {len(levels)} "
-            f"classes ({', '.join(map(str, levels))}): pass levels= naming the "
+            f"scores has {array.shape[1]} columns but there are {len(observed)} "
+            f"classes ({', '.join(map(str, observed))}): pass levels= naming the "
             "class of each column, in column order (or scores as a frame with "
             "columns named by class)"
         )
-    return _numbers(array, n), levels
+    return _numbers(array, n)
 
 
-def _frame_scores(frame, levels, given_levels):
-    """The columns of `frame` for `levels`, in levels order."""
+def _frame_scores(frame, levels, observed, given_levels):
+    """The columns of `frame` for the `observed` levels, in their order."""
     names = {str(column): column for column in frame.columns}
-    found = [c if c in frame.columns else names.get(str(c)) for c in levels]
-    missing = [level for level, column in zip(levels, found) if column is None]
+
+    def column(level):
+        return level if level in frame.columns else names.get(str(level))
+
+    found = [column(level) for level in observed]
+    missing = [level for level, name in zip(observed, found) if name is None]
     if missing:
         raise ValueError(
             f"scores has no column for class(es) {', '.join(map(repr, missing))} of "
             f"label: scores needs one column per class, named by class; its "
             f"columns are {list(frame.columns)}"
         )
-    extra = [c for c in frame.columns if c not in found]
+    extra = [c for c in frame.columns if c not in {column(level) for level in levels}]
     if extra and not given_levels:
         warnings.warn(
             "The following classes were not found in label and their score columns "
@@ -145,7 +152,7 @@ def _frame_scores(frame, levels, given_levels):
             UserWarning,
             stacklevel=4,
         )
-    return _numbers(frame[found].to_numpy(), len(frame)), levels
+    return _numbers(frame[found].to_numpy(), len(frame))
 
 
 def _numbers(array, n):
@@ -189,7 +196,6 @@ def multiclass_data(
     codes, levels = _coded(label, levels)
     n = len(codes)
     weight = check_weight(weight, n)
-    scores, levels = _score_matrix(scores, n, levels, given)
     counts = np.bincount(codes[codes >= 0], minlength=len(levels))
     if not counts.all():
         empty = [level for level, count in zip(levels, counts) if count == 0]
@@ -200,25 +206,26 @@ def multiclass_data(
             stacklevel=3,
         )
     kept = np.flatnonzero(counts)
+    observed = [levels[k] for k in kept]
     if len(kept) < 2:
         raise ValueError(
             "label must have at least two classes with observations (pROC: "
-            f"'response' must have at least two levels); found {len(kept)}: "
-            f"{[levels[k] for k in kept]}"
+            f"'response' must have at least two levels); found {len(kept)}: {observed}"
         )
-    renumber = np.full(len(levels), -1, dtype=np.int32)
+    scores = _score_matrix(scores, n, levels, observed, given)
+    renumber = np.full(len(levels) + 1, -1, dtype=np.int32)  # [-1]: outside levels
     renumber[kept] = np.arange(len(kept))
+    codes = renumber[codes]
     rows = codes >= 0
-    if not counts.all() or not rows.all():
-        codes = renumber[codes[rows]] if not rows.all() else renumber[codes]
-        scores = scores[rows] if scores.ndim == 1 else scores[np.ix_(rows, kept)]
+    if not rows.all():  # observations of classes outside `levels`, as pROC
+        codes, scores = codes[rows], scores[rows]
         weight = None if weight is None else weight[rows]
     if flip:
         scores = np.negative(scores)
     if scores.ndim == 2:  # each column contiguous, for its sort
         scores = np.asfortranarray(scores)
     codes = codes.astype(np.int8 if len(kept) < 128 else np.int32)  # gathered per column
-    return MulticlassData(scores, codes, weight, [levels[k] for k in kept], flip)
+    return MulticlassData(scores, codes, weight, observed, flip)
 
 
 def problems(data: MulticlassData, method: str) -> list[Curve]:
@@ -436,12 +443,14 @@ def multiclass_auc(
     Examples
     --------
     >>> from weightedroc import multiclass_auc
-    >>> scores = [[.8, .1, .1], [.2, .6, .2], [.3, .3, .4], [.5, .3, .2], [.1, .2, .7]]
-    >>> label = ["a", "b", "c", "b", "c"]
+    >>> scores = [[.6, .3, .1], [.2, .6, .2], [.3, .3, .4],
+    ...           [.5, .3, .2], [.1, .5, .4], [.4, .4, .2]]
+    >>> label = ["a", "b", "c", "b", "c", "a"]
     >>> round(multiclass_auc(scores, label), 6)  # scikit-learn's ovo AUC
     0.833333
-    >>> round(multiclass_auc(scores, label, [1, 2, 1, 1, 3], method="ovr"), 6)
-    0.822917
+    >>> weight = [1, 2, 1, 1, 3, 1]  # scikit-learn's ovr with sample_weight
+    >>> round(multiclass_auc(scores, label, weight, method="ovr"), 6)
+    0.883598
     """
     _check_choice(method, "method", METHODS)
     _check_choice(average, "average", AVERAGES)
@@ -491,10 +500,18 @@ def multiclass_roc(
     Examples
     --------
     >>> from weightedroc import multiclass_roc
-    >>> scores = [[.8, .1, .1], [.2, .6, .2], [.3, .3, .4], [.5, .3, .2], [.1, .2, .7]]
-    >>> curves = multiclass_roc(scores, ["a", "b", "c", "b", "c"])
+    >>> scores = [[.6, .3, .1], [.2, .6, .2], [.3, .3, .4],
+    ...           [.5, .3, .2], [.1, .5, .4], [.4, .4, .2]]
+    >>> curves = multiclass_roc(scores, ["a", "b", "c", "b", "c", "a"])
     >>> curves.groupby(["positive", "negative"], observed=True).size().to_dict()
-    {('a', 'b'): 4, ('a', 'c'): 4, ('b', 'a'): 4, ('b', 'c'): 5, ('c', 'a'): 4, ('c', 'b'): 4}
+    {('a', 'b'): 5, ('a', 'c'): 5, ('b', 'a'): 4, ('b', 'c'): 4, ('c', 'a'): 4, ('c', 'b'): 3}
+    >>> curves.iloc[:5]  # column a among classes a and b: WeightedROC's rows
+      positive negative  TPR  FPR  threshold   FN   FP
+    0        a        b  1.0  1.0        0.2  0.0  2.0
+    1        a        b  1.0  0.5        0.4  0.0  1.0
+    2        a        b  0.5  0.5        0.5  1.0  1.0
+    3        a        b  0.5  0.0        0.6  1.0  0.0
+    4        a        b  0.0  0.0        inf  2.0  0.0
     """
     _check_choice(method, "method", METHODS)
     data = multiclass_data(scores, label, weight, levels=levels, direction=direction)

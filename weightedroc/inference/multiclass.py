@@ -282,11 +282,11 @@ def multiclass_auc_ci(
     Examples
     --------
     >>> from weightedroc import multiclass_auc_ci
-    >>> scores = [[.8, .1, .1], [.2, .6, .2], [.3, .3, .4], [.5, .3, .2],
-    ...           [.1, .2, .7], [.6, .2, .2], [.2, .5, .3], [.2, .2, .6]]
-    >>> ci = multiclass_auc_ci(scores, list("abcbcabc"))
+    >>> scores = [[.6, .3, .1], [.2, .6, .2], [.3, .3, .4],
+    ...           [.5, .3, .2], [.1, .5, .4], [.4, .4, .2]]
+    >>> ci = multiclass_auc_ci(scores, ["a", "b", "c", "b", "c", "a"])
     >>> [round(x, 4) for x in (ci.conf_low, ci.estimate, ci.conf_high)]
-    [0.6776, 0.8889, 1.0]
+    [0.4821, 0.8333, 1.0]
     """
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
