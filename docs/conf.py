@@ -97,6 +97,7 @@ MODULE_AREA = {
     "weightedroc.curves.roc": "curves",
     "weightedroc.curves.pr": "curves",
     "weightedroc.curves.auc": "metrics",
+    "weightedroc.curves.multiclass": "metrics",
     "weightedroc.curves.areas": "metrics",
     "weightedroc.curves.curve_measures": "metrics",
     "weightedroc.metrics": "metrics",
@@ -109,7 +110,11 @@ MODULE_AREA = {
     "weightedroc.dask": "dask",
     "weightedroc.rbridge": "rbridge",
 }
-NAME_AREA = {"average_precision": "metrics", "show_versions": "rbridge"}
+NAME_AREA = {
+    "average_precision": "metrics",
+    "show_versions": "rbridge",
+    "multiclass_roc": "curves",
+}
 # Result classes returned by public functions, documented beside them.
 RESULT_TYPES = [
     "weightedroc.decisions.MinRisk",

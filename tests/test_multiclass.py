@@ -437,3 +437,33 @@ def test_exports():
     for name in ("multiclass_auc", "multiclass_roc", "multiclass_auc_var", "multiclass_auc_ci"):
         assert name in wr.__all__
         assert callable(getattr(wr, name))
+
+
+# --- plot ---------------------------------------------------------------------
+
+
+def test_multiclass_roc_plot():
+    pytest.importorskip("plotnine")
+    from weightedroc.plots import multiclass_roc_plot
+
+    p, y, w = three_classes(21, n=90)
+    names = np.array(["x", "y", "z"])[y]
+    plot = multiclass_roc_plot(multiclass_roc(p, names, w))
+    drawn = plot.data
+    assert list(drawn["pair"].cat.categories) == ["x vs y", "x vs z", "y vs z"]
+    assert drawn.groupby("pair", observed=True)["curve"].unique().map(sorted).to_dict() == {
+        "x vs y": ["x | y", "y | x"],
+        "x vs z": ["x | z", "z | x"],
+        "y vs z": ["y | z", "z | y"],
+    }
+    assert (drawn["class"].astype(str) == drawn["positive"].astype(str)).all()
+    rest = multiclass_roc_plot(multiclass_roc(p, names, w, method="ovr"))
+    assert "pair" not in rest.data and sorted(rest.data["curve"].unique()) == [
+        "x | rest",
+        "y | rest",
+        "z | rest",
+    ]
+    with pytest.raises(ValueError, match="no column 'positive'"):
+        multiclass_roc_plot(WeightedROC([1, 2, 3], [0, 1, 1]))
+    with pytest.raises(TypeError, match="must be a DataFrame"):
+        multiclass_roc_plot([1, 2])
