@@ -107,4 +107,16 @@ def multiclass_roc_plot(roc: pd.DataFrame) -> ggplot:
     if one_vs_rest:
         return plot
     frame["pair"] = _pair_names(frame)
-    return plot + p9.facet_wrap("pair")
+    panels = len(frame["pair"].cat.categories)
+    columns = min(panels, 3)
+    rows = -(-panels // columns)
+    return (
+        plot
+        + p9.facet_wrap("pair", ncol=columns)
+        + p9.scale_x_continuous(breaks=[0, 0.5, 1], labels=["0", "0.5", "1"])
+        + p9.scale_y_continuous(breaks=[0, 0.5, 1], labels=["0", "0.5", "1"])
+        + p9.theme(
+            legend_position="bottom",
+            figure_size=(2.6 * columns + 1.2, 2.6 * rows + 1.6),
+        )
+    )
