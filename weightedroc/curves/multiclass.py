@@ -519,14 +519,19 @@ def multiclass_roc(
         raise ValueError("method='ovr' needs one score column per class")
     negatives = data.levels + ([REST] if method == "ovr" and not data.univariate else [])
     wanted = problems(data, method)
-    frames = {}
+    blocks = {}
     for curve, counts in counts_of(data, wanted):
         columns = curve_columns(counts)
         if data.flipped:  # thresholds on the user's scale
             np.negative(columns[2], out=columns[2])
-        frame = pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
-        negative = len(data.levels) if curve.negative is None else curve.negative
-        frame.insert(0, "positive", pd.Categorical.from_codes([curve.positive] * len(frame), data.levels))
-        frame.insert(1, "negative", pd.Categorical.from_codes([negative] * len(frame), negatives))
-        frames[curve] = frame
-    return pd.concat([frames[curve] for curve in wanted], ignore_index=True)
+        blocks[curve] = columns
+    block = np.concatenate([blocks[curve] for curve in wanted], axis=1)
+    sizes = [blocks[curve].shape[1] for curve in wanted]
+    positive = np.repeat([curve.positive for curve in wanted], sizes)
+    negative = np.repeat(
+        [len(data.levels) if c.negative is None else c.negative for c in wanted], sizes
+    )
+    frame = pd.DataFrame(block.T, columns=COLUMNS, copy=False)
+    frame.insert(0, "positive", pd.Categorical.from_codes(positive, data.levels))
+    frame.insert(1, "negative", pd.Categorical.from_codes(negative, negatives))
+    return frame
