@@ -98,7 +98,9 @@ def markdown(table):
         return f"{value:.4f}" if isinstance(value, float) else str(value)
 
     lines = ["| " + " | ".join(table.columns) + " |", "|" + "---|" * len(table.columns)]
-    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in table.itertuples(index=False)]
+    lines += [
+        "| " + " | ".join(cell(v) for v in row) + " |" for row in table.itertuples(index=False)
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -123,8 +125,7 @@ def main():
         f"standard error is {se:.4f} at 0.95. The quantile is the default "
         "('auto': normal for unit weights, Student t with Satterthwaite's degrees "
         "of freedom for importance weights); 'warned' is the share of samples "
-        "where the Kish warning fired.\n\n"
-        + markdown(table)
+        "where the Kish warning fired.\n\n" + markdown(table)
     )
     args.out.write_text(text)
     print(text)

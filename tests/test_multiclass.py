@@ -92,7 +92,10 @@ def test_every_pair_is_auc_score_bit_for_bit(seed, direction):
 
     def auc(rows, column, positive):
         return auc_score(
-            s[rows, column], y[rows] == positive, None if w is None else w[rows], direction=direction
+            s[rows, column],
+            y[rows] == positive,
+            None if w is None else w[rows],
+            direction=direction,
         )
 
     pairs = list(combinations(range(k), 2))
@@ -401,7 +404,9 @@ def test_univariate_is_proc_on_asah(r):
     gos6 = np.array(r.r("as.integer(as.character(aSAH$gos6))"))
     s100b = np.array(r.r("aSAH$s100b"))
     for direction, literal in (("<", 0.3487473175), (">", 0.6512526825)):
-        call = f'pROC::multiclass.roc(aSAH$gos6, aSAH$s100b, direction = "{direction}", quiet = TRUE)'
+        call = (
+            f'pROC::multiclass.roc(aSAH$gos6, aSAH$s100b, direction = "{direction}", quiet = TRUE)'
+        )
         live = float(r.r(f"suppressWarnings(as.numeric({call}$auc))")[0])
         got = multiclass_auc(s100b, gos6, direction=direction)
         assert got == pytest.approx(live, rel=1e-13)
@@ -425,7 +430,9 @@ def test_proc_matrix_literal():
     p = np.column_stack(
         [
             np.r_[rng.uniform(0.8, 1, n[0]), rng.uniform(0, 0.3, n[1] + n[2])],
-            np.r_[rng.uniform(0.1, 0.4, n[0]), rng.uniform(0.8, 1, n[1]), rng.uniform(0, 0.2, n[2])],
+            np.r_[
+                rng.uniform(0.1, 0.4, n[0]), rng.uniform(0.8, 1, n[1]), rng.uniform(0, 0.2, n[2])
+            ],
             np.r_[rng.uniform(0, 0.5, n[0] + n[1]), rng.uniform(0.8, 1, n[2])],
         ]
     )

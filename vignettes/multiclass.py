@@ -72,7 +72,9 @@ features = wine.data[["alcohol", "malic_acid"]]
 probability = cross_val_predict(model, features, wine.target, cv=folds, method="predict_proba")
 scores = pd.DataFrame(probability, columns=cultivar.categories)
 lots = np.random.default_rng(2026).integers(1, 6, len(scores))
-pd.concat([scores.round(3), pd.Series(cultivar, name="cultivar"), pd.Series(lots, name="lots")], axis=1).head()
+pd.concat(
+    [scores.round(3), pd.Series(cultivar, name="cultivar"), pd.Series(lots, name="lots")], axis=1
+).head()
 
 # %% [markdown]
 # `scores` is a frame whose columns are named by class (in any order); a
@@ -120,7 +122,9 @@ def proc_hand_till(label, matrix):
     ro = rbridge.robjects()
     levels = list(cultivar.categories)
     p = ro.r.matrix(ro.FloatVector(np.asarray(matrix).T.ravel()), nrow=len(label))
-    return ro.r(R_MULTICLASS)(ro.StrVector(np.asarray(label, dtype=str)), p, ro.StrVector(levels))[0]
+    return ro.r(R_MULTICLASS)(ro.StrVector(np.asarray(label, dtype=str)), p, ro.StrVector(levels))[
+        0
+    ]
 
 
 hand_till = wr.multiclass_auc(scores, cultivar)
@@ -237,7 +241,11 @@ for name, weights, kind in (
     ci = wr.multiclass_auc_ci(scores, cultivar, weights, weights_are=kind)
     intervals[name] = {"AUC": ci.estimate, "conf_low": ci.conf_low, "conf_high": ci.conf_high}
 ci = wr.multiclass_auc_ci(scores.iloc[rows], cultivar[rows])
-intervals["rows repeated"] = {"AUC": ci.estimate, "conf_low": ci.conf_low, "conf_high": ci.conf_high}
+intervals["rows repeated"] = {
+    "AUC": ci.estimate,
+    "conf_low": ci.conf_low,
+    "conf_high": ci.conf_high,
+}
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     ci = wr.multiclass_auc_ci(scores, cultivar, lots)
@@ -288,5 +296,5 @@ EXPECTED = {
     "[f'{a:.6f}' for a in unit['weightedroc']]": ["0.905900", "0.908518", "0.909357", "0.912939"],
     "[f'{a:.6f}' for a in weighted['weightedroc'][2:]]": ["0.915142", "0.917327"],
     "f\"{repeated['weightedroc, weights']:.6f}\"": "0.911676",
-    "f\"{hand_till:.6f}\"": "0.905900",
+    'f"{hand_till:.6f}"': "0.905900",
 }

@@ -28,8 +28,8 @@ import numpy as np
 import pandas as pd
 
 from ..engine.core import cumulate_sorted, run_ends, stable_order
-from ..engine.longdouble import cumsum_where, running_sum
 from ..engine.frames import as_pandas, is_frame
+from ..engine.longdouble import cumsum_where, running_sum
 from ..engine.types import ArrayLike, Direction
 from ..engine.validation import check_direction, check_weight, to_array
 from .roc import COLUMNS, curve_columns
@@ -170,8 +170,7 @@ def _numbers(array, n):
     if np.isnan(array).any():
         row = np.flatnonzero(np.isnan(array).reshape(n, -1).any(axis=1))[0]
         raise ValueError(
-            f"scores must not contain NaN (found in row {row}): the AUC is "
-            "undefined for NA scores"
+            f"scores must not contain NaN (found in row {row}): the AUC is undefined for NA scores"
         )
     return array
 
@@ -195,7 +194,7 @@ def multiclass_data(
             raise ValueError(f"levels must not repeat a class, got {levels}")
     codes, levels = _coded(label, levels)
     n = len(codes)
-    weight = check_weight(weight, n)
+    weights = check_weight(weight, n)
     counts = np.bincount(codes[codes >= 0], minlength=len(levels))
     if not counts.all():
         empty = [level for level, count in zip(levels, counts) if count == 0]
@@ -206,7 +205,7 @@ def multiclass_data(
             stacklevel=3,
         )
     kept = np.flatnonzero(counts)
-    observed = [levels[k] for k in kept]
+    observed = [levels[int(k)] for k in kept]
     if len(kept) < 2:
         raise ValueError(
             "label must have at least two classes with observations (pROC: "
@@ -219,13 +218,13 @@ def multiclass_data(
     rows = codes >= 0
     if not rows.all():  # observations of classes outside `levels`, as pROC
         codes, scores = codes[rows], scores[rows]
-        weight = None if weight is None else weight[rows]
+        weights = None if weights is None else weights[rows]
     if flip:
         scores = np.negative(scores)
     if scores.ndim == 2:  # each column contiguous, for its sort
         scores = np.asfortranarray(scores)
     codes = codes.astype(np.int8 if len(kept) < 128 else np.int32)  # gathered per column
-    return MulticlassData(scores, codes, weight, observed, flip)
+    return MulticlassData(scores, codes, weights, observed, flip)
 
 
 def problems(data: MulticlassData, method: str) -> list[Curve]:
@@ -329,17 +328,16 @@ def binary_aucs(data: MulticlassData, curves: list[Curve]) -> dict:
         is_end = run_ends(sorted_guess)
         run = np.cumsum(is_end, dtype=np.int32 if len(is_end) < 2**31 else np.int64)
         run -= is_end  # each sorted position's run of ties, from 0
-        sums: dict = {}
-
-        def of(c, rest=False):
-            if (c, rest) not in sums:
-                members = (sorted_codes != c) if rest else (sorted_codes == c)
-                sums[c, rest] = class_sums(members, run, sorted_weight)
-            return sums[c, rest]
-
+        sums: dict = {}  # (class, everything but it) -> ClassSums
         for curve in group:
-            negative = of(curve.positive, True) if curve.negative is None else of(curve.negative)
-            aucs[curve] = pair_area(of(curve.positive), negative)
+            sides = [(curve.positive, False), (curve.positive, True)]
+            if curve.negative is not None:
+                sides[1] = (curve.negative, False)
+            for c, rest in sides:
+                if (c, rest) not in sums:
+                    members = (sorted_codes != c) if rest else (sorted_codes == c)
+                    sums[c, rest] = class_sums(members, run, sorted_weight)
+            aucs[curve] = pair_area(sums[sides[0]], sums[sides[1]])
     return aucs
 
 
@@ -532,6 +530,6 @@ def multiclass_roc(
         [len(data.levels) if c.negative is None else c.negative for c in wanted], sizes
     )
     frame = pd.DataFrame(block.T, columns=COLUMNS, copy=False)
-    frame.insert(0, "positive", pd.Categorical.from_codes(positive, data.levels))
-    frame.insert(1, "negative", pd.Categorical.from_codes(negative, negatives))
+    frame.insert(0, "positive", pd.Categorical.from_codes(positive, pd.Index(data.levels)))
+    frame.insert(1, "negative", pd.Categorical.from_codes(negative, pd.Index(negatives)))
     return frame

@@ -234,9 +234,9 @@ def multiclass_auc_var(
     >>> round(multiclass_auc_var(two, label), 10), round(auc_var(p, label), 10)
     (0.024691358, 0.024691358)
     """
-    return _variance_and_df(
-        scores, label, weight, method, average, levels, direction, weights_are
-    )[0]
+    return _variance_and_df(scores, label, weight, method, average, levels, direction, weights_are)[
+        0
+    ]
 
 
 def multiclass_auc_ci(
@@ -310,4 +310,3 @@ def multiclass_auc_ci(
         np.empty(0),
         float(df),
     )
-

@@ -94,7 +94,9 @@ def multiclass_roc_plot(roc: pd.DataFrame) -> ggplot:
         + p9.geom_path(data=diagonal, color=NEUTRAL, linetype="dotted")
         + p9.geom_path(p9.aes(color="class", linetype="class", group="curve"), size=1)
         + p9.scale_color_manual(values=palette(len(classes)))
-        + p9.scale_linetype_manual(values=[LINETYPES[i % len(LINETYPES)] for i in range(len(classes))])
+        + p9.scale_linetype_manual(
+            values=[LINETYPES[i % len(LINETYPES)] for i in range(len(classes))]
+        )
         + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
         + p9.labs(
             x="False positive rate (FPR)",
