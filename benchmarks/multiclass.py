@@ -20,6 +20,7 @@ Two tables, written to benchmarks/results/multiclass.md:
 """
 
 import argparse
+import os
 import platform
 import statistics
 import time
@@ -47,9 +48,12 @@ def data(n, classes=3, seed=0):
 
 
 def timed(call):
-    start = time.perf_counter()
+    """CPU seconds of this process (all its threads, R's through rpy2 too):
+    the work of the call, which the other jobs on the machine's shared cores
+    disturb far less than the wall-clock time."""
+    start = time.process_time()
     call()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def rounds(calls, count):
@@ -79,7 +83,7 @@ def against_auc_score(n, count):
     lines = [
         f"### {n:.0e} rows, 3 classes, random weights: ratio to one auc_score, "
         f"{count} side-by-side rounds\n",
-        "| call | median seconds | median ratio | ratio range |",
+        "| call | median CPU seconds | median ratio | ratio range |",
         "|---|---|---|---|",
     ]
     for name, seconds in times.items():
@@ -130,7 +134,7 @@ def against_proc(n, count):
     times = rounds(calls, count)
     lines = [
         f"### {n:.0e} rows, 3 classes, unit weights (pROC takes none), {count} rounds\n",
-        "| call | median seconds |",
+        "| call | median CPU seconds |",
         "|---|---|",
     ]
     lines += [f"| {name} | {statistics.median(s):.4f} |" for name, s in times.items()]
@@ -163,7 +167,9 @@ def main():
         f"Made by benchmarks/multiclass.py on {platform.machine()}, Python "
         f"{platform.python_version()}, numpy {np.__version__}, weightedroc "
         f"{wr.__version__}; {time.strftime('%Y-%m-%d')}. The machine's 2 cores "
-        "were shared with other jobs: ratios within a round are what to read.\n",
+        "were shared with other jobs (load average "
+        f"{os.getloadavg()[0]:.0f} when it ended): times are the process's CPU "
+        "seconds, and ratios within a round are what to read.\n",
         against_auc_score(n, count),
     ]
     parts += [against_proc(size, 5 if size < 10**5 else 3) for size in proc_sizes]

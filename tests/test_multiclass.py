@@ -360,19 +360,20 @@ def test_interval():
 
 # --- pROC, live ------------------------------------------------------------------
 
-R_MULTICLASS = """function(y, p, levels) {
+R_MULTICLASS = """function(y, p, levels, direction = ">") {
   colnames(p) <- levels
-  m <- pROC::multiclass.roc(factor(y, levels = levels), p, quiet = TRUE)
+  m <- pROC::multiclass.roc(factor(y, levels = levels), p, direction = direction, quiet = TRUE)
   pairs <- unlist(lapply(m$rocs, function(x) c(pROC::auc(x[[1]]), pROC::auc(x[[2]]))))
   c(as.numeric(m$auc), pairs)
 }"""
 
 
-def proc_multiclass(r, y, p):
+def proc_multiclass(r, y, p, direction=">"):
+    """pROC's multiclass.roc of a matrix (its default direction is ">")."""
     levels = [f"c{k}" for k in range(p.shape[1])]
     names = np.array(levels)[y]
     matrix = r.r.matrix(r.FloatVector(p.T.ravel()), nrow=len(y))
-    return np.array(r.r(R_MULTICLASS)(r.StrVector(names), matrix, r.StrVector(levels)))
+    return np.array(r.r(R_MULTICLASS)(r.StrVector(names), matrix, r.StrVector(levels), direction))
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -387,6 +388,15 @@ def test_hand_till_is_proc(r, seed):
         for a, b in ((i, j), (j, i))
     ]
     assert pairs == pytest.approx(expected[1:], rel=1e-13)
+
+
+def test_direction_is_procs_flipped_for_a_matrix(r):
+    # pROC's pairwise curve of column i takes class i as its control level:
+    # its direction ">" (the default for a matrix) is "<" here, and "<" is ">"
+    p, y, _ = three_classes(22, n=120, ties=True)
+    assert multiclass_auc(p, y, direction=">") == pytest.approx(
+        proc_multiclass(r, y, p, direction="<")[0], rel=1e-13
+    )
 
 
 def test_weighted_hand_till_is_proc_on_repeated_rows(r):

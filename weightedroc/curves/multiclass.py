@@ -417,6 +417,7 @@ def multiclass_auc(
     Returns
     -------
     float
+        The multiclass AUC, between 0 and 1.
 
     Raises
     ------

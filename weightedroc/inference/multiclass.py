@@ -205,6 +205,7 @@ def multiclass_auc_var(
     Returns
     -------
     float
+        The variance of `multiclass_auc`'s estimate.
 
     Raises
     ------
