@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -89,6 +90,8 @@ def _coded(label, levels):
     if levels is not None:
         values = np.asarray(array, dtype=object) if isinstance(array, pd.Categorical) else array
         return pd.Index(levels).get_indexer(values), levels
+    if array.dtype.kind in "iu" and len(array) and int(array.max()) - int(array.min()) < 1 << 16:
+        return _small_integers(array)
     try:
         coded = array if isinstance(array, pd.Categorical) else pd.Categorical(array)
     except TypeError:
@@ -97,6 +100,16 @@ def _coded(label, levels):
             "that sort, or a Categorical"
         ) from None
     return coded.codes, list(coded.categories)
+
+
+def _small_integers(array):
+    """`_coded` of integers spanning a small range: counted, not hashed."""
+    low = int(array.min())
+    shifted = np.subtract(array, low, dtype=np.int64)
+    present = np.flatnonzero(np.bincount(shifted))
+    position = np.full(present[-1] + 1, -1, dtype=np.int64)
+    position[present] = np.arange(len(present))
+    return position[shifted], (present + low).tolist()
 
 
 def _score_matrix(scores, n, levels, observed, given_levels):
@@ -221,8 +234,6 @@ def multiclass_data(
         weights = None if weights is None else weights[rows]
     if flip:
         scores = np.negative(scores)
-    if scores.ndim == 2:  # each column contiguous, for its sort
-        scores = np.asfortranarray(scores)
     codes = codes.astype(np.int8 if len(kept) < 128 else np.int32)  # gathered per column
     return MulticlassData(scores, codes, weights, observed, flip)
 
@@ -268,14 +279,33 @@ def counts_of(data: MulticlassData, curves: list[Curve]) -> Iterator:
             yield curve, counts
 
 
-class ClassSums(NamedTuple):
+class ClassSums:
     """The weight of one class (or of every other class) along a sorted
     score: the runs of tied guesses that hold its members (increasing run
-    numbers) and its running sum through each, as `cumulate` reads it."""
+    numbers) out of `all_runs`, and its running sum below each of them and
+    after the last (`padded`, from 0, as `cumulate` reads it)."""
 
-    runs: np.ndarray
-    sums: np.ndarray
-    before: np.ndarray  # [r]: how many of `runs` are below run r (r up to all runs)
+    def __init__(self, runs, padded, all_runs):
+        self.runs, self.padded, self.all_runs = runs, padded, all_runs
+        self.total = float(padded[-1])
+
+    @cached_property
+    def before(self) -> np.ndarray:
+        """[r]: how many of the class's runs are below run r, for r up to
+        the number of runs (read when the class is positive)."""
+        before = np.zeros(self.all_runs + 1, dtype=self.runs.dtype)
+        before[self.runs + 1] = 1
+        return np.cumsum(before, out=before)
+
+    @cached_property
+    def tpr(self) -> np.ndarray:
+        """TPR after each of the class's runs, as positives (`rates`' arithmetic)."""
+        return np.subtract(1, self.padded / self.total)
+
+    @cached_property
+    def fpr(self) -> np.ndarray:
+        """FPR after each of the class's runs, as negatives (`rates`' arithmetic)."""
+        return (self.total - self.padded) / self.total
 
 
 def class_sums(members: np.ndarray, run: np.ndarray, sorted_weight) -> ClassSums:
@@ -292,9 +322,9 @@ def class_sums(members: np.ndarray, run: np.ndarray, sorted_weight) -> ClassSums
     last[-1:] = True
     weights = None if sorted_weight is None else np.compress(members, sorted_weight)
     runs = np.compress(last, runs)
-    before = np.zeros(run[-1] + 2, dtype=run.dtype)
-    before[runs + 1] = 1
-    return ClassSums(runs, cumsum_where(weights, last), np.cumsum(before, out=before))
+    padded = np.zeros(len(runs) + 1)
+    cumsum_where(weights, last, out=padded[1:])
+    return ClassSums(runs, padded, int(run[-1]) + 1)
 
 
 def pair_area(positive: ClassSums, negative: ClassSums) -> float:
@@ -306,14 +336,9 @@ def pair_area(positive: ClassSums, negative: ClassSums) -> float:
     double sum: only the runs that hold negatives are summed, with
     `trapezoids`' arithmetic on the rates before and after each.
     """
-    padded = np.concatenate(([0.0], positive.sums))
-    fn_before = padded[positive.before[negative.runs]]
-    fn_after = padded[positive.before[negative.runs + 1]]
-    tn_before = np.concatenate(([0.0], negative.sums[:-1]))
-    W1, W0 = float(positive.sums[-1]), float(negative.sums[-1])
-    # `rates`' arithmetic: TPR = 1 - FN / W1, FPR = (W0 - TN) / W0
-    tpr_before, tpr_after = (np.subtract(1, fn / W1) for fn in (fn_before, fn_after))
-    width = (W0 - tn_before) / W0 - (W0 - negative.sums) / W0
+    tpr_before = positive.tpr[positive.before[negative.runs]]
+    tpr_after = positive.tpr[positive.before[1:][negative.runs]]
+    width = negative.fpr[:-1] - negative.fpr[1:]
     rectangles = tpr_after * width
     triangles = (tpr_before - tpr_after) * width / 2
     return float(running_sum(rectangles)) + float(running_sum(triangles))
@@ -344,7 +369,7 @@ def binary_aucs(data: MulticlassData, curves: list[Curve]) -> dict:
 def combine(data: MulticlassData, method: str, average: str, aucs: dict) -> float:
     """The multiclass AUC from the binary AUCs (keyed by `Curve`)."""
     k = len(data.levels)
-    prevalence = data.class_weights()
+    prevalence = data.class_weights() if average == "weighted" else np.ones(k)
     if method == "ovr" and not data.univariate:
         values = np.array([aucs[Curve(i, None, i)] for i in range(k)])
         share = prevalence
