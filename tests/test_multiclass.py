@@ -246,6 +246,8 @@ def test_bad_input_errors():
         multiclass_auc(p, y, -np.ones(len(y)))
     with pytest.raises(ValueError, match="must not repeat"):
         multiclass_auc(p, y, levels=[0, 1, 1])
+    with pytest.raises(ValueError, match="overflows to inf"):
+        multiclass_auc(p, y, np.full(len(y), 1e307))
     with pytest.raises(TypeError, match="scores must be numbers"):
         multiclass_auc(np.full((len(y), 3), "x"), y)
 

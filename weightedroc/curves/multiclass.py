@@ -11,10 +11,14 @@ A 1-D score gives pROC's univariate ``multiclass.roc(response, predictor)``:
 the mean of the AUCs of the pairs (a, b) of levels, the later level of
 each pair positive.
 
-Every pairwise AUC is, bit for bit, `auc_score` of that pair's rows: each
-score column is sorted once over all rows, and each pair reads the sorted
-order restricted to its rows (a boolean mask keeps the order, ties
-included), so no pair sorts again.
+Every pairwise AUC is, bit for bit, `auc_score` of that pair's rows, and
+each score column is sorted once over all rows, for every pair that reads
+it.  The sorted order restricted to a pair's rows (a boolean mask keeps
+the order, ties included) is `stable_order`'s of those rows, so their
+curve is `WeightedROC`'s (`multiclass_roc`).  The AUCs need less: each
+class's running sums along the column are read once (`class_sums`), and
+each pair sums the trapezoids of the runs of ties that hold its negatives
+only (`pair_area`): the others are zeros, which change no long double sum.
 """
 
 from __future__ import annotations
@@ -64,8 +68,8 @@ class MulticlassData(NamedTuple):
 
 class Curve(NamedTuple):
     """One binary problem of a multiclass AUC: its positive and negative
-    class (index into levels, or None for "every other class"), the score
-    column read, and the rows of the problem (None: all rows)."""
+    class (index into levels; negative None for "every other class") and
+    the score column it reads."""
 
     positive: int
     negative: int | None
@@ -288,6 +292,11 @@ class ClassSums:
     def __init__(self, runs, padded, all_runs):
         self.runs, self.padded, self.all_runs = runs, padded, all_runs
         self.total = float(padded[-1])
+        if not np.isfinite(self.total):  # as `cumulate`
+            raise ValueError(
+                "the total weight of a class overflows to inf: rescale the weights "
+                "(R would return NaN rates)"
+            )
 
     @cached_property
     def before(self) -> np.ndarray:
