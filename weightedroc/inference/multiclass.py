@@ -117,10 +117,11 @@ def jackknife_changes(data: MulticlassData, method: str, average: str, weights_a
             share[p] = totals[list(classes)].sum()
             held = np.isin(data.codes, classes)
             share_change[p, held] = -unit[held]
+    # M = sum(share H) / sum(share); without k, sum((share + ds)(H + dH)) /
+    # sum(share + ds), whose difference from M is written without cancelling
     total = share @ value / share.sum()
-    numerator = (share[:, None] + share_change) * (value[:, None] + change)
-    left_out = numerator.sum(axis=0) / (share.sum() + share_change.sum(axis=0))
-    return left_out - total
+    moved = share @ change + (share_change * (value[:, None] + change - total)).sum(axis=0)
+    return moved / (share.sum() + share_change.sum(axis=0))
 
 
 def variance_terms(data: MulticlassData, changes: np.ndarray, weights_are: str):
