@@ -270,7 +270,11 @@ pd.DataFrame(intervals).T
 # (benchmarks/multiclass_coverage.py, table in
 # benchmarks/results/multiclass_coverage.md): three classes of 30 to 300
 # observations, unit and log-normal importance weights, Hand and Till and
-# one-vs-rest, macro and weighted.
+# one-vs-rest, macro and weighted, 1000 samples each.  95% intervals
+# covered 0.937-0.956 with unit weights and with weights of log-sd 0.5 or
+# of log-sd 1 and 300 observations a class; 0.927-0.974 with log-sd 1 and
+# a class of 30, where every sample warned (a class's Kish effective size
+# below 50).
 #
 # ## A single score
 #
