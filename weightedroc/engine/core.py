@@ -308,7 +308,7 @@ def _cumulate_sorted(guess, label, weight, checked, start, positive, direction):
     _, sorted_guess, positive, sorted_weight = stable_order(
         guess, label, weight, (block[0, :n], block[2, :n], block[1, :n])
     )
-    is_end = run_ends(sorted_guess)
+    is_end = _run_ends(sorted_guess)
     rows = np.count_nonzero(is_end) + 1
     if rows < n + 1:
         stop()
@@ -388,18 +388,21 @@ def cumulate_sorted(sorted_guess, positive, sorted_weight=None):
     >>> counts.FN.tolist() == cumulate(guess, label).FN.tolist()
     True
     """
-    is_end = run_ends(sorted_guess)
+    is_end = _run_ends(sorted_guess)
     block = np.empty((5, np.count_nonzero(is_end) + 1))
     np.compress(is_end, sorted_guess, out=block[2, :-1])
     return _tally(sorted_weight, positive, is_end, block, (0, 0))
 
 
-def run_ends(sorted_guess):
+def _run_ends(sorted_guess):
     """Where each run of equal sorted guesses ends (True at its last position)."""
     is_end = np.empty(len(sorted_guess), dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1:] = True
     return is_end
+
+
+run_ends = _run_ends  # public: the multiclass AUC reads the runs of each column
 
 
 def _tally(sorted_weight, positive, is_end, block, start):
@@ -445,7 +448,7 @@ def cumulate_into(guess, label, weight, block, scratch, rows=None):
     )
     if rows is not None:
         _last_row_zero(sorted_guess, order, rows)
-    is_end = run_ends(sorted_guess)
+    is_end = _run_ends(sorted_guess)
     thresholds = np.count_nonzero(is_end) + 1
     block = block[:, :thresholds]
     if thresholds < n + 1:
