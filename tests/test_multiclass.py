@@ -204,6 +204,14 @@ def test_categorical_label_keeps_its_order_and_drops_empty_levels():
     assert got == multiclass_auc(p, y)
 
 
+def test_an_array_column_of_a_level_without_observations_is_left_out():
+    p, y, w = three_classes(23, classes=4)
+    kept = y != 2
+    with pytest.warns(UserWarning, match="No observation for response level.*2"):
+        got = multiclass_auc(p[kept], y[kept], w[kept], levels=[0, 1, 2, 3])
+    assert got == multiclass_auc(p[kept][:, [0, 1, 3]], y[kept], w[kept])
+
+
 def test_rows_of_other_classes_are_left_out_with_levels():
     p, y, w = three_classes(8, classes=4)
     kept = y < 3
