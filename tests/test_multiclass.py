@@ -494,3 +494,18 @@ def test_multiclass_roc_plot():
         multiclass_roc_plot(WeightedROC([1, 2, 3], [0, 1, 1]))
     with pytest.raises(TypeError, match="must be a DataFrame"):
         multiclass_roc_plot([1, 2])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_univariate_curves_are_weightedroc_of_each_pair(seed):
+    s, y, w, k = tricky(seed)
+    table = multiclass_roc(s[:, 0], y, w, direction=">")
+    groups = table.groupby(["positive", "negative"], observed=True, sort=False)
+    assert list(groups.groups) == [(b, a) for a, b in combinations(range(k), 2)]
+    for (b, a), curve in groups:
+        rows = (y == a) | (y == b)
+        expected = WeightedROC(
+            s[rows, 0], y[rows] == b, None if w is None else w[rows], direction=">"
+        )
+        got = curve.drop(columns=["positive", "negative"]).to_numpy()
+        assert got.tobytes() == expected.to_numpy().tobytes()
