@@ -98,6 +98,7 @@ MODULE_AREA = {
     "weightedroc.curves.pr": "curves",
     "weightedroc.curves.smooth": "curves",
     "weightedroc.curves.auc": "metrics",
+    "weightedroc.curves.multiclass": "metrics",
     "weightedroc.curves.areas": "metrics",
     "weightedroc.curves.curve_measures": "metrics",
     "weightedroc.metrics": "metrics",
@@ -110,7 +111,12 @@ MODULE_AREA = {
     "weightedroc.dask": "dask",
     "weightedroc.rbridge": "rbridge",
 }
-NAME_AREA = {"average_precision": "metrics", "smooth_auc": "metrics", "show_versions": "rbridge"}
+NAME_AREA = {
+    "average_precision": "metrics",
+    "smooth_auc": "metrics",
+    "show_versions": "rbridge",
+    "multiclass_roc": "curves",
+}
 # Result classes returned by public functions, documented beside them.
 RESULT_TYPES = [
     "weightedroc.decisions.MinRisk",

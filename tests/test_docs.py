@@ -306,6 +306,8 @@ g = rng.normal(size=200) + 1.2 * y
 g1, g2 = g, rng.normal(size=200) + 0.8 * y
 y2 = rng.permutation(y)
 w = rng.uniform(0.5, 2, 200)
+classes = rng.integers(0, 3, 200)  # three classes, a score column each
+scores = rng.normal(size=(200, 3)) + np.eye(3)[classes]
 guess, label, weight = g, y, w
 tp_fp = roc = weightedroc.WeightedROC(guess, label, weight)
 pd.DataFrame({"g": g, "y": y}).to_csv("scores.csv", index=False)

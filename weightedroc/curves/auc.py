@@ -134,7 +134,12 @@ def auc_score(
     >>> round(auc_score([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5]), 12)
     0.325
     """
-    counts = cumulate(guess, label, weight, positive=positive, direction=direction)
+    return counts_area(cumulate(guess, label, weight, positive=positive, direction=direction))
+
+
+def counts_area(counts):
+    """The AUC of a `Cumulated` (`weightedroc.engine.core.cumulate`'s counts),
+    with `auc_score`'s arithmetic, bit for bit."""
     return _area(lambda rows: rates(counts, rows=rows), len(counts.FN))
 
 

@@ -368,12 +368,41 @@ def cumulate_from_top(guess, label, weight=None, *, positive=None, direction="<"
     return FromTop(counts, TP, FP)
 
 
+def cumulate_sorted(sorted_guess, positive, sorted_weight=None):
+    """`cumulate`'s counts (direction "<", start 0) of observations already
+    in `stable_order`'s order: their guesses, whether each is positive and
+    their weights (None for unit weights), all sorted.
+
+    The observations of any subset, picked from sorted arrays by a boolean
+    mask, are still in `stable_order`'s order of that subset (ties in input
+    order), so their counts are bit for bit `cumulate`'s of the subset:
+    one sort serves every subset, as the pairs of classes of a multiclass
+    AUC (`weightedroc.curves.multiclass`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> guess, label = np.array([3.0, 1.0, 2.0, 1.0]), np.array([1, 0, 1, 1])
+    >>> order = stable_order(guess).order
+    >>> counts = cumulate_sorted(guess[order], label[order] == 1)
+    >>> counts.FN.tolist() == cumulate(guess, label).FN.tolist()
+    True
+    """
+    is_end = _run_ends(sorted_guess)
+    block = np.empty((5, np.count_nonzero(is_end) + 1))
+    np.compress(is_end, sorted_guess, out=block[2, :-1])
+    return _tally(sorted_weight, positive, is_end, block, (0, 0))
+
+
 def _run_ends(sorted_guess):
     """Where each run of equal sorted guesses ends (True at its last position)."""
     is_end = np.empty(len(sorted_guess), dtype=bool)
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
     is_end[-1:] = True
     return is_end
+
+
+run_ends = _run_ends  # public: the multiclass AUC reads the runs of each column
 
 
 def _tally(sorted_weight, positive, is_end, block, start):

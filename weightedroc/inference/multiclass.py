@@ -1,0 +1,314 @@
+"""Variance and confidence interval of a weighted multiclass AUC.
+
+pROC has no variance for ``multiclass.roc``; this one extends the
+package's weighted DeLong variance (`weightedroc.inference.delong`).  The
+multiclass AUC M is a function of binary AUCs A_p (the pairs' A(i|j) for
+Hand and Till, one per class for one-vs-rest) and, for
+``average="weighted"``, of the classes' total weights.  Leaving
+observation k out changes each A_p it belongs to by exactly
+
+    d_pk = u_k (A_p - V_pk) / (W_pk - u_k),
+
+V_pk its placement value in curve p, W_pk the total weight of its side of
+that curve (positives or negatives), u_k the weight left out: the whole
+w_k for importance weights, one copy (1) for frequency weights.  The
+exact change D_k = M(-k) - M follows from the A_p + d_pk (and the shares
+less u_k).  The variance is the jackknife of these changes stratified by
+class (the classes taken as independent samples, as DeLong's two):
+
+    var(M) = sum over classes c of (n_c - 1) / n_c sum_{k in c} (D_k - mean_c D)^2,
+
+n_c the class's count (its total weight for frequency weights, each row
+counting w_k times).  The pairwise AUCs share observations, so their
+covariances are in it: D_k sums k's changes over every curve it is in.
+With two classes it is `auc_var` exactly (unit, importance and frequency
+weights); with unit weights it is DeLong's structural-components
+covariance of the pairwise AUCs carried to M; frequency weights give the
+unit-weight value of the rows repeated.  Its coverage was measured by
+simulation: benchmarks/multiclass_coverage.py.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..curves.multiclass import (
+    AVERAGES,
+    METHODS,
+    MulticlassData,
+    multiclass_auc,
+    multiclass_data,
+    problems,
+)
+from ..engine.types import ArrayLike, Direction
+from .bootstrap import AUCInterval
+from .checks import (
+    KISH_WARN,
+    check_choice,
+    check_conf_level,
+    check_frequency,
+    check_quantile,
+)
+from .distributions import t_quantile
+from .placements import placements, uneven
+
+__all__ = ["multiclass_auc_var", "multiclass_auc_ci"]
+
+
+def _pairs(data: MulticlassData, method: str):
+    """(the curves of each averaged term, the classes whose weight is its share)."""
+    k = len(data.levels)
+    curves = problems(data, method)
+    if method == "ovr" and not data.univariate:
+        return [([c], (c.positive,)) for c in curves]
+    if data.univariate:
+        return [([c], (c.negative, c.positive)) for c in curves]
+    by_pair = [curves[2 * p : 2 * p + 2] for p in range(k * (k - 1) // 2)]
+    return [(two, (two[0].positive, two[0].negative)) for two in by_pair]
+
+
+def _curve_changes(data, curve, unit, totals, weights_are):
+    """(A_p, rows, d_pk): the placement AUC of `curve` and the exact change
+    of it when each of its rows (one copy of it, for frequency) is left out."""
+    rows = (
+        np.flatnonzero((data.codes == curve.positive) | (data.codes == curve.negative))
+        if curve.negative is not None
+        else np.arange(len(data.codes))
+    )
+    guess = data.scores[rows] if data.univariate else data.scores[rows, curve.column]
+    is_positive = data.codes[rows] == curve.positive
+    weight = None if data.weight is None else data.weight[rows]
+    curve_placements = placements(guess, is_positive, weight, weights_are)
+    observations = rows[curve_placements.order]
+    positive_total = totals[curve.positive]
+    negative_total = (
+        totals.sum() - positive_total if curve.negative is None else totals[curve.negative]
+    )
+    side = np.where(curve_placements.positive, positive_total, negative_total)
+    left = unit[observations]
+    change = left * (curve_placements.auc - curve_placements.value) / (side - left)
+    return curve_placements.auc, observations, change
+
+
+def jackknife_changes(data: MulticlassData, method: str, average: str, weights_are: str):
+    """M(-k) - M for each observation k (of one copy, for frequency weights)."""
+    n = len(data.codes)
+    totals = data.class_weights()
+    if weights_are == "frequency" or data.weight is None:
+        unit = np.ones(n)
+    else:
+        unit = data.weight
+    weighted = average == "weighted"
+    terms = _pairs(data, method)
+    value = np.zeros(len(terms))  # each term's statistic H_p
+    change = np.zeros((len(terms), n))  # its change when k is left out
+    share = np.ones(len(terms))
+    share_change = np.zeros((len(terms), n))
+    for p, (curves, classes) in enumerate(terms):
+        for curve in curves:
+            auc, rows, d = _curve_changes(data, curve, unit, totals, weights_are)
+            value[p] += auc / len(curves)
+            change[p, rows] += d / len(curves)
+        if weighted:
+            share[p] = totals[list(classes)].sum()
+            held = np.isin(data.codes, classes)
+            share_change[p, held] = -unit[held]
+    # M = sum(share H) / sum(share); without k, sum((share + ds)(H + dH)) /
+    # sum(share + ds), whose difference from M is written without cancelling
+    total = share @ value / share.sum()
+    moved = share @ change + (share_change * (value[:, None] + change - total)).sum(axis=0)
+    return moved / (share.sum() + share_change.sum(axis=0))
+
+
+def variance_terms(data: MulticlassData, changes: np.ndarray, weights_are: str):
+    """(terms, counts): the stratified jackknife's term of each observation
+    and how many rows it stands for (None: one each)."""
+    codes = data.codes
+    counted = weights_are == "frequency" and data.weight is not None
+    count = data.weight if counted else np.ones(len(codes))
+    sizes = np.bincount(codes, weights=count)
+    mean = np.bincount(codes, weights=count * changes) / sizes
+    centred = changes - mean[codes]
+    term = ((sizes - 1) / sizes)[codes] * centred * centred
+    return term, (data.weight if counted else None)
+
+
+def _check_sizes(data, weights_are):
+    sizes = data.class_weights() if weights_are == "frequency" else np.bincount(data.codes)
+    small = [level for level, size in zip(data.levels, sizes) if size < 2]
+    if small:
+        raise ValueError(
+            "the jackknife variance needs at least 2 observations of each class, "
+            f"got fewer for {', '.join(map(repr, small))}"
+        )
+
+
+def _warn_skewed(data):
+    squares = np.bincount(data.codes, weights=data.weight * data.weight)
+    kish = data.class_weights() ** 2 / squares
+    if kish.min() < KISH_WARN:
+        warnings.warn(
+            "importance weights too concentrated for the jackknife variance: the "
+            f"Kish effective size (sum w)^2 / sum w^2 of class "
+            f"{data.levels[int(np.argmin(kish))]!r} is {kish.min():.3g}; below "
+            f"{KISH_WARN}, binary AUC intervals under-covered in simulation",
+            UserWarning,
+            stacklevel=4,
+        )
+
+
+def _variance_and_df(scores, label, weight, method, average, levels, direction, weights_are):
+    check_choice(method, "method", METHODS)
+    check_choice(average, "average", AVERAGES)
+    data = multiclass_data(scores, label, weight, levels=levels, direction=direction)
+    check_frequency(data.weight, weights_are)
+    if data.univariate and method != "hand_till":
+        raise ValueError("method='ovr' needs one score column per class")
+    _check_sizes(data, weights_are)
+    importance = weights_are == "importance" and uneven(data.weight)
+    if importance:
+        _warn_skewed(data)
+    term, count = variance_terms(
+        data, jackknife_changes(data, method, average, weights_are), weights_are
+    )
+    if count is None:
+        total, squares = float(term.sum()), float(term @ term)
+    else:
+        total, squares = float(count @ term), float(count @ (term * term))
+    return total, (total * total / squares if squares > 0 else np.inf), importance
+
+
+def multiclass_auc_var(
+    scores: Any,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    method: str = "hand_till",
+    average: str = "macro",
+    levels: Sequence | None = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> float:
+    """The variance of `multiclass_auc`: a jackknife of exact leave-one-out changes.
+
+    Parameters
+    ----------
+    scores, label, weight, method, average, levels, direction
+        As for `multiclass_auc`.
+    weights_are : {"importance", "frequency"}
+        As for `auc_var`: ``"frequency"`` weights are whole numbers of
+        identical rows, and the variance is that of the rows repeated.
+
+    Returns
+    -------
+    float
+        The variance of `multiclass_auc`'s estimate.
+
+    Raises
+    ------
+    ValueError
+        With fewer than 2 observations of a class, and as `multiclass_auc`.
+
+    Warns
+    -----
+    UserWarning
+        When importance weights give a class a Kish effective size
+        (sum w)^2 / sum w^2 below 50.
+
+    Notes
+    -----
+    The variance of the stratified jackknife of the exact changes of M
+    when each observation is left out (see the module's notes); for two
+    classes it is `auc_var`, and with unit weights DeLong's variance of
+    the pairwise AUCs, their covariances included.  pROC has none.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from weightedroc import auc_var, multiclass_auc_var
+    >>> p = np.array([0.1, 0.4, 0.35, 0.8, 0.5, 0.2])
+    >>> label = [0, 0, 1, 1, 1, 0]
+    >>> two = np.column_stack([1 - p, p])  # two classes: auc_var's variance
+    >>> round(multiclass_auc_var(two, label), 10), round(auc_var(p, label), 10)
+    (0.024691358, 0.024691358)
+    """
+    return _variance_and_df(scores, label, weight, method, average, levels, direction, weights_are)[
+        0
+    ]
+
+
+def multiclass_auc_ci(
+    scores: Any,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    method: str = "hand_till",
+    average: str = "macro",
+    levels: Sequence | None = None,
+    direction: Direction = "<",
+    conf_level: float = 0.95,
+    weights_are: str = "importance",
+    quantile: str = "auto",
+) -> AUCInterval:
+    """Confidence interval of `multiclass_auc`, from `multiclass_auc_var`.
+
+    M +- q sqrt(var), clipped to [0, 1], as `auc_ci`'s DeLong interval.
+
+    Parameters
+    ----------
+    scores, label, weight, method, average, levels, direction
+        As for `multiclass_auc`.
+    conf_level : float, default 0.95
+    weights_are : {"importance", "frequency"}
+        As for `multiclass_auc_var`.
+    quantile : {"auto", "normal", "t"}
+        As for `auc_ci`: ``"auto"`` takes the normal quantile for unit and
+        frequency weights, and Student's t with the variance's
+        Satterthwaite degrees of freedom for uneven importance weights.
+
+    Returns
+    -------
+    AUCInterval
+        ``estimate`` (`multiclass_auc`), ``conf_low``, ``conf_high``,
+        ``conf_level`` and ``df``.
+
+    Notes
+    -----
+    Coverage of 95% intervals, measured in benchmarks/multiclass_coverage.py
+    (results in benchmarks/results/multiclass_coverage.md).
+
+    Examples
+    --------
+    >>> from weightedroc import multiclass_auc_ci
+    >>> scores = [[.6, .3, .1], [.2, .6, .2], [.3, .3, .4],
+    ...           [.5, .3, .2], [.1, .5, .4], [.4, .4, .2]]
+    >>> ci = multiclass_auc_ci(scores, ["a", "b", "c", "b", "c", "a"])
+    >>> [round(x, 4) for x in (ci.conf_low, ci.estimate, ci.conf_high)]
+    [0.4821, 0.8333, 1.0]
+    """
+    conf_level = check_conf_level(conf_level)
+    check_quantile(quantile)
+    variance, df, importance = _variance_and_df(
+        scores, label, weight, method, average, levels, direction, weights_are
+    )
+    estimate = multiclass_auc(
+        scores, label, weight, method=method, average=average, levels=levels, direction=direction
+    )
+    if quantile == "auto":
+        quantile = "t" if importance else "normal"
+    if quantile == "normal":
+        df = np.inf
+    half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
+    return AUCInterval(
+        estimate,
+        float(min(max(estimate - half, 0.0), 1.0)),
+        float(min(max(estimate + half, 0.0), 1.0)),
+        conf_level,
+        0,
+        np.empty(0),
+        float(df),
+    )
