@@ -1,0 +1,284 @@
+"""Candidate rules for the weight warning, measured on the warning study's designs.
+
+The warning study of benchmarks/inference_coverage.py measures one rule (the
+package's, `weightedroc.inference.checks.warn_skewed_weights`).  This script
+draws the same 41 designs once, computes several candidate statistics of
+each sample (per class, from that sample alone) with whether the default
+95% interval covered, and reports for each candidate rule:
+
+* its warn rate on the designs whose intervals under-cover (< 0.93) and on
+  those that cover (>= 0.945), tuned-on and held-out designs apart (the
+  design's coverage: the 2000-sample one of inference_coverage.csv when it
+  is there, else this run's);
+* how many designs break the target (warn rate < 0.8 where coverage < 0.93,
+  > 0.2 where >= 0.945);
+* how many designs it is anti-informative on: the samples it leaves silent
+  cover clearly (two standard errors) worse than those it warns on, with
+  20 samples or more on each side;
+* whether the statistic's median over a design's samples orders the
+  designs: the share of (under-covering, covering) design pairs whose
+  medians are in that order (1: a threshold on the median would separate
+  them; the rule's per-sample firing is another matter).
+
+Candidates (a class with equal weights gives nothing to warn about):
+
+* current: the package's rule (influence size < 50 or squared weights' < 11;
+  the statistic: the smaller of the two sizes over its threshold);
+* df: Satterthwaite's degrees of freedom of DeLong's variance (what the
+  Student-t interval uses) below 10;
+* class df: the same of one class's terms below 5;
+* combined influence: the classes' influence sizes (as in current) combined
+  the way Satterthwaite combines degrees of freedom, each class weighted by
+  its share of DeLong's variance, below 100 (a class with few effective rows
+  matters little if the other class carries the variance);
+* robust log-normal: n exp(-4 s^2) below 12, s the interquartile range of
+  the class's log weights / 1.349: the Kish size of the squared weights
+  that log-normal weights with that spread would give, read from the bulk
+  of the weights so that one drawn heavy row does not move it;
+* capped influence: the current influence size with the class's top 1% of
+  w |V - A| capped at their 99th percentile, below 50;
+* squared weights: Kish's size of the squared weights below 12.
+
+    python benchmarks/warning_candidates.py [--reps 500] [--seed 11]
+
+writes benchmarks/results/warning_candidates.md.
+"""
+
+import argparse
+import warnings
+from math import sqrt
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from inference_coverage import DELTA, RESULTS, WARNING_DESIGNS, design_sampler, phi
+
+import weightedroc as wr
+from weightedroc.inference.checks import (
+    INFLUENCE_WARN,
+    SQUARES_WARN,
+    excess_size,
+    kish,
+    weight_effective_sizes,
+)
+from weightedroc.inference.delong import terms, variance_and_df
+from weightedroc.inference.placements import placements
+
+IQR_TO_SD = 1.349  # interquartile range of a standard normal
+
+
+def class_statistics(p, term, rows, count):
+    """Candidate statistics of one class (inf when its weights are equal)."""
+    w, t = p.weight[rows], term[rows]
+    class_df = t.sum() ** 2 / (t @ t) if t @ t > 0 else np.inf
+    if w.min() == w.max():
+        return {"class df": class_df}
+    distance = np.abs(p.value[rows] - p.auc)
+    influence = w * distance
+    capped = np.minimum(influence, np.quantile(influence, 0.99))
+    low, high = np.quantile(np.log(w), [0.25, 0.75])
+    spread = (high - low) / IQR_TO_SD
+    return {
+        "class df": class_df,
+        "robust log-normal": count * np.exp(-4 * spread**2),
+        "capped influence": excess_size(kish(capped), kish(distance)),
+        "squared weights": kish(w * w),
+    }
+
+
+def combined(variances, sizes):
+    """Effective sizes of two classes combined as Satterthwaite combines
+    degrees of freedom: (v1 + v0)^2 / (v1^2 / s1 + v0^2 / s0)."""
+    total = sum(variances)
+    spread = sum(v * v / s for v, s in zip(variances, sizes))
+    return total * total / spread if spread > 0 else np.inf
+
+
+def sample_statistics(guess, label, weight):
+    """The candidates' statistics of one sample (minimum over classes)."""
+    p = placements(guess, label.astype(bool), weight)
+    if p.weight is None:
+        return {}
+    _, df = variance_and_df(p, p, "importance")
+    term, _ = terms(p, p, "importance")
+    influence, squares = weight_effective_sizes(p)
+    variances = (term[p.positive].sum(), term[~p.positive].sum())
+    found = {
+        "df": df,
+        "current": min(min(influence) / INFLUENCE_WARN, min(squares) / SQUARES_WARN),
+        "combined influence": combined(variances, influence),
+    }
+    for rows, count in ((p.positive, p.sizes[0]), (~p.positive, p.sizes[1])):
+        for name, value in class_statistics(p, term, rows, count).items():
+            found[name] = min(found.get(name, np.inf), value)
+    return found
+
+
+# Rule: (statistic of `sample_statistics`, threshold): warn below it.
+RULES = {
+    "current (influence < 50 or squared weights' < 11)": ("current", 1),
+    "Satterthwaite df < 10": ("df", 10),
+    "a class's df < 5": ("class df", 5),
+    "classes' influence sizes combined by variance < 100": ("combined influence", 100),
+    "robust log-normal n exp(-4 s^2) < 12": ("robust log-normal", 12),
+    "influence with top 1% capped < 50": ("capped influence", 50),
+    "Kish size of squared weights < 12": ("squared weights", 12),
+}
+STATISTICS = sorted({statistic for statistic, _ in RULES.values()})
+
+
+def separation(medians, coverage):
+    """Share of (under-covering, covering) design pairs whose median
+    statistics are in that order: 1 if a threshold on the design's median
+    would separate them, 0.5 if it tells nothing."""
+    bad = [medians[n] for n in medians if coverage[n] < 0.93]
+    good = [medians[n] for n in medians if coverage[n] >= 0.945]
+    return float(np.mean([[b < g for g in good] for b in bad]))
+
+
+def draw_design(rng, kind, parameters, reps):
+    """Per-sample statistics and hits of one design."""
+    draw = design_sampler(kind, parameters)
+    truth = phi((parameters[3] if kind == "shift" and len(parameters) > 3 else DELTA) / sqrt(2))
+    rows = []
+    for _ in range(reps):
+        guess, label, weight = draw(rng)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            ci = wr.auc_ci(guess, label, weight, weights_are="importance")
+        rows.append({"hit": ci.conf_low <= truth <= ci.conf_high})
+        rows[-1].update(sample_statistics(guess, label, weight))
+    return pd.DataFrame(rows).reindex(columns=["hit", *STATISTICS]).fillna(np.inf)
+
+
+def design_row(samples, warned, coverage):
+    """Warn rate, coverage when warned and silent, and anti-informativeness."""
+    hit = samples["hit"].to_numpy(bool)
+    n_warned, n_silent = warned.sum(), (~warned).sum()
+    when_warned = hit[warned].mean() if n_warned else np.nan
+    when_silent = hit[~warned].mean() if n_silent else np.nan
+    anti = False
+    if n_warned >= 20 and n_silent >= 20:
+        se = sqrt(
+            when_warned * (1 - when_warned) / n_warned
+            + when_silent * (1 - when_silent) / n_silent
+            + 1e-12
+        )
+        anti = when_silent < when_warned - 2 * se
+    return {
+        "coverage": coverage,
+        "warned": warned.mean(),
+        "when warned": when_warned,
+        "when silent": when_silent,
+        "anti": anti,
+    }
+
+
+def design_coverages(names, measured):
+    """The 2000-sample coverage of inference_coverage.csv, else this run's."""
+    path = RESULTS / "inference_coverage.csv"
+    if path.exists():
+        table = pd.read_csv(path)
+        table = table[table.study == "warning"].set_index("setting")["rate"]
+        return {name: float(table.get(name, measured[name])) for name in names}
+    return measured
+
+
+def summary(per_design):
+    """One row of a rule: warn rates by coverage class and role, misses."""
+    found = {}
+    for role, label in (("tuning", "tuned"), ("held out", "held out")):
+        rows = per_design[per_design.role == role]
+        bad, good = rows[rows.coverage < 0.93], rows[rows.coverage >= 0.945]
+        found[f"warned, coverage < 0.93 ({label})"] = bad.warned.mean()
+        found[f"warned, coverage >= 0.945 ({label})"] = good.warned.mean()
+    bad = per_design[per_design.coverage < 0.93]
+    good = per_design[per_design.coverage >= 0.945]
+    found["designs off target"] = int((bad.warned < 0.8).sum() + (good.warned > 0.2).sum())
+    found["designs anti-informative"] = int(per_design.anti.sum())
+    return found
+
+
+def decimals(value):
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, (int, np.integer)):
+        return str(value)
+    return "—" if np.isnan(value) else f"{value:.3f}"
+
+
+def markdown(table):
+    lines = ["| " + " | ".join(table.columns) + " |", "|" + " --- |" * len(table.columns)]
+    for row in table.itertuples(index=False):
+        lines.append(
+            "| " + " | ".join(v if isinstance(v, str) else decimals(v) for v in row) + " |"
+        )
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--out", type=Path, default=RESULTS / "warning_candidates.md")
+    args = parser.parse_args()
+    rng = np.random.default_rng(args.seed)
+    samples = {
+        name: draw_design(rng, kind, parameters, args.reps)
+        for kind, _, name, parameters in WARNING_DESIGNS
+    }
+    roles = {name: role for _, role, name, _ in WARNING_DESIGNS}
+    coverage = design_coverages(samples, {n: s.hit.mean() for n, s in samples.items()})
+    summaries, details = [], {}
+    for rule, (statistic, threshold) in RULES.items():
+        rows = []
+        for name, data in samples.items():
+            warned = (data[statistic] < threshold).to_numpy(bool)
+            rows.append(
+                {"setting": name, "role": roles[name], **design_row(data, warned, coverage[name])}
+            )
+        details[rule] = pd.DataFrame(rows)
+        medians = {name: float(np.median(data[statistic])) for name, data in samples.items()}
+        summaries.append(
+            {
+                "rule": rule,
+                **summary(details[rule]),
+                "design medians in order": separation(medians, coverage),
+            }
+        )
+    side = pd.DataFrame(
+        {
+            "setting": list(samples),
+            "designs": [roles[n] for n in samples],
+            "coverage": [coverage[n] for n in samples],
+        }
+    )
+    silent = side.copy()
+    for rule in RULES:
+        side[f"warned: {rule}"] = details[rule].warned.to_numpy()
+        silent[f"when silent: {rule}"] = details[rule]["when silent"].to_numpy()
+    text = [
+        "# Candidate rules for the weight warning",
+        "",
+        f"Written by benchmarks/warning_candidates.py ({args.reps} samples a design, seed "
+        f"{args.seed}; the designs' coverage from inference_coverage.csv's 2000 samples).",
+        "",
+        "## Summary",
+        "",
+        markdown(pd.DataFrame(summaries)),
+        "",
+        "## Warn rate by design",
+        "",
+        markdown(side),
+        "",
+        "## Coverage of the samples each rule leaves silent",
+        "",
+        markdown(silent),
+        "",
+    ]
+    args.out.write_text("\n".join(text))
+    print("\n".join(text))
+
+
+if __name__ == "__main__":
+    main()
