@@ -34,6 +34,7 @@ import plotnine as p9
 from sklearn.metrics import roc_auc_score
 
 import weightedroc as wr
+from weightedroc.plots.palette import GROUP_COLOURS
 
 FAST = os.environ.get("WEIGHTEDROC_FAST") == "1"  # small sizes, for the tests
 pd.set_option("display.width", 120)
@@ -101,7 +102,7 @@ per_user.head()
 # %%
 (
     p9.ggplot(per_user, p9.aes("auc"))
-    + p9.geom_histogram(binwidth=0.05, boundary=0, fill="#4C72B0", colour="white")
+    + p9.geom_histogram(binwidth=0.05, boundary=0, fill=GROUP_COLOURS[4], colour="white")
     + p9.geom_vline(xintercept=gauc.estimate, linetype="dashed")
     + p9.labs(
         x="AUC of the user's own ranking",

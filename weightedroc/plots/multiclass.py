@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from ..engine.frames import as_pandas
-from ._plotnine import NEUTRAL, palette, plotnine, theme
-from .curves import LINETYPES
+from ._plotnine import NEUTRAL, plotnine, theme
+from .palette import group_styles
 
 if TYPE_CHECKING:
     from plotnine import ggplot
@@ -89,14 +89,13 @@ def multiclass_roc_plot(roc: pd.DataFrame) -> ggplot:
     frame["curve"] = frame["positive"].astype(str) + " | " + frame["negative"].astype(str)
     title = "class vs rest" if one_vs_rest else "positive class (its column)"
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
+    styles = group_styles(classes)
     plot = (
         p9.ggplot(frame, p9.aes("FPR", "TPR"))
         + p9.geom_path(data=diagonal, color=NEUTRAL, linetype="dotted")
         + p9.geom_path(p9.aes(color="class", linetype="class", group="curve"), size=1)
-        + p9.scale_color_manual(values=palette(len(classes)))
-        + p9.scale_linetype_manual(
-            values=[LINETYPES[i % len(LINETYPES)] for i in range(len(classes))]
-        )
+        + p9.scale_color_manual(values=[s.colour for s in styles])
+        + p9.scale_linetype_manual(values=[s.linetype for s in styles])
         + p9.coord_equal(xlim=(0, 1), ylim=(0, 1), expand=True)
         + p9.labs(
             x="False positive rate (FPR)",
