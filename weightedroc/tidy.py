@@ -20,6 +20,7 @@ costs.
 """
 
 import threading
+import warnings
 from collections.abc import Hashable
 
 import numpy as np
@@ -27,8 +28,18 @@ import pandas as pd
 
 from .curves.auc import trapezoid_area
 from .curves.roc import COLUMNS, curve_columns, rates
-from .engine.core import cumulate, cumulate_into
+from .engine.core import OVERFLOW, cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
+from .engine.longdouble import CHUNK
+from .engine.many import (
+    block_areas,
+    block_counts,
+    blocks,
+    counting_sort,
+    group_counts,
+    large_counts,
+    sort_groups,
+)
 from .engine.threads import prefault, run_both, run_shared
 from .engine.types import Columns, Direction, LabelValue
 from .engine.validation import (
@@ -46,6 +57,10 @@ AUC_COLUMNS = ["auc", "n", "positive_weight", "negative_weight"]
 # Groups are shared between two threads when they have this many rows on
 # average: a smaller group's work is mostly Python's, one thread at a time.
 SHARED = 1 << 14
+# Groups of fewer rows than this on average are computed all at once
+# (`engine.many`); larger ones one after another, each sorted in cache.
+MANY = 1 << 10
+ONE_LABEL = ("error", "skip", "nan")
 
 
 def _source(data):
@@ -169,27 +184,12 @@ def _group_codes(data, by):
     return codes, size
 
 
-def _counting_sort(codes, size):
-    """The order of the rows by their codes in range(size), ties in row
-    order, and where each code's rows end in it."""
-    codes = codes.astype(np.intp, copy=False)
-    if 0 < size < len(codes) * np.log(len(codes)):  # (else a sort is cheaper)
-        try:  # pandas' counting sort (what its groupby uses), with the counts
-            from pandas._libs.algos import groupsort_indexer
-        except ImportError:  # (a private name, so a stable sort if it moves)
-            pass
-        else:
-            order, counts = groupsort_indexer(codes, size)
-            return order, np.cumsum(counts[1:])  # (counts[0]: of code -1, none)
-    return np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=size))
-
-
 def _groups(data, by):
     """(order, ends): the rows grouped (by group in sorted key order, each
     group's rows in their order in `data`) and where each group ends."""
     if not by:
         return None, np.array([len(data)])
-    return _counting_sort(*_group_codes(data, by))
+    return counting_sort(*_group_codes(data, by))
 
 
 def _checked(data, guess, label, weight, by, positive=None, direction="<"):
@@ -217,7 +217,7 @@ def _grouped(arrays, codes):
         return g, positive, w, None, np.array([len(g)])
     keys = np.left_shift(codes[0], 1, dtype=np.intp)
     keys += positive
-    return (g, positive, w, *_counting_sort(keys, 2 * codes[1]))
+    return (g, positive, w, *counting_sort(keys, 2 * codes[1]))
 
 
 def _only_one_label():
@@ -321,6 +321,151 @@ def _each_group(data, by, direction, grouping, job, block=None):
     return results
 
 
+def _check_one_label(one_label, allowed):
+    if not isinstance(one_label, str) or one_label not in allowed:
+        raise ValueError(
+            f"one_label must be one of {', '.join(map(repr, allowed))}, got {one_label!r}"
+        )
+    return one_label
+
+
+def _all_at_once(arrays, codes, one_label):
+    """Whether the groups are computed all at once (`engine.many`): many
+    small groups, or groups with one label to be skipped or kept."""
+    n = len(arrays[0])
+    if codes is None:
+        return one_label != "error"
+    return one_label != "error" or n < MANY * codes[1]
+
+
+def _sorted_rows(arrays, codes, direction):
+    """`engine.many`'s `Sorted` rows and, per group in their sorted order,
+    whether it has one label value only."""
+    g, positive, w = arrays
+    codes = (np.zeros(len(g), dtype=np.intp), 1) if codes is None else codes
+    rows = sort_groups(g, positive, w, *codes, direction=direction)
+    positives = group_counts(rows, rows.positive)
+    return rows, (positives == 0) | (positives == rows.sizes)
+
+
+def _failed(data, by, rows, one, total_pos, total_neg, one_label):
+    """Raise the error of the first failing group (in sorted key order), as
+    one group after another would: one label value (unless skipped or
+    kept) or an overflowing total weight (unless skipped)."""
+    overflow = ~(np.isfinite(total_pos) & np.isfinite(total_neg))
+    if one_label == "skip":
+        overflow &= ~one
+    bad = overflow | one if one_label == "error" else overflow
+    if not bad.any():
+        return
+    code = rows.groups[bad].min()
+    error = _only_one_label() if one[rows.groups == code].any() else ValueError(OVERFLOW)
+    raise ValueError(f"group {_describe(data, by, rows.first_rows[code])}: {error}") from None
+
+
+def _skipped(data, by, rows, one, function):
+    """Warn of the groups `function` skipped (one label value); their number."""
+    skipped = np.sort(rows.groups[one])
+    if len(skipped):
+        shown = [f"({_describe(data, by, rows.first_rows[code])})" for code in skipped[:3]]
+        more = ", ..." if len(skipped) > 3 else ""
+        named = f": {', '.join(shown)}{more}" if by else ""
+        warnings.warn(
+            f"{function} skipped {len(skipped)} of {len(one)} groups with one label "
+            f"value only (a ROC curve needs both positive and negative "
+            f"observations){named}",
+            UserWarning,
+            stacklevel=3,
+        )
+    return len(skipped)
+
+
+def _sorted_aucs(rows, one):
+    """(AUC, positive weight, negative weight) of each group of `rows`, in
+    their sorted order: NaN AUC for groups with one label value, infinite
+    weights where they overflow."""
+    auc, total_pos, total_neg = np.empty((3, len(rows.sizes)))
+    with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
+        for first, stop, size in blocks(rows.sizes):
+            if size > CHUNK:
+                try:
+                    counts = large_counts(rows, first)
+                except ValueError:  # (its only error: the totals overflow)
+                    auc[first] = total_pos[first] = total_neg[first] = np.inf
+                    continue
+                auc[first] = np.nan if one[first] else trapezoid_area(*rates(counts))
+                total_pos[first], total_neg[first] = counts.total_pos, counts.total_neg
+            else:
+                counts = block_counts(rows, first, stop, size)
+                start = int(rows.starts[first])
+                is_end = rows.is_end[start : start + (stop - first) * size].reshape(-1, size)
+                auc[first:stop] = block_areas(counts, is_end)
+                total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
+    auc[one] = np.nan
+    return auc, total_pos, total_neg
+
+
+def _block_curves(rows, first, stop, size, lengths, columns, at):
+    """Write the curves of the groups first..stop-1 of `rows` (each of
+    `size` rows; `lengths` points each) into `columns` from their places
+    `at` (a group of length 0 is left out); returns their `Block` counts."""
+    counts = block_counts(rows, first, stop, size)
+    start = int(rows.starts[first])
+    is_end = rows.is_end[start : start + (stop - first) * size]
+    ends = np.flatnonzero(is_end)
+    points = np.count_nonzero(is_end.reshape(-1, size), axis=1) + 1
+    begins = np.cumsum(points) - points  # each group's first point in the block
+    block = np.empty((5, len(ends) + stop - first))
+    TPR, FPR, threshold, FN, FP = block
+    where = np.arange(len(ends)) + ends // size  # the point of each run's end
+    threshold[where] = rows.guess[start:].take(ends)
+    threshold[begins + points - 1] = np.inf
+    for column, sums in ((FN, counts.FN), (FP, counts.TN)):
+        column[where + 1] = sums.ravel().take(ends)
+        column[begins] = 0
+    total_pos = np.repeat(counts.total_pos, points)
+    total_neg = np.repeat(counts.total_neg, points)
+    np.subtract(1, np.divide(FN, total_pos, out=TPR), out=TPR)
+    np.divide(np.subtract(total_neg, FP, out=FP), total_neg, out=FPR)
+    places = np.repeat(at[first:stop] - begins, points)
+    places += np.arange(len(places))
+    kept = lengths[first:stop] > 0
+    if not kept.all():
+        keep = np.repeat(kept, points)
+        block, places = block[:, keep], places[keep]
+    columns[:, places] = block
+    return counts
+
+
+def _sorted_curves(rows, one, one_label):
+    """The curves of the groups of `rows` (in their sorted order), one after
+    another in key order, as one (5, points) block; and each group's
+    number of points (0 if skipped) and total weights, in sorted order."""
+    points = group_counts(rows, rows.is_end) + 1
+    lengths = np.where(one, 0, points) if one_label == "skip" else points
+    in_key_order = np.zeros(len(lengths), dtype=np.int64)
+    in_key_order[rows.groups] = lengths
+    at = (np.cumsum(in_key_order) - in_key_order)[rows.groups]
+    columns = np.empty((5, int(lengths.sum())))
+    total_pos, total_neg = np.zeros((2, len(lengths)))
+    with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
+        for first, stop, size in blocks(rows.sizes):
+            if size > CHUNK:
+                if one[first]:  # (skipped, or an error)
+                    continue
+                try:
+                    counts = large_counts(rows, first)
+                except ValueError:  # (its only error: the totals overflow)
+                    total_pos[first] = np.inf
+                    continue
+                total_pos[first], total_neg[first] = counts.total_pos, counts.total_neg
+                columns[:, at[first] : at[first] + lengths[first]] = curve_columns(counts)
+            else:
+                counts = _block_curves(rows, first, stop, size, lengths, columns, at)
+                total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
+    return columns, lengths, total_pos, total_neg
+
+
 def _packed(columns, ends, sizes):
     """Move the groups' curves (group k from column k plus its first position
     in the order, `sizes` columns) together, from column 0; returns their
@@ -356,6 +501,7 @@ def roc_table(
     *,
     positive: LabelValue = None,
     direction: Direction = "<",
+    one_label: str = "error",
 ) -> pd.DataFrame:
     """Weighted ROC curves of every group of a frame, as one tidy frame.
 
@@ -424,8 +570,11 @@ def roc_table(
     9     b  0.0  0.0        inf  2.0  0.0
     """
     data = _source(data)
+    one_label = _check_one_label(one_label, ONE_LABEL[:2])
     by = _columns(data, guess, label, weight, by, COLUMNS)
     arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
+    if _all_at_once(arrays, codes, one_label):
+        return _curves_at_once(data, by, arrays, codes, direction, one_label)
     if codes is None:  # one group: its curve as it is
         columns = _each_group(data, by, direction, _grouped(arrays, codes), curve_columns)[0]
         if isinstance(data, pd.DataFrame):
@@ -464,6 +613,7 @@ def auc_table(
     ci: bool = False,
     conf_level: float = 0.95,
     weights_are: str = "importance",
+    one_label: str = "error",
 ) -> pd.DataFrame:
     """Weighted AUC of every group of a frame, one row per group.
 
@@ -503,20 +653,29 @@ def auc_table(
     1     b  0.166667  4              2.0              3.0
     """
     data = _source(data)
+    one_label = _check_one_label(one_label, ONE_LABEL)
     by = _columns(data, guess, label, weight, by, AUC_COLUMNS)
-    grouping = _grouped(*_checked(data, guess, label, weight, by, positive, direction))
-    order, ends = grouping[3:]
-    table = _each_group(
-        data,
-        by,
-        direction,
-        grouping,
-        lambda counts: (trapezoid_area(*rates(counts)), counts.total_pos, counts.total_neg),
-    )
-    first_rows = [0] if order is None else _first_rows(order, ends)
-    sizes = np.diff(ends, prepend=0) if order is None else np.diff(ends[1::2], prepend=0)
-    table = [(auc, n, pos, neg) for (auc, pos, neg), n in zip(table, sizes)]
-    columns = [np.array(column) for column in zip(*table)]
+    arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
+    skipped = None
+    if _all_at_once(arrays, codes, one_label):
+        columns, groups, skipped = _aucs_at_once(data, by, arrays, codes, direction, one_label)
+        first_rows = groups[1]
+        groups = groups[0]
+    else:
+        grouping = _grouped(arrays, codes)
+        order, ends = grouping[3:]
+        table = _each_group(
+            data,
+            by,
+            direction,
+            grouping,
+            lambda counts: (trapezoid_area(*rates(counts)), counts.total_pos, counts.total_neg),
+        )
+        first_rows = [0] if order is None else _first_rows(order, ends)
+        sizes = np.diff(ends, prepend=0) if order is None else np.diff(ends[1::2], prepend=0)
+        table = [(auc, n, pos, neg) for (auc, pos, neg), n in zip(table, sizes)]
+        columns = [np.array(column) for column in zip(*table)]
+        groups = np.arange(len(table))
     if ci:
         from .inference.interval import group_intervals
 
@@ -527,12 +686,56 @@ def auc_table(
         ]
         with no_label_warning():  # read (and warned about) above
             arrays = _arrays(data, guess, label, weight, positive)
+        rows = [rows[k] for k in groups]
         columns += list(group_intervals(arrays, rows, direction, conf_level, weights_are))
-    return _table(
+    table = _table(
         data,
         by,
         first_rows,
-        np.ones(len(table), dtype=int),
+        np.ones(len(groups), dtype=int),
         columns,
         AUC_COLUMNS + (["conf_low", "conf_high"] if ci else []),
     )
+    return _with_skipped(table, skipped)
+
+
+def _with_skipped(table, skipped):
+    """`table`, with ``attrs["skipped_groups"]`` when it is a pandas frame
+    and groups could be skipped."""
+    if skipped is not None and isinstance(table, pd.DataFrame):
+        table.attrs["skipped_groups"] = skipped
+    return table
+
+
+def _in_key_order(rows, values):
+    """Per-group `values` in the groups' sorted order, put in key order."""
+    found = np.empty_like(values)
+    found[rows.groups] = values
+    return found
+
+
+def _aucs_at_once(data, by, arrays, codes, direction, one_label):
+    """`auc_table`'s columns, computed all at once; ((the groups kept, their
+    first rows), the number of groups skipped, None unless skipping)."""
+    rows, one = _sorted_rows(arrays, codes, direction)
+    sums = _sorted_aucs(rows, one)
+    _failed(data, by, rows, one, *sums[1:], one_label)
+    skipped = _skipped(data, by, rows, one, "auc_table") if one_label == "skip" else None
+    kept = np.sort(rows.groups[~one]) if one_label == "skip" else np.arange(len(one))
+    auc, total_pos, total_neg = (_in_key_order(rows, values)[kept] for values in sums)
+    sizes = _in_key_order(rows, rows.sizes)[kept]
+    return [auc, sizes, total_pos, total_neg], (kept, rows.first_rows[kept]), skipped
+
+
+def _curves_at_once(data, by, arrays, codes, direction, one_label):
+    """`roc_table`'s result, computed all at once."""
+    rows, one = _sorted_rows(arrays, codes, direction)
+    columns, lengths, total_pos, total_neg = _sorted_curves(rows, one, one_label)
+    _failed(data, by, rows, one, total_pos, total_neg, one_label)
+    skipped = _skipped(data, by, rows, one, "roc_table") if one_label == "skip" else None
+    if direction == ">":  # thresholds on the guesses' own scale
+        np.negative(columns[2], out=columns[2])
+    lengths = _in_key_order(rows, lengths)
+    kept = np.flatnonzero(lengths)
+    table = _table(data, by, rows.first_rows[kept], lengths[kept], columns, COLUMNS)
+    return _with_skipped(table, skipped)
