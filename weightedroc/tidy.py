@@ -30,7 +30,6 @@ from .curves.auc import trapezoid_area
 from .curves.roc import COLUMNS, curve_columns, rates
 from .engine.core import OVERFLOW, cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
-from .engine.longdouble import CHUNK
 from .engine.many import (
     block_areas,
     block_counts,
@@ -386,8 +385,8 @@ def _sorted_aucs(rows, one):
     weights where they overflow."""
     auc, total_pos, total_neg = np.empty((3, len(rows.sizes)))
     with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
-        for first, stop, size in blocks(rows.sizes):
-            if size > CHUNK:
+        for first, stop, size, large in blocks(rows.sizes):
+            if large:
                 try:
                     counts = large_counts(rows, first)
                 except ValueError:  # (its only error: the totals overflow)
@@ -449,8 +448,8 @@ def _sorted_curves(rows, one, one_label):
     columns = np.empty((5, int(lengths.sum())))
     total_pos, total_neg = np.zeros((2, len(lengths)))
     with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
-        for first, stop, size in blocks(rows.sizes):
-            if size > CHUNK:
+        for first, stop, size, large in blocks(rows.sizes):
+            if large:
                 if one[first]:  # (skipped, or an error)
                     continue
                 try:

@@ -11,7 +11,7 @@ of a long double cumsum along the block's second axis, not differences of
 one running sum over all rows (which would round differently).  The
 Python work is per block of about `CHUNK` values, not per group.
 
-A group of more than `CHUNK` rows is a block of its own and goes through
+A group of more than `LARGE` rows is a block of its own and goes through
 `cumulate`'s own tally (`core`) on its slice of the sorted columns.
 """
 
@@ -22,6 +22,9 @@ import numpy as np
 from .core import _run_ends, _tally, stable_order
 from .longdouble import CHUNK
 from .threads import run_both
+
+# A group of more rows than this is tallied on its own (`large_counts`).
+LARGE = CHUNK
 
 
 class Sorted(NamedTuple):
@@ -72,21 +75,26 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
     groups = np.argsort(sizes, kind="stable")  # by size, then code
     place = np.empty(size, dtype=np.intp)
     place[groups] = np.arange(size)
-    ordered = stable_order(np.negative(guess) if direction == ">" else guess, positive, weight)
-    order, ends = counting_sort(place.take(codes).take(ordered.order), size)
-    rows, sorted_guess = run_both(
-        lambda: ordered.order.take(order),
+
+    def first_rows_and_places():  # (while the guesses are sorted)
+        first = np.full(size, len(codes), dtype=np.intp)
+        np.minimum.at(first, codes, np.arange(len(codes)))
+        return first, place.take(codes)
+
+    ordered, (first_rows, places) = run_both(
+        lambda: stable_order(np.negative(guess) if direction == ">" else guess, positive),
+        first_rows_and_places,
+        len(codes),
+    )
+    order, ends = counting_sort(places.take(ordered.order), size)
+    del places
+    sorted_guess, sorted_positive = run_both(
         lambda: ordered.guess.take(order),
-        len(order),
-    )
-    sorted_positive, sorted_weight = run_both(
         lambda: ordered.tag.take(order),
-        lambda: None if weight is None else ordered.weight.take(order),
         len(order),
     )
+    sorted_weight = None if weight is None else weight.take(ordered.order.take(order))
     starts = np.concatenate(([0], ends[:-1]))
-    first_rows = np.empty(size, dtype=np.intp)
-    first_rows[groups] = np.minimum.reduceat(rows, starts)
     is_end = _run_ends(sorted_guess)
     is_end[ends - 1] = True
     return Sorted(
@@ -109,15 +117,16 @@ def group_counts(rows, mask):
 
 
 def blocks(sizes):
-    """(first group, stop group, size) of the runs of groups of equal size
-    (`sizes` sorted), cut so that a block holds about `CHUNK` rows (one
-    group at least)."""
+    """(first group, stop group, size, large) of the runs of groups of equal
+    size (`sizes` sorted), cut so that a block holds at most `CHUNK` rows
+    or one group; `large`: a group of more than `LARGE` rows, alone, for
+    `large_counts`."""
     cuts = np.flatnonzero(np.diff(sizes)) + 1
     for first, stop in zip(np.concatenate(([0], cuts)), np.concatenate((cuts, [len(sizes)]))):
         size = int(sizes[first])
-        step = max(1, CHUNK // max(size, 1))
+        step = max(1, CHUNK // size)
         for at in range(int(first), int(stop), step):
-            yield at, min(at + step, int(stop)), size
+            yield at, min(at + step, int(stop)), size, size > LARGE
 
 
 class Block(NamedTuple):
@@ -146,7 +155,8 @@ def block_counts(rows, first, stop, size):
         np.multiply(weight, positive, out=sums[0])
         np.multiply(weight, ~positive, out=sums[1])
         np.cumsum(sums, axis=2, out=sums)
-        FN, TN = sums.astype(np.float64)
+        with np.errstate(over="ignore"):  # (an overflow to inf is checked by callers)
+            FN, TN = sums.astype(np.float64)
     return Block(FN, TN, FN[:, -1].copy(), TN[:, -1].copy())
 
 
