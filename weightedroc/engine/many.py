@@ -20,8 +20,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .core import _run_ends, _tally, stable_order
-from .longdouble import CHUNK
-from .threads import run_both
+from .longdouble import CHUNK, chunks
+from .threads import prefault, run_both
 
 # A group of more rows than this is tallied on its own (`large_counts`).
 LARGE = CHUNK
@@ -31,7 +31,7 @@ class Sorted(NamedTuple):
     """The rows sorted by (group, guess, row), the groups by (size, code).
 
     `guess` (negated for direction ">"), `positive` and `weight` (None for
-    unit weights) are in that order; `is_end` is True at the last row of
+    unit weights; negated for negatives) are in that order; `is_end` is True at the last row of
     each run of equal guesses within a group.  `groups` holds the group
     codes in their sorted order, `sizes` their numbers of rows and
     `starts` where their rows start.  `first_rows[code]` is the first row
@@ -63,44 +63,80 @@ def counting_sort(codes, size):
     return np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=size))
 
 
+def _by_size(sizes):
+    """The groups in order of size, then code (a radix sort for sizes
+    below 2**16)."""
+    if sizes.max() < 1 << 16:
+        return np.argsort(sizes.astype(np.uint16), kind="stable")
+    return np.argsort(sizes, kind="stable")
+
+
+def _first_rows(codes, size):
+    """The first row of each code in range(size), in chunks (no array of
+    row numbers as long as `codes`)."""
+    first = np.full(size, len(codes), dtype=np.intp)
+    for rows in chunks(len(codes)):
+        np.minimum.at(first, codes[rows], np.arange(rows.start, rows.start + len(codes[rows])))
+    return first
+
+
 def sort_groups(guess, positive, weight, codes, size, direction="<"):
     """`Sorted` rows of checked columns, grouped by `codes` (in range(size),
     every code used).
 
     One stable sort by guess (`stable_order`), then a stable counting sort
     by group: together a sort by (group, guess, row), as R's order() sorts
-    each group's rows.
+    each group's rows.  Fresh memory is slow to touch, so the large arrays
+    are mapped in the background first and used again from step to step.
     """
+    n = len(codes)
+    work, spare = np.empty((3, n)), np.empty((2, n))
+    stop = prefault(work, spare)
     sizes = np.bincount(codes, minlength=size)
-    groups = np.argsort(sizes, kind="stable")  # by size, then code
-    place = np.empty(size, dtype=np.intp)
+    groups = _by_size(sizes)
+    # Without weights, the rows' places in the sorted groups are gathered by
+    # the guess sort in their stead (exactly: floats below 2**53).
+    place = np.empty(size)
     place[groups] = np.arange(size)
+    np.take(place, codes, out=spare[0])
 
-    def first_rows_and_places():  # (while the guesses are sorted)
-        first = np.full(size, len(codes), dtype=np.intp)
-        np.minimum.at(first, codes, np.arange(len(codes)))
-        return first, place.take(codes)
+    def by_guess():
+        ordered = stable_order(
+            np.negative(guess) if direction == ">" else guess,
+            positive,
+            spare[0] if weight is None else weight,
+            out=work,
+        )
+        places = spare[1].view(np.intp)
+        if weight is None:
+            np.copyto(places, ordered.weight, casting="unsafe")
+        else:
+            np.take(spare[0], ordered.order, out=spare[1])
+            np.copyto(places, spare[1], casting="unsafe")
+        return ordered, places
 
-    ordered, (first_rows, places) = run_both(
-        lambda: stable_order(np.negative(guess) if direction == ">" else guess, positive),
-        first_rows_and_places,
-        len(codes),
-    )
-    order, ends = counting_sort(places.take(ordered.order), size)
-    del places
-    sorted_guess, sorted_positive = run_both(
-        lambda: ordered.guess.take(order),
-        lambda: ordered.tag.take(order),
-        len(order),
-    )
-    sorted_weight = None if weight is None else weight.take(ordered.order.take(order))
+    try:
+        (ordered, places), first_rows = run_both(by_guess, lambda: _first_rows(codes, size), n)
+    finally:
+        stop()
+    order, ends = counting_sort(places, size)
+    sorted_guess, signed = spare
+    if weight is None:
+        sorted_positive = ordered.tag.take(order)
+        signed = None
+    else:  # each weight negated for a negative, so that one gather moves both
+        np.negative(ordered.weight, out=ordered.weight, where=~ordered.tag)
+        np.take(ordered.weight, order, out=signed)
+        sorted_positive = signed > 0
+    np.take(ordered.guess, order, out=sorted_guess)
+    del ordered, order
     starts = np.concatenate(([0], ends[:-1]))
     is_end = _run_ends(sorted_guess)
     is_end[ends - 1] = True
     return Sorted(
         sorted_guess,
         sorted_positive,
-        sorted_weight,
+        signed,
         is_end,
         groups,
         sizes[groups],
@@ -112,8 +148,7 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
 def group_counts(rows, mask):
     """The number of True values of `mask` (in the order of `rows`, a
     `Sorted`) in each group, in the groups' sorted order."""
-    running = np.concatenate(([0], np.cumsum(mask, dtype=np.int64)))
-    return running[rows.starts + rows.sizes] - running[rows.starts]
+    return np.add.reduceat(mask, rows.starts, dtype=np.int64)
 
 
 def blocks(sizes):
@@ -150,10 +185,10 @@ def block_counts(rows, first, stop, size):
         TN = np.arange(1, size + 1) - FN
         FN, TN = FN.astype(np.float64), TN.astype(np.float64)
     else:
-        weight = rows.weight[lo:hi].reshape(-1, size)
+        signed = rows.weight[lo:hi].reshape(-1, size)
         sums = np.empty((2, stop - first, size), dtype=np.longdouble)
-        np.multiply(weight, positive, out=sums[0])
-        np.multiply(weight, ~positive, out=sums[1])
+        np.maximum(signed, 0.0, out=sums[0])  # (the weights of positives, else +0)
+        np.maximum(np.negative(signed), 0.0, out=sums[1])
         np.cumsum(sums, axis=2, out=sums)
         with np.errstate(over="ignore"):  # (an overflow to inf is checked by callers)
             FN, TN = sums.astype(np.float64)
@@ -179,7 +214,7 @@ def large_counts(rows, group):
     is_end = rows.is_end[part]
     block = np.empty((5, np.count_nonzero(is_end) + 1))
     np.compress(is_end, rows.guess[part], out=block[2, :-1])
-    weight = None if rows.weight is None else rows.weight[part]
+    weight = None if rows.weight is None else np.abs(rows.weight[part])
     return _tally(weight, rows.positive[part], is_end, block, (0, 0))
 
 
