@@ -1,10 +1,10 @@
 """Tidy tables: the curves and AUCs of many models or folds from one frame.
 
 `roc_table` and `auc_table` take a long DataFrame (one row per observation
-and model or fold), split it by the ``by`` columns and return one tidy
-frame, group by group.  Each group's rows are exactly what `WeightedROC`
-gives for that group's rows: the groups are cut from columns validated
-once, so a label encoding means the same thing in every group.
+and model, fold or user), split it by the ``by`` columns and return one
+tidy frame, group by group.  Each group's rows are exactly what
+`WeightedROC` gives for that group's rows: the groups are cut from columns
+validated once, so a label encoding means the same thing in every group.
 
 Rows whose ``by`` value is missing (NaN, None, pd.NA) form a group of their
 own, sorted last, as dplyr's ``group_by`` keeps them; drop them first
@@ -12,11 +12,15 @@ own, sorted last, as dplyr's ``group_by`` keeps them; drop them first
 Categorical ``by`` column give no group.
 
 `data` may be a pandas, polars (DataFrame or LazyFrame) or PyArrow frame;
-the result is of the same kind (see `frames`).  The rows are grouped once
-(a counting sort of the group codes and labels), and each group is sorted
-in scratch memory that stays in cache, two groups at a time, straight into
-the result's columns: the groups cost about what one curve over all rows
-costs.
+the result is of the same kind (see `frames`).  Few large groups (models,
+folds) are grouped once (a counting sort of the group codes and labels),
+and each group is sorted in scratch memory that stays in cache, two groups
+at a time, straight into the result's columns.  Many small groups (users,
+queries: fewer than `MANY` rows a group on average) are computed all at
+once (`weightedroc.engine.many`): one sort by (group, guess), then the
+groups of each size as the rows of 2-D blocks, with each group's long
+double sums starting from zero.  Either way the groups cost about what
+one curve over all rows costs.
 """
 
 import threading
@@ -31,6 +35,7 @@ from .curves.roc import COLUMNS, curve_columns, rates
 from .engine.core import OVERFLOW, cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
 from .engine.many import (
+    at_run_ends,
     block_areas,
     block_counts,
     blocks,
@@ -406,33 +411,38 @@ def _sorted_aucs(rows, one):
 
 def _block_curves(rows, first, stop, size, lengths, columns, at):
     """Write the curves of the groups first..stop-1 of `rows` (each of
-    `size` rows; `lengths` points each) into `columns` from their places
-    `at` (a group of length 0 is left out); returns their `Block` counts."""
+    `size` rows; `lengths` points each, 0: left out) into `columns` from
+    their places `at`; returns their `Block` counts.
+
+    Each group's s + 1 candidate points (the first, then the point after
+    each row) are laid out as a row of a 2-D block; the curve keeps the
+    first and those after the last row of each run of tied guesses, and
+    each kept point's threshold is the guess of the run that starts there.
+    """
     counts = block_counts(rows, first, stop, size)
-    start = int(rows.starts[first])
-    is_end = rows.is_end[start : start + (stop - first) * size]
-    ends = np.flatnonzero(is_end)
-    points = np.count_nonzero(is_end.reshape(-1, size), axis=1) + 1
-    begins = np.cumsum(points) - points  # each group's first point in the block
-    block = np.empty((5, len(ends) + stop - first))
+    part = slice(int(rows.starts[first]), int(rows.starts[first]) + (stop - first) * size)
+    is_end = rows.is_end[part].reshape(-1, size)
+    block = np.empty((5, stop - first, size + 1))
     TPR, FPR, threshold, FN, FP = block
-    where = np.arange(len(ends)) + ends // size  # the point of each run's end
-    threshold[where] = rows.guess[start:].take(ends)
-    threshold[begins + points - 1] = np.inf
+    threshold[:, :-1] = at_run_ends(rows.guess[part].reshape(-1, size), is_end)
+    threshold[:, -1] = np.inf
     for column, sums in ((FN, counts.FN), (FP, counts.TN)):
-        column[where + 1] = sums.ravel().take(ends)
-        column[begins] = 0
-    total_pos = np.repeat(counts.total_pos, points)
-    total_neg = np.repeat(counts.total_neg, points)
+        column[:, 0] = 0
+        column[:, 1:] = sums
+    total_pos, total_neg = counts.total_pos[:, None], counts.total_neg[:, None]
     np.subtract(1, np.divide(FN, total_pos, out=TPR), out=TPR)
     np.divide(np.subtract(total_neg, FP, out=FP), total_neg, out=FPR)
-    places = np.repeat(at[first:stop] - begins, points)
-    places += np.arange(len(places))
     kept = lengths[first:stop] > 0
-    if not kept.all():
-        keep = np.repeat(kept, points)
-        block, places = block[:, keep], places[keep]
-    columns[:, places] = block
+    points = lengths[first:stop][kept]
+    places = np.repeat(at[first:stop][kept] - (np.cumsum(points) - points), points)
+    places += np.arange(len(places))
+    keep = np.empty((stop - first, size + 1), dtype=bool)
+    keep[:, 0] = True
+    keep[:, 1:] = is_end
+    keep &= kept[:, None]
+    keep = keep.ravel()
+    for column, values in zip(columns, block):
+        column[places] = values.ravel().compress(keep)
     return counts
 
 
@@ -523,6 +533,15 @@ def roc_table(
     positive, direction
         As for `WeightedROC`: the label value that is the event, and
         whether lower guesses mean positive (``">"``).
+    one_label : {"error", "skip"}, default "error"
+        What to do with a group whose observations all have one label
+        value (a one-row group is one), which has no ROC curve:
+        ``"error"`` raises a ValueError naming the first such group;
+        ``"skip"`` leaves those groups out and warns how many were left
+        out (a UserWarning naming the first three), and a pandas result
+        gets their number in ``attrs["skipped_groups"]``.  A label column
+        with one value in all of `data` is an error either way: its
+        encoding, hence which class it is, cannot be read.
 
     Returns
     -------
@@ -536,9 +555,15 @@ def roc_table(
     Raises
     ------
     ValueError
-        Naming the missing column, the group with one label value (a
-        one-row group is one), or the column with bad values; an empty
-        frame ("label is empty").
+        Naming the missing column, the group with one label value (unless
+        skipped), or the column with bad values; an empty frame ("label
+        is empty").
+
+    Warns
+    -----
+    UserWarning
+        With ``one_label="skip"``, when groups were left out: how many, of
+        how many, and the first three.
     TypeError
         If `data` is not a pandas, polars or PyArrow frame, or a column
         has the wrong type.
@@ -628,15 +653,37 @@ def auc_table(
         Level of those intervals.
     weights_are : {"importance", "frequency"}, default "importance"
         What the weights are, for the intervals (see `auc_var`).
+    one_label : {"error", "skip", "nan"}, default "error"
+        What to do with a group whose observations all have one label
+        value (a one-row group is one), which has no AUC: ``"error"``
+        raises a ValueError naming the first such group; ``"skip"``
+        leaves those groups out (for a group AUC, GAUC, that averages
+        over the groups with both classes) and warns how many were left
+        out (a UserWarning naming the first three), and a pandas result
+        gets their number in ``attrs["skipped_groups"]``; ``"nan"`` keeps
+        their rows, with AUC NaN (and NaN intervals).  A label column with
+        one value in all of `data` is an error in every case: its
+        encoding, hence which class it is, cannot be read.
 
     Returns
     -------
     DataFrame
-        Of the kind `data` is.  The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
-        group's curve), ``n`` (its number of observations),
-        ``positive_weight`` and ``negative_weight`` (the total weight of
-        its positives and of its negatives; counts for unit weights); with
-        ``ci=True``, ``conf_low`` and ``conf_high``.
+        Of the kind `data` is.  The ``by`` columns, then ``auc`` (bit for
+        bit ``WeightedAUC`` of the group's curve), ``n`` (its number of
+        observations), ``positive_weight`` and ``negative_weight`` (the
+        total weight of its positives and of its negatives; counts for
+        unit weights); with ``ci=True``, ``conf_low`` and ``conf_high``.
+
+    Raises
+    ------
+    ValueError
+        As `roc_table`.
+
+    Warns
+    -----
+    UserWarning
+        With ``one_label="skip"``, when groups were left out: how many, of
+        how many, and the first three.
 
     Examples
     --------
@@ -650,6 +697,30 @@ def auc_table(
       model       auc  n  positive_weight  negative_weight
     0     a  0.750000  4              2.0              2.0
     1     b  0.166667  4              2.0              3.0
+
+    Per-user AUCs, where some users have one class only:
+
+    >>> users = pd.DataFrame({"user": [1, 1, 1, 2, 2, 3],
+    ...                       "score": [0.2, 0.9, 0.4, 0.3, 0.6, 0.5],
+    ...                       "clicked": [0, 1, 1, 0, 0, 1]})
+    >>> auc_table(users, guess="score", label="clicked", by="user", one_label="nan")
+       user  auc  n  positive_weight  negative_weight
+    0     1  1.0  3              2.0              1.0
+    1     2  NaN  2              0.0              2.0
+    2     3  NaN  1              1.0              0.0
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     kept = auc_table(users, guess="score", label="clicked", by="user",
+    ...                      one_label="skip")
+    >>> kept
+       user  auc  n  positive_weight  negative_weight
+    0     1  1.0  3              2.0              1.0
+    >>> kept.attrs["skipped_groups"]
+    2
+    >>> print(caught[0].message)  # doctest: +NORMALIZE_WHITESPACE
+    auc_table skipped 2 of 3 groups with one label value only (a ROC curve
+    needs both positive and negative observations): (user=2), (user=3)
     """
     data = _source(data)
     one_label = _check_one_label(one_label, ONE_LABEL)
