@@ -127,7 +127,9 @@ def _check(df, weighted, direction, kind, one_label):
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        aucs = _pandas(auc_table(data, guess="guess", label="label", one_label=one_label, **options))
+        aucs = _pandas(
+            auc_table(data, guess="guess", label="label", one_label=one_label, **options)
+        )
         if one_label != "nan":
             curves = _pandas(
                 roc_table(data, guess="guess", label="label", one_label=one_label, **options)
@@ -270,8 +272,9 @@ def test_one_label_skip_warns_with_the_count_and_the_first_groups():
     assert list(curves.user.unique()) == [1, 4] and curves.attrs["skipped_groups"] == 4
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # nothing skipped: nothing said
-        kept = auc_table(df[df.user.isin([1, 4])], guess="guess", label="label", by="user",
-                         one_label="skip")
+        kept = auc_table(
+            df[df.user.isin([1, 4])], guess="guess", label="label", by="user", one_label="skip"
+        )
     assert kept.attrs["skipped_groups"] == 0
 
 
@@ -284,8 +287,7 @@ def test_one_label_nan_keeps_the_group_with_its_weights():
             "weight": [1.0, 2.0, 0.5, 0.25, 4.0],
         }
     )
-    table = auc_table(df, guess="guess", label="label", weight="weight", by="user",
-                      one_label="nan")
+    table = auc_table(df, guess="guess", label="label", weight="weight", by="user", one_label="nan")
     assert list(table.user) == ["a", "b"] and list(table.n) == [2, 3]
     assert table.auc[0] == 1.0 and np.isnan(table.auc[1])
     assert list(table.positive_weight) == [2.0, 4.75]
@@ -339,5 +341,4 @@ def test_an_overflowing_group_is_named_even_when_skipping():
     # Group 1 has one label (skipped); group 2's positive weight overflows.
     for function in (roc_table, auc_table):
         with pytest.raises(ValueError, match=r"^group user=2: the total positive or negative"):
-            function(df, guess="guess", label="label", weight="weight", by="user",
-                     one_label="skip")
+            function(df, guess="guess", label="label", weight="weight", by="user", one_label="skip")

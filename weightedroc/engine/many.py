@@ -31,7 +31,7 @@ class Sorted(NamedTuple):
     """The rows sorted by (group, guess, row), the groups by (size, code).
 
     `guess` (negated for direction ">"), `positive` and `weight` (None for
-    unit weights; negated for negatives) are in that order; `is_end` is True at the last row of
+    unit weights) are in that order; `is_end` is True at the last row of
     each run of equal guesses within a group.  `groups` holds the group
     codes in their sorted order, `sizes` their numbers of rows and
     `starts` where their rows start.  `first_rows[code]` is the first row
@@ -80,33 +80,40 @@ def _first_rows(codes, size):
     return first
 
 
-def _by_place(places, size):
-    """The stable order of `places` (uint64 in range(size), overwritten):
-    each place shifted above its position and the keys sorted as integers
-    (faster than a counting sort into a million places), then the
-    positions read back."""
+def _by_place(places, size, tag):
+    """The stable order of `places` (uint64 in range(size), overwritten)
+    and `tag` in that order: each place shifted above its position and
+    the tag bit, and the keys sorted as integers (faster than a counting
+    sort into a million places), then the positions and tags read back."""
     n = len(places)
-    shift = np.uint64(max(n - 1, 1).bit_length())
+    shift = np.uint64(max(n - 1, 1).bit_length() + 1)
     if int(shift) + max(size - 1, 1).bit_length() > 64:  # (no room: sort the places)
-        return np.argsort(places, kind="stable")
+        order = np.argsort(places, kind="stable")
+        return order, tag[order]
     for rows in chunks(n):
         part = places[rows]
         part <<= shift
-        part |= np.arange(rows.start, rows.start + len(part), dtype=np.uint64)
+        part |= np.arange(2 * rows.start, 2 * rows.start + 2 * len(part), 2, dtype=np.uint64)
+        part |= tag[rows]
     places.sort()
+    sorted_tag = np.empty(n, dtype=bool)
     for rows in chunks(n):
-        places[rows] &= (np.uint64(1) << shift) - np.uint64(1)
-    return places.view(np.intp)
+        part = places[rows]
+        np.bitwise_and(part, np.uint64(1), out=sorted_tag[rows], casting="unsafe")
+        part &= (np.uint64(1) << shift) - np.uint64(1)
+        part >>= np.uint64(1)
+    return places.view(np.intp), sorted_tag
 
 
 def sort_groups(guess, positive, weight, codes, size, direction="<"):
     """`Sorted` rows of checked columns, grouped by `codes` (in range(size),
     every code used).
 
-    One stable sort by guess (`stable_order`), then a stable counting sort
-    by group: together a sort by (group, guess, row), as R's order() sorts
-    each group's rows.  Fresh memory is slow to touch, so the large arrays
-    are mapped in the background first and used again from step to step.
+    One stable sort by guess (`stable_order`), then a stable sort by the
+    group's place (groups in order of size, then code): together a sort by
+    (group, guess, row), as R's order() sorts each group's rows.  Fresh
+    memory is slow to touch, so the large arrays are mapped in the
+    background first and used again from step to step.
     """
     n = len(codes)
     work, spare = np.empty((3, n)), np.empty((2, n))
@@ -138,18 +145,14 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
         (ordered, places), first_rows = run_both(by_guess, lambda: _first_rows(codes, size), n)
     finally:
         stop()
-    order = _by_place(places, size)
+    order, sorted_positive = _by_place(places, size, ordered.tag)
     ends = np.cumsum(sizes[groups])
     # (the order by guess, in work[0], is read no more; spare[0] neither)
-    sorted_guess, signed = work[0], spare[0]
-    if weight is None:
-        sorted_positive = ordered.tag.take(order)
-        signed = None
-    else:  # each weight negated for a negative, so that one gather moves both
-        np.negative(ordered.weight, out=ordered.weight, where=~ordered.tag)
-        np.take(ordered.weight, order, out=signed)
-        sorted_positive = signed > 0
-    np.take(ordered.guess, order, out=sorted_guess)
+    sorted_guess, sorted_weight = run_both(
+        lambda: np.take(ordered.guess, order, out=work[0]),
+        lambda: None if weight is None else np.take(ordered.weight, order, out=spare[0]),
+        n,
+    )
     del ordered, order
     starts = np.concatenate(([0], ends[:-1]))
     is_end = _run_ends(sorted_guess)
@@ -157,7 +160,7 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
     return Sorted(
         sorted_guess,
         sorted_positive,
-        signed,
+        sorted_weight,
         is_end,
         groups,
         sizes[groups],
@@ -206,10 +209,10 @@ def block_counts(rows, first, stop, size):
         TN = np.arange(1, size + 1) - FN
         FN, TN = FN.astype(np.float64), TN.astype(np.float64)
     else:
-        signed = rows.weight[lo:hi].reshape(-1, size)
+        weight = rows.weight[lo:hi].reshape(-1, size)
         sums = np.empty((2, stop - first, size), dtype=np.longdouble)
-        np.maximum(signed, 0.0, out=sums[0])  # (the weights of positives, else +0)
-        np.maximum(np.negative(signed), 0.0, out=sums[1])
+        np.multiply(weight, positive, out=sums[0])  # (a weight or +0 in each row)
+        np.multiply(weight, ~positive, out=sums[1])
         np.cumsum(sums, axis=2, out=sums)
         with np.errstate(over="ignore"):  # (an overflow to inf is checked by callers)
             FN, TN = sums.astype(np.float64)
@@ -235,7 +238,7 @@ def large_counts(rows, group):
     is_end = rows.is_end[part]
     block = np.empty((5, np.count_nonzero(is_end) + 1))
     np.compress(is_end, rows.guess[part], out=block[2, :-1])
-    weight = None if rows.weight is None else np.abs(rows.weight[part])
+    weight = None if rows.weight is None else rows.weight[part]
     return _tally(weight, rows.positive[part], is_end, block, (0, 0))
 
 
