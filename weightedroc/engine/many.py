@@ -259,9 +259,10 @@ def _rates(block, is_end):
 
 
 def _row_sums(values):
-    """R's long double sum of each row of `values` (2-D), rounded to double:
-    numpy's long double dot is a plain loop from 0, as R's sum()."""
-    ones = np.ones(values.shape[1], dtype=np.longdouble)
+    """R's long double sum of each row of `values` (along the last axis),
+    rounded to double: numpy's long double dot is a plain loop from 0, as
+    R's sum()."""
+    ones = np.ones(values.shape[-1], dtype=np.longdouble)
     return np.dot(values.astype(np.longdouble), ones).astype(np.float64)
 
 
@@ -274,6 +275,10 @@ def block_areas(block, is_end):
     """
     TPR, FPR = _rates(block, is_end)
     width = FPR[:, :-1] - FPR[:, 1:]
-    rectangles = TPR[:, 1:] * width
-    triangles = (TPR[:, :-1] - TPR[:, 1:]) * width / 2
-    return _row_sums(rectangles) + _row_sums(triangles)
+    areas = np.empty((2, *width.shape))
+    np.multiply(TPR[:, 1:], width, out=areas[0])  # rectangles
+    np.subtract(TPR[:, :-1], TPR[:, 1:], out=areas[1])  # triangles
+    areas[1] *= width
+    areas[1] /= 2
+    rectangles, triangles = _row_sums(areas)
+    return rectangles + triangles
