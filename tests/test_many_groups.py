@@ -342,3 +342,24 @@ def test_an_overflowing_group_is_named_even_when_skipping():
     for function in (roc_table, auc_table):
         with pytest.raises(ValueError, match=r"^group user=2: the total positive or negative"):
             function(df, guess="guess", label="label", weight="weight", by="user", one_label="skip")
+
+
+@pytest.mark.filterwarnings("ignore:DeLong's normal interval")
+def test_intervals_of_the_groups_kept():
+    rng = np.random.default_rng(8)
+    df = pd.DataFrame(
+        {
+            "user": np.repeat([3, 1, 2], 40),
+            "guess": rng.normal(size=120),
+            "label": np.concatenate([rng.integers(0, 2, 40), np.ones(40), rng.integers(0, 2, 40)]),
+        }
+    )
+    with pytest.warns(UserWarning, match=r"skipped 1 of 3 groups"):
+        table = auc_table(df, guess="guess", label="label", by="user", ci=True, one_label="skip")
+    assert list(table.user) == [2, 3]
+    for user, row in zip([2, 3], table.itertuples()):
+        rows = df[df.user == user]
+        alone = auc_table(rows, guess="guess", label="label", ci=True)
+        assert same_bits(
+            [row.auc, row.conf_low, row.conf_high], alone.iloc[0][["auc", "conf_low", "conf_high"]]
+        )
