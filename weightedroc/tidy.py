@@ -456,22 +456,25 @@ def _sorted_curves(rows, one, one_label):
     in_key_order[rows.groups] = lengths
     at = (np.cumsum(in_key_order) - in_key_order)[rows.groups]
     columns = np.empty((5, int(lengths.sum())))
+    mapped = prefault(columns)  # (in the background, while the first blocks run)
     total_pos, total_neg = np.zeros((2, len(lengths)))
-    with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
-        for first, stop, size, large in blocks(rows.sizes):
-            if large:
-                if one[first]:  # (skipped, or an error)
+    try:
+        with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
+            for first, stop, size, large in blocks(rows.sizes):
+                if not large:
+                    counts = _block_curves(rows, first, stop, size, lengths, columns, at)
+                elif one[first]:  # (skipped, or an error)
                     continue
-                try:
-                    counts = large_counts(rows, first)
-                except ValueError:  # (its only error: the totals overflow)
-                    total_pos[first] = np.inf
-                    continue
-                total_pos[first], total_neg[first] = counts.total_pos, counts.total_neg
-                columns[:, at[first] : at[first] + lengths[first]] = curve_columns(counts)
-            else:
-                counts = _block_curves(rows, first, stop, size, lengths, columns, at)
+                else:
+                    try:
+                        counts = large_counts(rows, first)
+                    except ValueError:  # (its only error: the totals overflow)
+                        total_pos[first] = np.inf
+                        continue
+                    columns[:, at[first] : at[first] + lengths[first]] = curve_columns(counts)
                 total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
+    finally:
+        mapped()
     return columns, lengths, total_pos, total_neg
 
 
