@@ -363,3 +363,11 @@ def test_intervals_of_the_groups_kept():
         assert same_bits(
             [row.auc, row.conf_low, row.conf_high], alone.iloc[0][["auc", "conf_low", "conf_high"]]
         )
+
+
+def test_the_skip_warning_points_at_the_callers_line():
+    df = pd.DataFrame({"user": [1, 1, 2], "guess": [0.1, 0.9, 0.3], "label": [0, 1, 1]})
+    for function in (roc_table, auc_table):
+        with pytest.warns(UserWarning, match="skipped 1 of 2") as caught:
+            function(df, guess="guess", label="label", by="user", one_label="skip")
+        assert caught[0].filename == __file__

@@ -379,7 +379,7 @@ def _skipped(data, by, rows, one, function):
             f"value only (a ROC curve needs both positive and negative "
             f"observations){named}",
             UserWarning,
-            stacklevel=3,
+            stacklevel=4,  # (the caller of roc_table or auc_table)
         )
     return len(skipped)
 
