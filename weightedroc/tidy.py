@@ -410,9 +410,10 @@ def _sorted_aucs(rows, one):
 
 
 def _block_curves(rows, first, stop, size, lengths, columns, at):
-    """Write the curves of the groups first..stop-1 of `rows` (each of
-    `size` rows; `lengths` points each, 0: left out) into `columns` from
-    their places `at`; returns their `Block` counts.
+    """Write the thresholds, FN and TN of the curves of the groups
+    first..stop-1 of `rows` (each of `size` rows; `lengths` points each,
+    0: left out) into `columns` from their places `at`; returns their
+    `Block` counts.
 
     Each group's s + 1 candidate points (the first, then the point after
     each row) are laid out as a row of a 2-D block; the curve keeps the
@@ -422,16 +423,13 @@ def _block_curves(rows, first, stop, size, lengths, columns, at):
     counts = block_counts(rows, first, stop, size)
     part = slice(int(rows.starts[first]), int(rows.starts[first]) + (stop - first) * size)
     is_end = rows.is_end[part].reshape(-1, size)
-    block = np.empty((5, stop - first, size + 1))
-    TPR, FPR, threshold, FN, FP = block
+    block = np.empty((3, stop - first, size + 1))
+    threshold, FN, TN = block
     threshold[:, :-1] = at_run_ends(rows.guess[part].reshape(-1, size), is_end)
     threshold[:, -1] = np.inf
-    for column, sums in ((FN, counts.FN), (FP, counts.TN)):
+    for column, sums in ((FN, counts.FN), (TN, counts.TN)):
         column[:, 0] = 0
         column[:, 1:] = sums
-    total_pos, total_neg = counts.total_pos[:, None], counts.total_neg[:, None]
-    np.subtract(1, np.divide(FN, total_pos, out=TPR), out=TPR)
-    np.divide(np.subtract(total_neg, FP, out=FP), total_neg, out=FPR)
     kept = lengths[first:stop] > 0
     points = lengths[first:stop][kept]
     places = np.repeat(at[first:stop][kept] - (np.cumsum(points) - points), points)
@@ -441,7 +439,7 @@ def _block_curves(rows, first, stop, size, lengths, columns, at):
     keep[:, 1:] = is_end
     keep &= kept[:, None]
     keep = keep.ravel()
-    for column, values in zip(columns, block):
+    for column, values in zip(columns[2:], block):
         column[places] = values.ravel().compress(keep)
     return counts
 
@@ -449,7 +447,10 @@ def _block_curves(rows, first, stop, size, lengths, columns, at):
 def _sorted_curves(rows, one, one_label):
     """The curves of the groups of `rows` (in their sorted order), one after
     another in key order, as one (5, points) block; and each group's
-    number of points (0 if skipped) and total weights, in sorted order."""
+    number of points (0 if skipped) and total weights, in sorted order.
+
+    The blocks write each point's threshold, FN and TN; the rates and FP
+    are then computed in one pass over the result, with R's arithmetic."""
     points = group_counts(rows, rows.is_end) + 1
     lengths = np.where(one, 0, points) if one_label == "skip" else points
     in_key_order = np.zeros(len(lengths), dtype=np.int64)
@@ -459,22 +460,32 @@ def _sorted_curves(rows, one, one_label):
     mapped = prefault(columns)  # (in the background, while the first blocks run)
     total_pos, total_neg = np.zeros((2, len(lengths)))
     try:
-        with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
-            for first, stop, size, large in blocks(rows.sizes):
-                if not large:
-                    counts = _block_curves(rows, first, stop, size, lengths, columns, at)
-                elif one[first]:  # (skipped, or an error)
+        for first, stop, size, large in blocks(rows.sizes):
+            if not large:
+                counts = _block_curves(rows, first, stop, size, lengths, columns, at)
+            elif one[first]:  # (skipped, or an error)
+                continue
+            else:
+                try:
+                    counts = large_counts(rows, first)
+                except ValueError:  # (its only error: the totals overflow)
+                    total_pos[first] = np.inf
                     continue
-                else:
-                    try:
-                        counts = large_counts(rows, first)
-                    except ValueError:  # (its only error: the totals overflow)
-                        total_pos[first] = np.inf
-                        continue
-                    columns[:, at[first] : at[first] + lengths[first]] = curve_columns(counts)
-                total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
+                curve = slice(at[first], at[first] + lengths[first])
+                columns[2:, curve] = counts.threshold, counts.FN, counts.TN
+            total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
     finally:
         mapped()
+    kept = lengths > 0
+    key_order = np.argsort(rows.groups[kept])
+    for total, column in ((total_pos, 0), (total_neg, 1)):
+        repeated = np.repeat(total[kept][key_order], lengths[kept][key_order])
+        with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
+            if column == 0:  # TPR = 1 - FN / W1
+                np.subtract(1, np.divide(columns[3], repeated, out=columns[0]), out=columns[0])
+            else:  # FP = W-1 - TN, FPR = FP / W-1
+                np.subtract(repeated, columns[4], out=columns[4])
+                np.divide(columns[4], repeated, out=columns[1])
     return columns, lengths, total_pos, total_neg
 
 
