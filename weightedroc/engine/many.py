@@ -153,7 +153,6 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
         lambda: None if weight is None else np.take(ordered.weight, order, out=spare[0]),
         n,
     )
-    del ordered, order
     starts = np.concatenate(([0], ends[:-1]))
     is_end = _run_ends(sorted_guess)
     is_end[ends - 1] = True
