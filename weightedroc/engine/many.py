@@ -124,9 +124,10 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
     # the guess sort in their stead (exactly: floats below 2**53).
     place = np.empty(size)
     place[groups] = np.arange(size)
-    np.take(place, codes, out=spare[0])
-
-    def by_guess():
+    try:  # (two passes of random access into tables of a value per group)
+        _, first_rows = run_both(
+            lambda: np.take(place, codes, out=spare[0]), lambda: _first_rows(codes, size), n
+        )
         ordered = stable_order(
             np.negative(guess) if direction == ">" else guess,
             positive,
@@ -139,18 +140,20 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
         else:
             np.take(spare[0], ordered.order, out=spare[1])
             np.copyto(places, spare[1], casting="unsafe")
-        return ordered, places
-
-    try:
-        (ordered, places), first_rows = run_both(by_guess, lambda: _first_rows(codes, size), n)
     finally:
         stop()
     order, sorted_positive = _by_place(places, size, ordered.tag)
     ends = np.cumsum(sizes[groups])
     # (the order by guess, in work[0], is read no more; spare[0] neither)
-    sorted_guess, sorted_weight = run_both(
-        lambda: np.take(ordered.guess, order, out=work[0]),
-        lambda: None if weight is None else np.take(ordered.weight, order, out=spare[0]),
+    sorted_guess, sorted_weight = work[0], None if weight is None else spare[0]
+    half = n // 2 if weight is None else n  # (unit weights: the guesses in two halves)
+    run_both(
+        lambda: np.take(ordered.guess, order[:half], out=sorted_guess[:half]),
+        lambda: (
+            np.take(ordered.guess, order[half:], out=sorted_guess[half:])
+            if weight is None
+            else np.take(ordered.weight, order, out=sorted_weight)
+        ),
         n,
     )
     starts = np.concatenate(([0], ends[:-1]))
