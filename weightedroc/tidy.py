@@ -431,6 +431,11 @@ def _block_curves(rows, first, stop, size, lengths, columns, at):
         column[:, 0] = 0
         column[:, 1:] = sums
     kept = lengths[first:stop] > 0
+    if kept.all() and is_end.all():  # no ties: every point is kept
+        places = (at[first:stop, None] + np.arange(size + 1)).ravel()
+        for column, values in zip(columns[2:], block):
+            column[places] = values.ravel()
+        return counts
     points = lengths[first:stop][kept]
     places = np.repeat(at[first:stop][kept] - (np.cumsum(points) - points), points)
     places += np.arange(len(places))
