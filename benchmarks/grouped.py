@@ -1,20 +1,26 @@
-"""roc_table over many groups against one WeightedROC over all rows.
+"""auc_table and roc_table over many groups against one pass over the same rows.
 
-    .venv/bin/python benchmarks/grouped.py              # 1e7 rows, 100 groups
-    .venv/bin/python benchmarks/grouped.py --n 1e6      # quicker
+    .venv/bin/python benchmarks/grouped.py                    # the issue's cases
+    .venv/bin/python benchmarks/grouped.py --cases 1e5x20     # one case
     .venv/bin/python benchmarks/grouped.py --out benchmarks/results/grouped.md
 
-roc_table on a pandas and on a polars frame (one integer ``by`` column of
-`--groups` values, uniform guesses, 0/1 labels, unit weights), side by side
-with WeightedROC on the same guess and label columns of the pandas frame:
-the same rows, the same total output size (one row per distinct guess,
-plus one per group).  Rounds run the three in an order rotated each round,
-each measurement after one untimed call; medians and minima (of wall and
-of CPU time, all threads) are printed as a Markdown table, with ratios to
-WeightedROC's median and minimum (target: 1.5 or less), and the load
-average before and after.  `--out` writes the table, with the date, the
-commit and the load, to a file.  Needs polars and narwhals
-(``pip install -e ".[polars]"``).
+Each case is a frame of shuffled rows with an integer ``user`` column
+(``GxS``: G groups of S rows; ``1e6-geometric``: a million groups of
+geometric sizes, median 9 rows, 1.25e7 rows in all; ``100x1e5``: few large
+groups), uniform guesses, 0/1 labels and unit weights (``--weights
+uniform``: weights drawn from (0, 1]).  Four jobs run on it, in an order
+rotated each round, each after one untimed call:
+
+- ``auc_score`` over all rows (the guess and label columns), and
+  ``auc_table(..., by="user")``;
+- ``WeightedROC`` over all rows, and ``roc_table(..., by="user")``.
+
+A round's ratio is auc_table's time over auc_score's and roc_table's over
+WeightedROC's in that round (side by side, so that a busy machine slows
+both); the table gives the median and the smallest ratio over the rounds,
+with the medians of the times, and the load average before and after.
+The issue's targets: 2.5 (auc_table) and 3 (roc_table) for the million
+groups.  `--out` writes the table, with the date and the commit, to a file.
 """
 
 import argparse
@@ -32,6 +38,8 @@ import pandas as pd
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 import weightedroc as wr  # noqa: E402
+
+CASES = ["1e6-geometric", "1e5x20", "1e4x100", "1e3x1e3", "100x1e5"]
 
 
 def _commit():
@@ -53,58 +61,84 @@ def _load():
     return "{:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
 
 
+def frame(case, weights, seed):
+    """The case's frame: shuffled rows, one integer group column."""
+    rng = np.random.default_rng(seed)
+    if case.endswith("-geometric"):
+        groups = int(float(case.split("-")[0]))
+        sizes = rng.geometric(0.08, groups)  # median 9, mean 12.5
+    else:
+        groups, size = (int(float(part)) for part in case.split("x"))
+        sizes = np.full(groups, size)
+    user = np.repeat(np.arange(groups), sizes)
+    rng.shuffle(user)
+    n = len(user)
+    columns = {"user": user, "guess": rng.random(n), "label": rng.integers(0, 2, n)}
+    if weights == "uniform":
+        columns["weight"] = 1 - rng.random(n)
+    return pd.DataFrame(columns)
+
+
+def jobs(df):
+    weight = "weight" if "weight" in df else None
+    w = None if weight is None else df[weight]
+    options = dict(guess="guess", label="label", weight=weight, by="user", one_label="skip")
+    return {
+        "auc_score": lambda: wr.auc_score(df.guess, df.label, w),
+        "auc_table": lambda: wr.auc_table(df, **options),
+        "WeightedROC": lambda: wr.WeightedROC(df.guess, df.label, w),
+        "roc_table": lambda: wr.roc_table(df, **options),
+    }
+
+
+def measure(df, rounds):
+    """{job: [seconds of each round]}, in rotated orders."""
+    todo = jobs(df)
+    names = list(todo)
+    wall = {name: [] for name in names}
+    for round_ in range(rounds):
+        turn = round_ % len(names)
+        for name in names[turn:] + names[:turn]:
+            todo[name]()  # untimed: the job's own memory state
+            start = time.perf_counter()
+            result = todo[name]()
+            wall[name].append(time.perf_counter() - start)
+            del result
+    return wall
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=float, default=1e7)
-    parser.add_argument("--groups", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--cases", nargs="+", default=CASES, help=f"of {CASES} or GxS")
+    parser.add_argument("--weights", choices=["unit", "uniform"], default="unit")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, help="also write the results to this file")
     args = parser.parse_args()
-    import polars as pl
-
-    n = int(args.n)
-    rng = np.random.default_rng(args.seed)
-    df = pd.DataFrame(
-        {
-            "group": rng.integers(0, args.groups, n),
-            "guess": rng.random(n),
-            "label": rng.integers(0, 2, n),
-        }
-    )
-    frame = pl.from_pandas(df)
-    jobs = {
-        "WeightedROC (all rows, pandas columns)": lambda: wr.WeightedROC(df.guess, df.label),
-        "roc_table, pandas, by group": lambda: wr.roc_table(df, "guess", "label", by="group"),
-        "roc_table, polars, by group": lambda: wr.roc_table(frame, "guess", "label", by="group"),
-    }
-    names = list(jobs)
-    wall = {name: [] for name in names}
-    cpu = {name: [] for name in names}
     started, load_before = datetime.datetime.now(datetime.timezone.utc), _load()
-    for round_ in range(args.rounds):
-        for name in names[round_ % 3 :] + names[: round_ % 3]:
-            jobs[name]()  # untimed: the job's own memory state
-            start_cpu, start = time.process_time(), time.perf_counter()
-            result = jobs[name]()
-            wall[name].append(time.perf_counter() - start)
-            cpu[name].append(time.process_time() - start_cpu)
-            del result
-    ended, load_after = datetime.datetime.now(datetime.timezone.utc), _load()
-    base, base_min = statistics.median(wall[names[0]]), min(wall[names[0]])
     lines = [
-        f"n = {n:.0e}, {args.groups} groups, {args.rounds} rounds, "
-        f"weightedroc {wr.__version__} at commit {_commit()}",
+        f"{args.weights} weights, {args.rounds} rounds, weightedroc {wr.__version__} "
+        f"at commit {_commit()}",
         "",
-        "| job | median s | min s | median / WeightedROC's | min / WeightedROC's | median CPU s |",
-        "|---|---|---|---|---|---|",
+        "| groups | rows | auc_score s | auc_table s | ratio (median, min) "
+        "| WeightedROC s | roc_table s | ratio (median, min) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for name in names:
-        median, least = statistics.median(wall[name]), min(wall[name])
-        lines.append(
-            f"| {name} | {median:.3f} | {least:.3f} | {median / base:.2f} "
-            f"| {least / base_min:.2f} | {statistics.median(cpu[name]):.3f} |"
-        )
+    for case in args.cases:
+        df = frame(case, args.weights, args.seed)
+        wall = measure(df, args.rounds)
+        cells = [case, f"{len(df):.3g}"]
+        for one, table in (("auc_score", "auc_table"), ("WeightedROC", "roc_table")):
+            ratios = [b / a for a, b in zip(wall[one], wall[table])]
+            cells += [
+                f"{statistics.median(wall[one]):.2f}",
+                f"{statistics.median(wall[table]):.2f}",
+                f"{statistics.median(ratios):.2f}, {min(ratios):.2f}",
+            ]
+        lines.append("| " + " | ".join(cells) + " |")
+        print(lines[-1], flush=True)
+        del df
+    ended, load_after = datetime.datetime.now(datetime.timezone.utc), _load()
     lines += [
         "",
         f"Measured {started:%Y-%m-%d %H:%M}-{ended:%H:%M} UTC on {os.cpu_count()} cores; "

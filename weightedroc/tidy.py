@@ -1,10 +1,10 @@
 """Tidy tables: the curves and AUCs of many models or folds from one frame.
 
 `roc_table` and `auc_table` take a long DataFrame (one row per observation
-and model or fold), split it by the ``by`` columns and return one tidy
-frame, group by group.  Each group's rows are exactly what `WeightedROC`
-gives for that group's rows: the groups are cut from columns validated
-once, so a label encoding means the same thing in every group.
+and model, fold or user), split it by the ``by`` columns and return one
+tidy frame, group by group.  Each group's rows are exactly what
+`WeightedROC` gives for that group's rows: the groups are cut from columns
+validated once, so a label encoding means the same thing in every group.
 
 Rows whose ``by`` value is missing (NaN, None, pd.NA) form a group of their
 own, sorted last, as dplyr's ``group_by`` keeps them; drop them first
@@ -12,14 +12,19 @@ own, sorted last, as dplyr's ``group_by`` keeps them; drop them first
 Categorical ``by`` column give no group.
 
 `data` may be a pandas, polars (DataFrame or LazyFrame) or PyArrow frame;
-the result is of the same kind (see `frames`).  The rows are grouped once
-(a counting sort of the group codes and labels), and each group is sorted
-in scratch memory that stays in cache, two groups at a time, straight into
-the result's columns: the groups cost about what one curve over all rows
-costs.
+the result is of the same kind (see `frames`).  Few large groups (models,
+folds) are grouped once (a counting sort of the group codes and labels),
+and each group is sorted in scratch memory that stays in cache, two groups
+at a time, straight into the result's columns.  Many small groups (users,
+queries: fewer than `MANY` rows a group on average) are computed all at
+once (`weightedroc.engine.many`): one sort by (group, guess), then the
+groups of each size as the rows of 2-D blocks, with each group's long
+double sums starting from zero.  Either way the groups cost about what
+one curve over all rows costs.
 """
 
 import threading
+import warnings
 from collections.abc import Hashable
 
 import numpy as np
@@ -27,8 +32,18 @@ import pandas as pd
 
 from .curves.auc import trapezoid_area
 from .curves.roc import COLUMNS, curve_columns, rates
-from .engine.core import cumulate, cumulate_into
+from .engine.core import OVERFLOW, cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
+from .engine.many import (
+    at_run_ends,
+    block_areas,
+    block_counts,
+    blocks,
+    counting_sort,
+    group_counts,
+    large_counts,
+    sort_groups,
+)
 from .engine.threads import prefault, run_both, run_shared
 from .engine.types import Columns, Direction, LabelValue
 from .engine.validation import (
@@ -46,6 +61,10 @@ AUC_COLUMNS = ["auc", "n", "positive_weight", "negative_weight"]
 # Groups are shared between two threads when they have this many rows on
 # average: a smaller group's work is mostly Python's, one thread at a time.
 SHARED = 1 << 14
+# Groups of fewer rows than this on average are computed all at once
+# (`engine.many`); larger ones one after another, each sorted in cache.
+MANY = 1 << 10
+ONE_LABEL = ("error", "skip", "nan")
 
 
 def _source(data):
@@ -169,27 +188,12 @@ def _group_codes(data, by):
     return codes, size
 
 
-def _counting_sort(codes, size):
-    """The order of the rows by their codes in range(size), ties in row
-    order, and where each code's rows end in it."""
-    codes = codes.astype(np.intp, copy=False)
-    if 0 < size < len(codes) * np.log(len(codes)):  # (else a sort is cheaper)
-        try:  # pandas' counting sort (what its groupby uses), with the counts
-            from pandas._libs.algos import groupsort_indexer
-        except ImportError:  # (a private name, so a stable sort if it moves)
-            pass
-        else:
-            order, counts = groupsort_indexer(codes, size)
-            return order, np.cumsum(counts[1:])  # (counts[0]: of code -1, none)
-    return np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=size))
-
-
 def _groups(data, by):
     """(order, ends): the rows grouped (by group in sorted key order, each
     group's rows in their order in `data`) and where each group ends."""
     if not by:
         return None, np.array([len(data)])
-    return _counting_sort(*_group_codes(data, by))
+    return counting_sort(*_group_codes(data, by))
 
 
 def _checked(data, guess, label, weight, by, positive=None, direction="<"):
@@ -217,7 +221,7 @@ def _grouped(arrays, codes):
         return g, positive, w, None, np.array([len(g)])
     keys = np.left_shift(codes[0], 1, dtype=np.intp)
     keys += positive
-    return (g, positive, w, *_counting_sort(keys, 2 * codes[1]))
+    return (g, positive, w, *counting_sort(keys, 2 * codes[1]))
 
 
 def _only_one_label():
@@ -321,6 +325,175 @@ def _each_group(data, by, direction, grouping, job, block=None):
     return results
 
 
+def _check_one_label(one_label, allowed):
+    if not isinstance(one_label, str) or one_label not in allowed:
+        raise ValueError(
+            f"one_label must be one of {', '.join(map(repr, allowed))}, got {one_label!r}"
+        )
+    return one_label
+
+
+def _all_at_once(arrays, codes, one_label):
+    """Whether the groups are computed all at once (`engine.many`): many
+    small groups, or groups with one label to be skipped or kept."""
+    n = len(arrays[0])
+    if codes is None:
+        return one_label != "error"
+    return one_label != "error" or n < MANY * codes[1]
+
+
+def _sorted_rows(arrays, codes, direction):
+    """`engine.many`'s `Sorted` rows and, per group in their sorted order,
+    whether it has one label value only."""
+    g, positive, w = arrays
+    codes = (np.zeros(len(g), dtype=np.intp), 1) if codes is None else codes
+    rows = sort_groups(g, positive, w, *codes, direction=direction)
+    positives = group_counts(rows, rows.positive)
+    return rows, (positives == 0) | (positives == rows.sizes)
+
+
+def _failed(data, by, rows, one, total_pos, total_neg, one_label):
+    """Raise the error of the first failing group (in sorted key order), as
+    one group after another would: one label value (unless skipped or
+    kept) or an overflowing total weight (unless skipped)."""
+    overflow = ~(np.isfinite(total_pos) & np.isfinite(total_neg))
+    if one_label == "skip":
+        overflow &= ~one
+    bad = overflow | one if one_label == "error" else overflow
+    if not bad.any():
+        return
+    code = rows.groups[bad].min()
+    error = _only_one_label() if one[rows.groups == code].any() else ValueError(OVERFLOW)
+    raise ValueError(f"group {_describe(data, by, rows.first_rows[code])}: {error}") from None
+
+
+def _skipped(data, by, rows, one, function):
+    """Warn of the groups `function` skipped (one label value); their number."""
+    skipped = np.sort(rows.groups[one])
+    if len(skipped):
+        shown = [f"({_describe(data, by, rows.first_rows[code])})" for code in skipped[:3]]
+        more = ", ..." if len(skipped) > 3 else ""
+        named = f": {', '.join(shown)}{more}" if by else ""
+        warnings.warn(
+            f"{function} skipped {len(skipped)} of {len(one)} groups with one label "
+            f"value only (a ROC curve needs both positive and negative "
+            f"observations){named}",
+            UserWarning,
+            stacklevel=4,  # (the caller of roc_table or auc_table)
+        )
+    return len(skipped)
+
+
+def _sorted_aucs(rows, one):
+    """(AUC, positive weight, negative weight) of each group of `rows`, in
+    their sorted order: NaN AUC for groups with one label value, infinite
+    weights where they overflow."""
+    auc, total_pos, total_neg = np.empty((3, len(rows.sizes)))
+    with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
+        for first, stop, size, large in blocks(rows.sizes):
+            if large:
+                try:
+                    counts = large_counts(rows, first)
+                except ValueError:  # (its only error: the totals overflow)
+                    auc[first] = total_pos[first] = total_neg[first] = np.inf
+                    continue
+                auc[first] = np.nan if one[first] else trapezoid_area(*rates(counts))
+                total_pos[first], total_neg[first] = counts.total_pos, counts.total_neg
+            else:
+                counts = block_counts(rows, first, stop, size)
+                start = int(rows.starts[first])
+                is_end = rows.is_end[start : start + (stop - first) * size].reshape(-1, size)
+                auc[first:stop] = block_areas(counts, is_end)
+                total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
+    auc[one] = np.nan
+    return auc, total_pos, total_neg
+
+
+def _block_curves(rows, first, stop, size, lengths, columns, at):
+    """Write the thresholds, FN and TN of the curves of the groups
+    first..stop-1 of `rows` (each of `size` rows; `lengths` points each,
+    0: left out) into `columns` from their places `at`; returns their
+    `Block` counts.
+
+    Each group's s + 1 candidate points (the first, then the point after
+    each row) are laid out as a row of a 2-D block; the curve keeps the
+    first and those after the last row of each run of tied guesses, and
+    each kept point's threshold is the guess of the run that starts there.
+    """
+    counts = block_counts(rows, first, stop, size)
+    part = slice(int(rows.starts[first]), int(rows.starts[first]) + (stop - first) * size)
+    is_end = rows.is_end[part].reshape(-1, size)
+    block = np.empty((3, stop - first, size + 1))
+    threshold, FN, TN = block
+    threshold[:, :-1] = at_run_ends(rows.guess[part].reshape(-1, size), is_end)
+    threshold[:, -1] = np.inf
+    for column, sums in ((FN, counts.FN), (TN, counts.TN)):
+        column[:, 0] = 0
+        column[:, 1:] = sums
+    kept = lengths[first:stop] > 0
+    if kept.all() and is_end.all():  # no ties: every point is kept
+        places = (at[first:stop, None] + np.arange(size + 1)).ravel()
+        for column, values in zip(columns[2:], block):
+            column[places] = values.ravel()
+        return counts
+    points = lengths[first:stop][kept]
+    places = np.repeat(at[first:stop][kept] - (np.cumsum(points) - points), points)
+    places += np.arange(len(places))
+    keep = np.empty((stop - first, size + 1), dtype=bool)
+    keep[:, 0] = True
+    keep[:, 1:] = is_end
+    keep &= kept[:, None]
+    keep = keep.ravel()
+    for column, values in zip(columns[2:], block):
+        column[places] = values.ravel().compress(keep)
+    return counts
+
+
+def _sorted_curves(rows, one, one_label):
+    """The curves of the groups of `rows` (in their sorted order), one after
+    another in key order, as one (5, points) block; and each group's
+    number of points (0 if skipped) and total weights, in sorted order.
+
+    The blocks write each point's threshold, FN and TN; the rates and FP
+    are then computed in one pass over the result, with R's arithmetic."""
+    points = group_counts(rows, rows.is_end) + 1
+    lengths = np.where(one, 0, points) if one_label == "skip" else points
+    in_key_order = np.zeros(len(lengths), dtype=np.int64)
+    in_key_order[rows.groups] = lengths
+    at = (np.cumsum(in_key_order) - in_key_order)[rows.groups]
+    columns = np.empty((5, int(lengths.sum())))
+    mapped = prefault(columns)  # (in the background, while the first blocks run)
+    total_pos, total_neg = np.zeros((2, len(lengths)))
+    try:
+        for first, stop, size, large in blocks(rows.sizes):
+            if not large:
+                counts = _block_curves(rows, first, stop, size, lengths, columns, at)
+            elif one[first]:  # (skipped, or an error)
+                continue
+            else:
+                try:
+                    counts = large_counts(rows, first)
+                except ValueError:  # (its only error: the totals overflow)
+                    total_pos[first] = np.inf
+                    continue
+                curve = slice(at[first], at[first] + lengths[first])
+                columns[2:, curve] = counts.threshold, counts.FN, counts.TN
+            total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
+    finally:
+        mapped()
+    kept = lengths > 0
+    key_order = np.argsort(rows.groups[kept])
+    for total, column in ((total_pos, 0), (total_neg, 1)):
+        repeated = np.repeat(total[kept][key_order], lengths[kept][key_order])
+        with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
+            if column == 0:  # TPR = 1 - FN / W1
+                np.subtract(1, np.divide(columns[3], repeated, out=columns[0]), out=columns[0])
+            else:  # FP = W-1 - TN, FPR = FP / W-1
+                np.subtract(repeated, columns[4], out=columns[4])
+                np.divide(columns[4], repeated, out=columns[1])
+    return columns, lengths, total_pos, total_neg
+
+
 def _packed(columns, ends, sizes):
     """Move the groups' curves (group k from column k plus its first position
     in the order, `sizes` columns) together, from column 0; returns their
@@ -356,6 +529,7 @@ def roc_table(
     *,
     positive: LabelValue = None,
     direction: Direction = "<",
+    one_label: str = "error",
 ) -> pd.DataFrame:
     """Weighted ROC curves of every group of a frame, as one tidy frame.
 
@@ -378,6 +552,15 @@ def roc_table(
     positive, direction
         As for `WeightedROC`: the label value that is the event, and
         whether lower guesses mean positive (``">"``).
+    one_label : {"error", "skip"}, default "error"
+        What to do with a group whose observations all have one label
+        value (a one-row group is one), which has no ROC curve:
+        ``"error"`` raises a ValueError naming the first such group;
+        ``"skip"`` leaves those groups out and warns how many were left
+        out (a UserWarning naming the first three), and a pandas result
+        gets their number in ``attrs["skipped_groups"]``.  A label column
+        with one value in all of `data` is an error either way: its
+        encoding, hence which class it is, cannot be read.
 
     Returns
     -------
@@ -391,9 +574,15 @@ def roc_table(
     Raises
     ------
     ValueError
-        Naming the missing column, the group with one label value (a
-        one-row group is one), or the column with bad values; an empty
-        frame ("label is empty").
+        Naming the missing column, the group with one label value (unless
+        skipped), or the column with bad values; an empty frame ("label
+        is empty").
+
+    Warns
+    -----
+    UserWarning
+        With ``one_label="skip"``, when groups were left out: how many, of
+        how many, and the first three.
     TypeError
         If `data` is not a pandas, polars or PyArrow frame, or a column
         has the wrong type.
@@ -424,8 +613,11 @@ def roc_table(
     9     b  0.0  0.0        inf  2.0  0.0
     """
     data = _source(data)
+    one_label = _check_one_label(one_label, ONE_LABEL[:2])
     by = _columns(data, guess, label, weight, by, COLUMNS)
     arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
+    if _all_at_once(arrays, codes, one_label):
+        return _curves_at_once(data, by, arrays, codes, direction, one_label)
     if codes is None:  # one group: its curve as it is
         columns = _each_group(data, by, direction, _grouped(arrays, codes), curve_columns)[0]
         if isinstance(data, pd.DataFrame):
@@ -464,6 +656,7 @@ def auc_table(
     ci: bool = False,
     conf_level: float = 0.95,
     weights_are: str = "importance",
+    one_label: str = "error",
 ) -> pd.DataFrame:
     """Weighted AUC of every group of a frame, one row per group.
 
@@ -479,15 +672,37 @@ def auc_table(
         Level of those intervals.
     weights_are : {"importance", "frequency"}, default "importance"
         What the weights are, for the intervals (see `auc_var`).
+    one_label : {"error", "skip", "nan"}, default "error"
+        What to do with a group whose observations all have one label
+        value (a one-row group is one), which has no AUC: ``"error"``
+        raises a ValueError naming the first such group; ``"skip"``
+        leaves those groups out (for a group AUC, GAUC, that averages
+        over the groups with both classes) and warns how many were left
+        out (a UserWarning naming the first three), and a pandas result
+        gets their number in ``attrs["skipped_groups"]``; ``"nan"`` keeps
+        their rows, with AUC NaN (and NaN intervals).  A label column with
+        one value in all of `data` is an error in every case: its
+        encoding, hence which class it is, cannot be read.
 
     Returns
     -------
     DataFrame
-        Of the kind `data` is.  The ``by`` columns, then ``auc`` (bit for bit ``WeightedAUC`` of the
-        group's curve), ``n`` (its number of observations),
-        ``positive_weight`` and ``negative_weight`` (the total weight of
-        its positives and of its negatives; counts for unit weights); with
-        ``ci=True``, ``conf_low`` and ``conf_high``.
+        Of the kind `data` is.  The ``by`` columns, then ``auc`` (bit for
+        bit ``WeightedAUC`` of the group's curve), ``n`` (its number of
+        observations), ``positive_weight`` and ``negative_weight`` (the
+        total weight of its positives and of its negatives; counts for
+        unit weights); with ``ci=True``, ``conf_low`` and ``conf_high``.
+
+    Raises
+    ------
+    ValueError
+        As `roc_table`.
+
+    Warns
+    -----
+    UserWarning
+        With ``one_label="skip"``, when groups were left out: how many, of
+        how many, and the first three.
 
     Examples
     --------
@@ -501,22 +716,55 @@ def auc_table(
       model       auc  n  positive_weight  negative_weight
     0     a  0.750000  4              2.0              2.0
     1     b  0.166667  4              2.0              3.0
+
+    Per-user AUCs, where some users have one class only:
+
+    >>> users = pd.DataFrame({"user": [1, 1, 1, 2, 2, 3],
+    ...                       "score": [0.2, 0.9, 0.4, 0.3, 0.6, 0.5],
+    ...                       "clicked": [0, 1, 1, 0, 0, 1]})
+    >>> auc_table(users, guess="score", label="clicked", by="user", one_label="nan")
+       user  auc  n  positive_weight  negative_weight
+    0     1  1.0  3              2.0              1.0
+    1     2  NaN  2              0.0              2.0
+    2     3  NaN  1              1.0              0.0
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     kept = auc_table(users, guess="score", label="clicked", by="user",
+    ...                      one_label="skip")
+    >>> kept
+       user  auc  n  positive_weight  negative_weight
+    0     1  1.0  3              2.0              1.0
+    >>> kept.attrs["skipped_groups"]
+    2
+    >>> print(caught[0].message)  # doctest: +NORMALIZE_WHITESPACE
+    auc_table skipped 2 of 3 groups with one label value only (a ROC curve
+    needs both positive and negative observations): (user=2), (user=3)
     """
     data = _source(data)
+    one_label = _check_one_label(one_label, ONE_LABEL)
     by = _columns(data, guess, label, weight, by, AUC_COLUMNS)
-    grouping = _grouped(*_checked(data, guess, label, weight, by, positive, direction))
-    order, ends = grouping[3:]
-    table = _each_group(
-        data,
-        by,
-        direction,
-        grouping,
-        lambda counts: (trapezoid_area(*rates(counts)), counts.total_pos, counts.total_neg),
-    )
-    first_rows = [0] if order is None else _first_rows(order, ends)
-    sizes = np.diff(ends, prepend=0) if order is None else np.diff(ends[1::2], prepend=0)
-    table = [(auc, n, pos, neg) for (auc, pos, neg), n in zip(table, sizes)]
-    columns = [np.array(column) for column in zip(*table)]
+    arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
+    skipped = None
+    if _all_at_once(arrays, codes, one_label):
+        columns, groups, skipped = _aucs_at_once(data, by, arrays, codes, direction, one_label)
+        first_rows = groups[1]
+        groups = groups[0]
+    else:
+        grouping = _grouped(arrays, codes)
+        order, ends = grouping[3:]
+        table = _each_group(
+            data,
+            by,
+            direction,
+            grouping,
+            lambda counts: (trapezoid_area(*rates(counts)), counts.total_pos, counts.total_neg),
+        )
+        first_rows = [0] if order is None else _first_rows(order, ends)
+        sizes = np.diff(ends, prepend=0) if order is None else np.diff(ends[1::2], prepend=0)
+        table = [(auc, n, pos, neg) for (auc, pos, neg), n in zip(table, sizes)]
+        columns = [np.array(column) for column in zip(*table)]
+        groups = np.arange(len(table))
     if ci:
         from .inference.interval import group_intervals
 
@@ -527,12 +775,56 @@ def auc_table(
         ]
         with no_label_warning():  # read (and warned about) above
             arrays = _arrays(data, guess, label, weight, positive)
+        rows = [rows[k] for k in groups]
         columns += list(group_intervals(arrays, rows, direction, conf_level, weights_are))
-    return _table(
+    table = _table(
         data,
         by,
         first_rows,
-        np.ones(len(table), dtype=int),
+        np.ones(len(groups), dtype=int),
         columns,
         AUC_COLUMNS + (["conf_low", "conf_high"] if ci else []),
     )
+    return _with_skipped(table, skipped)
+
+
+def _with_skipped(table, skipped):
+    """`table`, with ``attrs["skipped_groups"]`` when it is a pandas frame
+    and groups could be skipped."""
+    if skipped is not None and isinstance(table, pd.DataFrame):
+        table.attrs["skipped_groups"] = skipped
+    return table
+
+
+def _in_key_order(rows, values):
+    """Per-group `values` in the groups' sorted order, put in key order."""
+    found = np.empty_like(values)
+    found[rows.groups] = values
+    return found
+
+
+def _aucs_at_once(data, by, arrays, codes, direction, one_label):
+    """`auc_table`'s columns, computed all at once; ((the groups kept, their
+    first rows), the number of groups skipped, None unless skipping)."""
+    rows, one = _sorted_rows(arrays, codes, direction)
+    sums = _sorted_aucs(rows, one)
+    _failed(data, by, rows, one, *sums[1:], one_label)
+    skipped = _skipped(data, by, rows, one, "auc_table") if one_label == "skip" else None
+    kept = np.sort(rows.groups[~one]) if one_label == "skip" else np.arange(len(one))
+    auc, total_pos, total_neg = (_in_key_order(rows, values)[kept] for values in sums)
+    sizes = _in_key_order(rows, rows.sizes)[kept]
+    return [auc, sizes, total_pos, total_neg], (kept, rows.first_rows[kept]), skipped
+
+
+def _curves_at_once(data, by, arrays, codes, direction, one_label):
+    """`roc_table`'s result, computed all at once."""
+    rows, one = _sorted_rows(arrays, codes, direction)
+    columns, lengths, total_pos, total_neg = _sorted_curves(rows, one, one_label)
+    _failed(data, by, rows, one, total_pos, total_neg, one_label)
+    skipped = _skipped(data, by, rows, one, "roc_table") if one_label == "skip" else None
+    if direction == ">":  # thresholds on the guesses' own scale
+        np.negative(columns[2], out=columns[2])
+    lengths = _in_key_order(rows, lengths)
+    kept = np.flatnonzero(lengths)
+    table = _table(data, by, rows.first_rows[kept], lengths[kept], columns, COLUMNS)
+    return _with_skipped(table, skipped)

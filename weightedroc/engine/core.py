@@ -18,6 +18,10 @@ from .validation import check_direction, check_inputs
 
 # Below this size a plain stable argsort is as fast as the packed-key sort.
 SMALL = 1 << 8
+OVERFLOW = (
+    "the total positive or negative weight overflows to inf: "
+    "rescale the weights (R would return NaN rates)"
+)
 
 
 class Cumulated(NamedTuple):
@@ -418,10 +422,7 @@ def _tally(sorted_weight, positive, is_end, block, start):
     )
     total_pos, total_neg = FN[-1], TN[-1]
     if not (np.isfinite(total_pos) and np.isfinite(total_neg)):
-        raise ValueError(
-            "the total positive or negative weight overflows to inf: "
-            "rescale the weights (R would return NaN rates)"
-        )
+        raise ValueError(OVERFLOW)
     return Cumulated(threshold, FN, TN, float(total_pos), float(total_neg), block)
 
 

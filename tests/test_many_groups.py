@@ -1,0 +1,373 @@
+"""roc_table and auc_table over many groups at once (`engine.many`) against
+a plain loop over the groups: each group's curve and AUC are R's
+arithmetic on that group's rows alone (tests/plain.py, and WeightedROC /
+WeightedAUC of the group), bit for bit; and ``one_label=``."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from plain import plain_auc, plain_roc, same_bits
+
+import weightedroc.engine.many as many
+import weightedroc.tidy as tidy
+from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
+
+COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
+POOL = np.array([-1.0, -0.0, 0.0, 0.5, 1.0, 2.0, np.inf, -np.inf, 5e-324, 0.25, 1e300])
+
+
+def _guesses(kind, size, rng):
+    if kind == "pool":  # ties, signed zeros, infinities, a subnormal
+        return rng.choice(POOL, size)
+    if kind == "zeros":  # runs of zeros of both signs in both classes
+        return rng.choice(np.array([-0.0, 0.0, 1.0]), size)
+    if kind == "last bits":  # doubles one ulp apart: the sort's packed keys collide
+        return 1 + rng.integers(0, 8, size) * 2.0**-52
+    return rng.normal(size=size)
+
+
+@st.composite
+def frames(draw):
+    """Groups of many sizes (1 up to past each size where the pass changes,
+    as the test sets them), some with one label value, rows in any order;
+    (frame, weighted)."""
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    sizes = draw(
+        st.lists(
+            st.one_of(st.integers(1, 12), st.sampled_from([15, 16, 17, 31, 32, 33, 70])),
+            min_size=1,
+            max_size=40,
+        )
+    )
+    kind = draw(st.sampled_from(["zeros", "pool", "last bits", "normal"]))
+    labels = draw(st.sampled_from(["mixed", "some one-label"]))
+    code, label, guess = [], [], []
+    for k, size in enumerate(sizes):
+        code.append(np.full(size, k))
+        if labels == "some one-label" and rng.random() < 0.3:
+            label.append(np.full(size, rng.random() < 0.5))
+        else:
+            label.append(rng.random(size) < 0.5)
+        guess.append(_guesses(kind, size, rng))
+    code, label, guess = np.concatenate(code), np.concatenate(label), np.concatenate(guess)
+    rows = draw(st.sampled_from(["shuffled", "grouped", "reversed"]))
+    rows = {
+        "shuffled": rng.permutation(len(code)),
+        "grouped": np.arange(len(code)),
+        "reversed": np.arange(len(code))[::-1],
+    }[rows]
+    weights = draw(st.sampled_from(["none", "spread", "counts"]))
+    weight = {
+        "none": np.ones(len(code)),
+        "spread": rng.exponential(size=len(code)) * 10.0 ** rng.uniform(-3, 3, len(code)),
+        "counts": rng.integers(1, 5, len(code)).astype(float),
+    }[weights]
+    keys = draw(st.sampled_from(["int", "str", "negative"]))
+    keys = {
+        "int": np.arange(len(sizes)),
+        "str": np.array([f"u{k:03d}" for k in rng.permutation(len(sizes))]),
+        "negative": -3 * rng.permutation(len(sizes)),
+    }[keys]
+    frame = pd.DataFrame(
+        {"key": keys[code], "guess": guess, "label": np.where(label, 1, 0), "weight": weight}
+    ).iloc[rows]
+    return frame.reset_index(drop=True), weights != "none"
+
+
+def _reference(df, weighted, direction):
+    """{key: (TPR, FPR, threshold, FN, FP) or None for one label}, by a plain loop."""
+    found = {}
+    for key, rows in df.groupby("key", sort=True):
+        positive = rows.label.to_numpy() == 1
+        if positive.all() or not positive.any():
+            found[key] = None
+            continue
+        guess = rows.guess.to_numpy()
+        weight = rows.weight.to_numpy() if weighted else None
+        columns = plain_roc(-guess if direction == ">" else guess, positive, weight)
+        if direction == ">":
+            columns = (*columns[:2], -columns[2], *columns[3:])
+        found[key] = columns
+    return found
+
+
+def _frame(df, kind):
+    if kind == "pandas":
+        return df
+    pl = pytest.importorskip("polars")
+    pytest.importorskip("narwhals")
+    frame = pl.from_pandas(df)
+    return frame if kind == "polars" else frame.to_arrow()
+
+
+def _pandas(table):
+    return table if isinstance(table, pd.DataFrame) else pd.DataFrame(table.to_pandas())
+
+
+def _check(df, weighted, direction, kind, one_label):
+    weight = "weight" if weighted else None
+    data = _frame(df, kind)
+    expected = _reference(df, weighted, direction)
+    options = dict(weight=weight, by="key", direction=direction)
+    kept = [key for key, columns in expected.items() if columns is not None]
+    if df.label.nunique() == 1:  # the column's encoding is undecided: still an error
+        for function in (roc_table, auc_table):
+            with pytest.raises(ValueError, match=r"^column 'label' \(label\): only one label"):
+                function(data, guess="guess", label="label", one_label="skip", **options)
+        return
+    if one_label == "error" and len(kept) < len(expected):
+        first = next(key for key, columns in expected.items() if columns is None)
+        for function in (roc_table, auc_table):
+            with pytest.raises(ValueError, match=rf"^group key={first!r}: only one label value"):
+                function(data, guess="guess", label="label", **options)
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        aucs = _pandas(
+            auc_table(data, guess="guess", label="label", one_label=one_label, **options)
+        )
+        if one_label != "nan":
+            curves = _pandas(
+                roc_table(data, guess="guess", label="label", one_label=one_label, **options)
+            )
+            assert list(curves.key.unique()) == kept
+            for key in kept:
+                part = curves[curves.key == key]
+                for name, column in zip(COLUMNS, expected[key]):
+                    assert same_bits(part[name], column), (key, name)
+    listed = kept if one_label == "skip" else list(expected)
+    assert list(aucs.key) == listed
+    for key, row in zip(listed, aucs.itertuples()):
+        rows = df[df.key == key]
+        assert row.n == len(rows)
+        positive = rows.label.to_numpy() == 1
+        if expected[key] is None:
+            assert np.isnan(row.auc)
+            continue
+        TPR, FPR, _, FN, FP = expected[key]
+        assert same_bits(row.auc, plain_auc(TPR, FPR))
+        assert same_bits([row.positive_weight, row.negative_weight], [FN[-1], FP[0]])
+        curve = WeightedROC(
+            rows.guess,
+            positive,
+            rows.weight if weighted else None,
+            direction=direction,
+        )
+        assert same_bits(row.auc, WeightedAUC(curve))
+
+
+PATHS = ["at once, small blocks", "at once", "one group after another"]
+
+
+def _take(path, patch):
+    """The three ways through: all at once with blocks of at most 16 rows
+    and groups of more than 16 rows tallied alone; all at once as shipped;
+    one group after another (as for few large groups)."""
+    if path == "at once, small blocks":
+        patch.setattr(many, "CHUNK", 16)
+        patch.setattr(many, "LARGE", 16)
+    patch.setattr(tidy, "MANY", 0 if path == "one group after another" else 1 << 40)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@settings(max_examples=40, deadline=None)
+@given(
+    drawn=frames(),
+    direction=st.sampled_from(["<", ">"]),
+    kind=st.sampled_from(["pandas", "polars", "arrow"]),
+    one_label=st.sampled_from(["error", "skip", "nan"]),
+)
+def test_every_group_is_r_of_its_own_rows_bit_for_bit(path, drawn, direction, kind, one_label):
+    with pytest.MonkeyPatch.context() as patch:
+        _take(path, patch)
+        _check(*drawn, direction, kind, one_label)
+
+
+def test_groups_of_every_size_past_the_block_and_large_sizes(monkeypatch):
+    # Groups of 1 to 40 rows, blocks of at most 16 rows and groups above 16
+    # rows tallied alone: every size on both sides of both limits.
+    monkeypatch.setattr(many, "CHUNK", 16)
+    monkeypatch.setattr(many, "LARGE", 16)
+    rng = np.random.default_rng(5)
+    sizes = np.repeat(np.arange(1, 41), 3)
+    code = np.repeat(np.arange(len(sizes)), sizes)
+    n = len(code)
+    df = pd.DataFrame(
+        {
+            "key": code,
+            "guess": rng.choice(POOL, n),
+            "label": rng.integers(0, 2, n),
+            "weight": rng.exponential(size=n),
+        }
+    ).sample(frac=1, random_state=1)
+    for direction in ("<", ">"):
+        for weighted in (False, True):
+            _check(df, weighted, direction, "pandas", "skip")
+            _check(df, weighted, direction, "pandas", "nan")
+
+
+def test_a_group_larger_than_a_chunk_beside_small_ones():
+    # The shipped sizes: one group of more than LARGE rows among small ones.
+    rng = np.random.default_rng(6)
+    sizes = np.concatenate(([many.LARGE + 3], rng.integers(1, 9, 300)))
+    code = np.repeat(np.arange(len(sizes)), sizes)
+    n = len(code)
+    df = pd.DataFrame(
+        {
+            "key": code,
+            "guess": np.round(rng.normal(size=n), 2),
+            "label": rng.integers(0, 2, n),
+            "weight": rng.exponential(size=n),
+        }
+    ).sample(frac=1, random_state=2)
+    _check(df, True, "<", "pandas", "skip")
+    _check(df, False, ">", "pandas", "nan")
+
+
+def test_running_sums_restart_at_zero_in_each_group():
+    # Weights whose long double running sum over all rows rounds otherwise
+    # than each group's own: a global running sum minus the group's start
+    # would differ in the last bits.
+    rng = np.random.default_rng(7)
+    n = 3000
+    df = pd.DataFrame(
+        {
+            "key": np.repeat(np.arange(300), 10),
+            "guess": rng.random(n),
+            "label": np.tile([0, 1], n // 2),
+            "weight": rng.random(n) * 10.0 ** rng.integers(-8, 8, n),
+        }
+    )
+    _check(df, True, "<", "pandas", "error")
+    weight = df.weight.to_numpy()
+    running = np.cumsum(weight.astype(np.longdouble))
+    group_starts = np.concatenate(([0], running[9:-1:10]))
+    minus = (running - np.repeat(group_starts, 10)).astype(np.float64)
+    own = np.concatenate([np.cumsum(part.astype(np.longdouble)) for part in weight.reshape(-1, 10)])
+    assert not same_bits(minus, own.astype(np.float64))  # (so the test can fail)
+
+
+def test_one_label_skip_warns_with_the_count_and_the_first_groups():
+    df = pd.DataFrame(
+        {
+            "user": [1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6],
+            "guess": [0.1, 0.9, 0.3, 0.4, 0.5, 0.2, 0.7, 0.1, 0.2, 0.3, 0.6],
+            "label": [0, 1, 1, 1, 0, 0, 1, 0, 0, 1, 1],
+        }
+    )
+    with pytest.warns(
+        UserWarning,
+        match=r"^auc_table skipped 4 of 6 groups with one label value only .*: "
+        r"\(user=2\), \(user=3\), \(user=5\), \.\.\.$",
+    ):
+        table = auc_table(df, guess="guess", label="label", by="user", one_label="skip")
+    assert list(table.user) == [1, 4] and list(table.auc) == [1.0, 1.0]
+    assert table.attrs["skipped_groups"] == 4
+    with pytest.warns(UserWarning, match=r"^roc_table skipped 4 of 6 groups"):
+        curves = roc_table(df, guess="guess", label="label", by="user", one_label="skip")
+    assert list(curves.user.unique()) == [1, 4] and curves.attrs["skipped_groups"] == 4
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing skipped: nothing said
+        kept = auc_table(
+            df[df.user.isin([1, 4])], guess="guess", label="label", by="user", one_label="skip"
+        )
+    assert kept.attrs["skipped_groups"] == 0
+
+
+def test_one_label_nan_keeps_the_group_with_its_weights():
+    df = pd.DataFrame(
+        {
+            "user": ["a", "a", "b", "b", "b"],
+            "guess": [0.1, 0.9, 0.3, 0.4, 0.5],
+            "label": [0, 1, 1, 1, 1],
+            "weight": [1.0, 2.0, 0.5, 0.25, 4.0],
+        }
+    )
+    table = auc_table(df, guess="guess", label="label", weight="weight", by="user", one_label="nan")
+    assert list(table.user) == ["a", "b"] and list(table.n) == [2, 3]
+    assert table.auc[0] == 1.0 and np.isnan(table.auc[1])
+    assert list(table.positive_weight) == [2.0, 4.75]
+    assert list(table.negative_weight) == [1.0, 0.0]
+    with_ci = auc_table(df, guess="guess", label="label", by="user", one_label="nan", ci=True)
+    assert np.isnan(with_ci.conf_low[1]) and np.isnan(with_ci.conf_high[1])
+
+
+def test_one_label_error_names_the_first_group_and_bad_values_are_refused():
+    df = pd.DataFrame({"user": [2, 2, 1, 3, 3], "guess": [1, 2, 3, 4, 5], "label": [0, 1, 1, 0, 0]})
+    for function in (roc_table, auc_table):
+        with pytest.raises(ValueError, match=r"^group user=1: only one label value"):
+            function(df, guess="guess", label="label", by="user")
+        with pytest.raises(ValueError, match=r"^one_label must be one of 'error', 'skip'"):
+            function(df, guess="guess", label="label", by="user", one_label="drop")
+    with pytest.raises(ValueError, match=r"^one_label must be one of 'error', 'skip'$|got 'nan'"):
+        roc_table(df, guess="guess", label="label", by="user", one_label="nan")
+
+
+def test_a_label_column_of_one_value_is_an_error_whatever_one_label_says():
+    # The encoding is read from the whole column: one value there says
+    # nothing of which class it is ({0, 1} or {1, 2}?), with or without by.
+    df = pd.DataFrame({"user": [1, 2], "guess": [1.0, 2.0], "label": [1, 1]})
+    for by in (None, "user"):
+        for one_label in ("skip", "nan"):
+            with pytest.raises(ValueError, match=r"^column 'label' \(label\): only one label"):
+                auc_table(df, guess="guess", label="label", by=by, one_label=one_label)
+
+
+def test_without_by_the_frame_is_one_group():
+    df = pd.DataFrame({"guess": [3.0, 1.0, 2.0, 2.0], "label": [1, 0, 1, 0]})
+    for one_label in ("error", "skip", "nan"):
+        table = auc_table(df, guess="guess", label="label", one_label=one_label)
+        assert list(table.columns) == tidy.AUC_COLUMNS
+        assert table.auc.tolist() == [0.875] and table.n.tolist() == [4]  # 3.5 of 4 pairs
+        curve = roc_table(df, guess="guess", label="label", one_label="skip")
+        expected = WeightedROC(df.guess, df.label)
+        for name in COLUMNS:
+            assert same_bits(curve[name], expected[name])
+
+
+def test_an_overflowing_group_is_named_even_when_skipping():
+    df = pd.DataFrame(
+        {
+            "user": [1, 1, 2, 2, 2, 3, 3],
+            "guess": [1.0, 2.0, 1.0, 2.0, 3.0, 1.0, 2.0],
+            "label": [0, 0, 0, 1, 1, 0, 1],
+            "weight": [1e308, 1e308, 1.0, 1e308, 1e308, 1.0, 1.0],
+        }
+    )
+    # Group 1 has one label (skipped); group 2's positive weight overflows.
+    for function in (roc_table, auc_table):
+        with pytest.raises(ValueError, match=r"^group user=2: the total positive or negative"):
+            function(df, guess="guess", label="label", weight="weight", by="user", one_label="skip")
+
+
+@pytest.mark.filterwarnings("ignore:DeLong's normal interval")
+def test_intervals_of_the_groups_kept():
+    rng = np.random.default_rng(8)
+    df = pd.DataFrame(
+        {
+            "user": np.repeat([3, 1, 2], 40),
+            "guess": rng.normal(size=120),
+            "label": np.concatenate([rng.integers(0, 2, 40), np.ones(40), rng.integers(0, 2, 40)]),
+        }
+    )
+    with pytest.warns(UserWarning, match=r"skipped 1 of 3 groups"):
+        table = auc_table(df, guess="guess", label="label", by="user", ci=True, one_label="skip")
+    assert list(table.user) == [2, 3]
+    for user, row in zip([2, 3], table.itertuples()):
+        rows = df[df.user == user]
+        alone = auc_table(rows, guess="guess", label="label", ci=True)
+        assert same_bits(
+            [row.auc, row.conf_low, row.conf_high], alone.iloc[0][["auc", "conf_low", "conf_high"]]
+        )
+
+
+def test_the_skip_warning_points_at_the_callers_line():
+    df = pd.DataFrame({"user": [1, 1, 2], "guess": [0.1, 0.9, 0.3], "label": [0, 1, 1]})
+    for function in (roc_table, auc_table):
+        with pytest.warns(UserWarning, match="skipped 1 of 2") as caught:
+            function(df, guess="guess", label="label", by="user", one_label="skip")
+        assert caught[0].filename == __file__

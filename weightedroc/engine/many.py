@@ -1,0 +1,286 @@
+"""Many small groups in one pass: every group's `cumulate`, bit for bit.
+
+`roc_table` and `auc_table` over hundreds of thousands of groups (users,
+queries, merchants) cannot afford a Python step per group.  Here the rows
+are sorted once by (group, guess, row) -- R's order() within each group --
+with the groups arranged by their number of rows, so that the rows of the
+groups of one size form a 2-D block (one group a row) of the sorted
+columns, with no copy.  Each group's running sums then start from zero in
+long double, as R's cumsum() of that group's rows does: they are the rows
+of a long double cumsum along the block's second axis, not differences of
+one running sum over all rows (which would round differently).  The
+Python work is per block of about `CHUNK` values, not per group.
+
+A group of more than `LARGE` rows is a block of its own and goes through
+`cumulate`'s own tally (`core`) on its slice of the sorted columns.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .core import _run_ends, _tally, stable_order
+from .longdouble import CHUNK, chunks
+from .threads import prefault, run_both
+
+# A group of more rows than this is tallied on its own (`large_counts`).
+LARGE = CHUNK
+
+
+class Sorted(NamedTuple):
+    """The rows sorted by (group, guess, row), the groups by (size, code).
+
+    `guess` (negated for direction ">"), `positive` and `weight` (None for
+    unit weights) are in that order; `is_end` is True at the last row of
+    each run of equal guesses within a group.  `groups` holds the group
+    codes in their sorted order, `sizes` their numbers of rows and
+    `starts` where their rows start.  `first_rows[code]` is the first row
+    of each group in the input.
+    """
+
+    guess: np.ndarray
+    positive: np.ndarray
+    weight: np.ndarray | None
+    is_end: np.ndarray
+    groups: np.ndarray
+    sizes: np.ndarray
+    starts: np.ndarray
+    first_rows: np.ndarray
+
+
+def counting_sort(codes, size):
+    """The order of the rows by their codes in range(size), ties in row
+    order, and where each code's rows end in it."""
+    codes = codes.astype(np.intp, copy=False)
+    if 0 < size < len(codes) * np.log(len(codes)):  # (else a sort is cheaper)
+        try:  # pandas' counting sort (what its groupby uses), with the counts
+            from pandas._libs.algos import groupsort_indexer
+        except ImportError:  # (a private name, so a stable sort if it moves)
+            pass
+        else:
+            order, counts = groupsort_indexer(codes, size)
+            return order, np.cumsum(counts[1:])  # (counts[0]: of code -1, none)
+    return np.argsort(codes, kind="stable"), np.cumsum(np.bincount(codes, minlength=size))
+
+
+def _by_size(sizes):
+    """The groups in order of size, then code (a radix sort for sizes
+    below 2**16)."""
+    if sizes.max() < 1 << 16:
+        return np.argsort(sizes.astype(np.uint16), kind="stable")
+    return np.argsort(sizes, kind="stable")
+
+
+def _first_rows(codes, size):
+    """The first row of each code in range(size), in chunks (no array of
+    row numbers as long as `codes`)."""
+    first = np.full(size, len(codes), dtype=np.intp)
+    for rows in chunks(len(codes)):
+        np.minimum.at(first, codes[rows], np.arange(rows.start, rows.start + len(codes[rows])))
+    return first
+
+
+def _by_place(places, size, tag):
+    """The stable order of `places` (uint64 in range(size), overwritten)
+    and `tag` in that order: each place shifted above its position and
+    the tag bit, and the keys sorted as integers (faster than a counting
+    sort into a million places), then the positions and tags read back."""
+    n = len(places)
+    shift = np.uint64(max(n - 1, 1).bit_length() + 1)
+    if int(shift) + max(size - 1, 1).bit_length() > 64:  # (no room: sort the places)
+        order = np.argsort(places, kind="stable")
+        return order, tag[order]
+    for rows in chunks(n):
+        part = places[rows]
+        part <<= shift
+        part |= np.arange(2 * rows.start, 2 * rows.start + 2 * len(part), 2, dtype=np.uint64)
+        part |= tag[rows]
+    places.sort()
+    sorted_tag = np.empty(n, dtype=bool)
+    for rows in chunks(n):
+        part = places[rows]
+        np.bitwise_and(part, np.uint64(1), out=sorted_tag[rows], casting="unsafe")
+        part &= (np.uint64(1) << shift) - np.uint64(1)
+        part >>= np.uint64(1)
+    return places.view(np.intp), sorted_tag
+
+
+def sort_groups(guess, positive, weight, codes, size, direction="<"):
+    """`Sorted` rows of checked columns, grouped by `codes` (in range(size),
+    every code used).
+
+    One stable sort by guess (`stable_order`), then a stable sort by the
+    group's place (groups in order of size, then code): together a sort by
+    (group, guess, row), as R's order() sorts each group's rows.  Fresh
+    memory is slow to touch, so the large arrays are mapped in the
+    background first and used again from step to step.
+    """
+    n = len(codes)
+    work, spare = np.empty((3, n)), np.empty((2, n))
+    stop = prefault(work, spare)
+    sizes = np.bincount(codes, minlength=size)
+    groups = _by_size(sizes)
+    # Without weights, the rows' places in the sorted groups are gathered by
+    # the guess sort in their stead (exactly: floats below 2**53).
+    place = np.empty(size)
+    place[groups] = np.arange(size)
+    try:  # (two passes of random access into tables of a value per group)
+        _, first_rows = run_both(
+            lambda: np.take(place, codes, out=spare[0]), lambda: _first_rows(codes, size), n
+        )
+        ordered = stable_order(
+            np.negative(guess) if direction == ">" else guess,
+            positive,
+            spare[0] if weight is None else weight,
+            out=work,
+        )
+        places = spare[1].view(np.uint64)
+        if weight is None:
+            np.copyto(places, ordered.weight, casting="unsafe")
+        else:
+            np.take(spare[0], ordered.order, out=spare[1])
+            np.copyto(places, spare[1], casting="unsafe")
+    finally:
+        stop()
+    order, sorted_positive = _by_place(places, size, ordered.tag)
+    ends = np.cumsum(sizes[groups])
+    # (the order by guess, in work[0], is read no more; spare[0] neither)
+    sorted_guess, sorted_weight = work[0], None if weight is None else spare[0]
+    half = n // 2 if weight is None else n  # (unit weights: the guesses in two halves)
+    run_both(
+        lambda: np.take(ordered.guess, order[:half], out=sorted_guess[:half]),
+        lambda: (
+            np.take(ordered.guess, order[half:], out=sorted_guess[half:])
+            if weight is None
+            else np.take(ordered.weight, order, out=sorted_weight)
+        ),
+        n,
+    )
+    starts = np.concatenate(([0], ends[:-1]))
+    is_end = _run_ends(sorted_guess)
+    is_end[ends - 1] = True
+    return Sorted(
+        sorted_guess,
+        sorted_positive,
+        sorted_weight,
+        is_end,
+        groups,
+        sizes[groups],
+        starts,
+        first_rows,
+    )
+
+
+def group_counts(rows, mask):
+    """The number of True values of `mask` (in the order of `rows`, a
+    `Sorted`) in each group, in the groups' sorted order."""
+    return np.add.reduceat(mask, rows.starts, dtype=np.int64)
+
+
+def blocks(sizes):
+    """(first group, stop group, size, large) of the runs of groups of equal
+    size (`sizes` sorted), cut so that a block holds at most `CHUNK` rows
+    or one group; `large`: a group of more than `LARGE` rows, alone, for
+    `large_counts`."""
+    cuts = np.flatnonzero(np.diff(sizes)) + 1
+    for first, stop in zip(np.concatenate(([0], cuts)), np.concatenate((cuts, [len(sizes)]))):
+        size = int(sizes[first])
+        step = max(1, CHUNK // size)
+        for at in range(int(first), int(stop), step):
+            yield at, min(at + step, int(stop)), size, size > LARGE
+
+
+class Block(NamedTuple):
+    """The running counts of the groups of one block: `FN` and `TN` at every
+    row (r groups by s rows, in long double then rounded as R's cumsum()
+    stores them), and each group's totals."""
+
+    FN: np.ndarray
+    TN: np.ndarray
+    total_pos: np.ndarray
+    total_neg: np.ndarray
+
+
+def block_counts(rows, first, stop, size):
+    """The `Block` of groups first..stop-1 of `rows`, each of `size` rows."""
+    lo = int(rows.starts[first])
+    hi = lo + (stop - first) * size
+    positive = rows.positive[lo:hi].reshape(-1, size)
+    if rows.weight is None:  # running counts of ones: exact integers
+        FN = np.cumsum(positive, axis=1, dtype=np.int64)
+        TN = np.arange(1, size + 1) - FN
+        FN, TN = FN.astype(np.float64), TN.astype(np.float64)
+    else:
+        weight = rows.weight[lo:hi].reshape(-1, size)
+        sums = np.empty((2, stop - first, size), dtype=np.longdouble)
+        np.multiply(weight, positive, out=sums[0])  # (a weight or +0 in each row)
+        np.multiply(weight, ~positive, out=sums[1])
+        np.cumsum(sums, axis=2, out=sums)
+        with np.errstate(over="ignore"):  # (an overflow to inf is checked by callers)
+            FN, TN = sums.astype(np.float64)
+    return Block(FN, TN, FN[:, -1].copy(), TN[:, -1].copy())
+
+
+def at_run_ends(values, is_end):
+    """`values` (2-D, a group a row) with each row's value replaced by that
+    at the end of its run of equal guesses (`is_end`, same shape)."""
+    flat = is_end.ravel()
+    ends = np.flatnonzero(flat)
+    if len(ends) == flat.size:
+        return values
+    before = np.cumsum(flat) - flat  # runs that end before each row
+    return values.ravel().take(ends.take(before)).reshape(values.shape)
+
+
+def large_counts(rows, group):
+    """`cumulate`'s `Cumulated` of one group of `rows` (in its sorted place
+    `group`), from its slice of the sorted columns."""
+    lo = int(rows.starts[group])
+    part = slice(lo, lo + int(rows.sizes[group]))
+    is_end = rows.is_end[part]
+    block = np.empty((5, np.count_nonzero(is_end) + 1))
+    np.compress(is_end, rows.guess[part], out=block[2, :-1])
+    weight = None if rows.weight is None else rows.weight[part]
+    return _tally(weight, rows.positive[part], is_end, block, (0, 0))
+
+
+def _rates(block, is_end):
+    """(TPR, FPR) of each group of a `Block`, r groups by s + 1 points: the
+    first (1, 1), then the point after each row, the same as at the end of
+    its run (so a run of ties adds points equal to its last)."""
+    r, s = block.FN.shape
+    TPR, FPR = np.empty((2, r, s + 1))
+    total_pos, total_neg = block.total_pos[:, None], block.total_neg[:, None]
+    np.divide(0.0, total_pos, out=TPR[:, :1])
+    np.divide(at_run_ends(block.FN, is_end), total_pos, out=TPR[:, 1:])
+    np.subtract(1, TPR, out=TPR)
+    FPR[:, :1] = total_neg
+    np.subtract(total_neg, at_run_ends(block.TN, is_end), out=FPR[:, 1:])
+    np.divide(FPR, total_neg, out=FPR)
+    return TPR, FPR
+
+
+def _row_sums(values):
+    """R's long double sum of each row of `values` (along the last axis),
+    rounded to double: numpy's long double dot is a plain loop from 0, as
+    R's sum()."""
+    ones = np.ones(values.shape[-1], dtype=np.longdouble)
+    return np.dot(values.astype(np.longdouble), ones).astype(np.float64)
+
+
+def block_areas(block, is_end):
+    """`trapezoid_area` of each group of a `Block`.
+
+    The points a run of ties repeats add segments of width +0 and rise +0:
+    areas of +0, which change no sum (the sums start at +0 and only add
+    areas >= +0), so each group's sums are those over its curve's rows.
+    """
+    TPR, FPR = _rates(block, is_end)
+    width = FPR[:, :-1] - FPR[:, 1:]
+    areas = np.empty((2, *width.shape))
+    np.multiply(TPR[:, 1:], width, out=areas[0])  # rectangles
+    np.subtract(TPR[:, :-1], TPR[:, 1:], out=areas[1])  # triangles
+    areas[1] *= width
+    areas[1] /= 2
+    rectangles, triangles = _row_sums(areas)
+    return rectangles + triangles
