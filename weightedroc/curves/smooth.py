@@ -22,6 +22,12 @@ Two methods, as pROC's:
     ``weights_are="frequency"`` the rows repeated (their spread and their
     number, the weights' total), so whole-number weights give exactly the
     density of the repeated rows.
+
+This module is pROC's glue: the binormal line (`binormal_line`, which
+Obuchowski's variance fits too), the density curve, the options and the
+two public functions.  R's ``density()`` and its bandwidth rules are in
+`weightedroc.curves.density`, R's ``qnorm`` and ``pnorm`` in
+`weightedroc.engine.normal`.
 """
 
 import math

@@ -14,6 +14,7 @@ floats and on arrays alike:
 """
 
 import math
+from statistics import NormalDist
 
 import numpy as np
 
@@ -95,6 +96,9 @@ def _pnorm(x):
 
 
 _PNORM = np.frompyfunc(_pnorm, 1, 1)
+# The same AS241 in C, the same bits: for one probability, some 200 times faster
+# than numpy's vectorised evaluation (Obuchowski's derivatives, power).
+_INV_CDF = NormalDist().inv_cdf
 
 
 def pnorm(x):
@@ -151,8 +155,10 @@ def qnorm(p):
     [-inf, 0.0, -37.0470962993612, inf, nan]
     """
     array = np.asarray(p, dtype=float)
-    quantiles = _as241(array.ravel()).reshape(array.shape)
-    return float(quantiles) if array.ndim == 0 else quantiles
+    if array.ndim == 0:
+        value = float(array)
+        return _INV_CDF(value) if 0 < value < 1 else float(_as241(array.reshape(1))[0])
+    return _as241(array.ravel()).reshape(array.shape)
 
 
 def _as241(p):
