@@ -8,7 +8,9 @@ floats and on arrays alike:
   (``NormalDist.cdf`` loses the upper one to ``1 + erf``);
 - `qnorm` is Wichura's AS241, R's algorithm, evaluated in R's order of
   operations, so that it equals R's ``qnorm`` and Python's
-  ``statistics.NormalDist().inv_cdf`` bit for bit; vectorised with numpy.
+  ``statistics.NormalDist().inv_cdf`` bit for bit: vectorised with numpy
+  for arrays, ``inv_cdf`` itself for one float (tests/test_normal.py checks
+  that the two agree).
   As R, ``qnorm(0) = -inf``, ``qnorm(1) = inf`` and a probability outside
   [0, 1] (or NaN) gives NaN.
 """
@@ -162,6 +164,7 @@ def qnorm(p):
 
 
 def _as241(p):
+    """AS241 of a 1-d float array, in the operations of R's qnorm.c."""
     q = p - 0.5
     out = np.empty_like(p)
     central = np.abs(q) <= 0.425
