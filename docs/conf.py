@@ -97,6 +97,7 @@ MODULE_AREA = {
     "weightedroc.curves.roc": "curves",
     "weightedroc.curves.pr": "curves",
     "weightedroc.curves.smooth": "curves",
+    "weightedroc.curves.density": "curves",
     "weightedroc.curves.auc": "metrics",
     "weightedroc.curves.multiclass": "metrics",
     "weightedroc.curves.areas": "metrics",

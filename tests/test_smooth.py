@@ -454,18 +454,6 @@ def test_bandwidth_fallbacks_are_procs(r, g):
     assert_close(ours(g, y, method="density"), proc_smooth(r, g, y, "<", "density"), 1e-10)
 
 
-def test_qnorm_is_wichuras_as241_as_the_standard_library():
-    from statistics import NormalDist
-
-    from weightedroc.curves.smooth import qnorm
-
-    rng = np.random.default_rng(17)
-    p = np.r_[rng.random(2000), np.logspace(-300, -1, 300), 1 - np.logspace(-16, -1, 50)]
-    expected = [NormalDist().inv_cdf(x) for x in p]
-    np.testing.assert_allclose(qnorm(p), expected, rtol=1e-15, atol=0)
-    assert qnorm([0.0, 1.0, 0.5]).tolist() == [-np.inf, np.inf, 0.0]
-
-
 def test_mcclish_below_the_diagonal_warns_as_partial_auc():
     g, y = random_data(18)
     with pytest.warns(UserWarning, match="pROC returns NA"):
@@ -475,7 +463,7 @@ def test_mcclish_below_the_diagonal_warns_as_partial_auc():
 
 @pytest.mark.parametrize("rule", ["ucv", "bcv"])
 def test_cross_validation_rules_are_rs(r, rule):
-    from weightedroc.curves.smooth import bw_cv
+    from weightedroc.curves.density import bw_cv
 
     rng = np.random.default_rng(20)
     samples = [asah("ndka")[0], rng.normal(size=60), rng.lognormal(size=499), rng.normal(size=3000)]
@@ -494,7 +482,7 @@ def test_cross_validation_at_the_range_end_warns_as_r():
 
 
 def test_sheather_jones_is_rs_bw_sj(r):
-    from weightedroc.curves.smooth import bw_sj
+    from weightedroc.curves.density import bw_sj
 
     rng = np.random.default_rng(19)
     samples = [

@@ -73,6 +73,21 @@ def mcclish(area, diagonal, lo, hi):
     return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
 
 
+def mcclish_warned(area, diagonal, lo, hi, stacklevel):
+    """`mcclish`, warning when the area is below the diagonal's (the
+    standardisation is then below 0.5, where pROC returns NA); `stacklevel`
+    as the caller's own ``warnings.warn`` would give it."""
+    if area < diagonal:
+        warnings.warn(
+            f"the partial area {area:g} is below that of the diagonal "
+            f"({diagonal:g}): McClish's standardisation is then below 0.5 "
+            "(pROC returns NA)",
+            UserWarning,
+            stacklevel=stacklevel + 1,
+        )
+    return mcclish(area, diagonal, lo, hi)
+
+
 @keyword_only
 def partial_auc(
     roc: pd.DataFrame,
@@ -156,15 +171,8 @@ def partial_auc(
         area = float(areas[0])
     if not correct:
         return area
-    if area < diagonal:
-        warnings.warn(
-            f"the partial area {area:g} is below that of the diagonal "
-            f"({diagonal:g}): McClish's standardisation is then below 0.5 "
-            "(pROC returns NA)",
-            UserWarning,
-            stacklevel=3,  # the caller of the `keyword_only` wrapper
-        )
-    return mcclish(area, diagonal, lo, hi)
+    # stacklevel 3: the caller of the `keyword_only` wrapper
+    return mcclish_warned(area, diagonal, lo, hi, stacklevel=3)
 
 
 class CostAUC(NamedTuple):

@@ -5,13 +5,13 @@ Each reads the scaled counts of the one cumulated pass (`table.counts_of`):
 a `WeightedROC` frame, or raw inputs ``(guess, label[, weight])``.
 """
 
-from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..decisions import roc_convex_hull
+from ..engine.normal import qnorm
 from ..engine.types import ArrayLike, Direction, LabelValue
 from ..metrics.table import counts_of
 from .roc import curve_frame
@@ -360,13 +360,10 @@ def pr_auc(
     return float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))
 
 
-_NORMAL = np.frompyfunc(NormalDist().inv_cdf, 1, 1)
-
-
 def normal_deviate(p: ArrayLike) -> np.ndarray:
     """The standard normal quantile of each probability (the DET axes'
-    scale): ``statistics.NormalDist().inv_cdf``, elementwise, with
-    0 -> -inf and 1 -> inf.
+    scale): R's ``qnorm``, equal to ``statistics.NormalDist().inv_cdf``
+    bit for bit, with 0 -> -inf and 1 -> inf.
 
     Parameters
     ----------
@@ -387,8 +384,4 @@ def normal_deviate(p: ArrayLike) -> np.ndarray:
     p = np.asarray(p, dtype=float)
     if np.isnan(p).any() or (p < 0).any() or (p > 1).any():
         raise ValueError("probabilities must be in [0, 1]")
-    out = np.full(p.shape, np.inf)
-    out[p == 0] = -np.inf
-    inside = (p > 0) & (p < 1)
-    out[inside] = _NORMAL(p[inside]).astype(float)
-    return out
+    return np.asarray(qnorm(p))  # an array for a scalar too

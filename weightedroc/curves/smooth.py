@@ -22,170 +22,83 @@ Two methods, as pROC's:
     ``weights_are="frequency"`` the rows repeated (their spread and their
     number, the weights' total), so whole-number weights give exactly the
     density of the repeated rows.
+
+This module is pROC's glue: the binormal line (`binormal_line`, which
+Obuchowski's variance fits too), the density curve, the options and the
+two public functions.  R's ``density()`` and its bandwidth rules are in
+`weightedroc.curves.density`, R's ``qnorm`` and ``pnorm`` in
+`weightedroc.engine.normal`.
 """
 
 import math
 import numbers
-import warnings
 
 import numpy as np
 import pandas as pd
 
+from ..engine.normal import pnorm, qnorm
 from ..engine.types import ArrayLike, Direction, LabelValue
 from ..inference.checks import check_choice, check_frequency, prepared
-from .areas import check_range, mcclish, range_areas
+from .areas import check_range, mcclish_warned, range_areas
+from .density import bandwidth, check_density_options, class_density
 from .roc import WeightedROC
 
 __all__ = ["smooth_roc", "smooth_auc"]
 
 METHODS = ("binormal", "density")
-BANDWIDTHS = ("nrd0", "nrd", "ucv", "bcv", "SJ")
-# R's density() kernels: each one's kernel at distances `d` for bandwidth `bw`
-# (the kernel's standard deviation).
-KERNELS = {
-    "gaussian": lambda d, bw: np.exp(-0.5 * (d / bw) ** 2) / (bw * math.sqrt(2 * math.pi)),
-    "rectangular": lambda d, bw: _inside(d, bw * math.sqrt(3), lambda u, a: 0.5 / a + 0 * u),
-    "triangular": lambda d, bw: _inside(d, bw * math.sqrt(6), lambda u, a: (1 - u) / a),
-    "epanechnikov": lambda d, bw: _inside(
-        d, bw * math.sqrt(5), lambda u, a: 3 / 4 * (1 - u**2) / a
-    ),
-    "biweight": lambda d, bw: _inside(
-        d, bw * math.sqrt(7), lambda u, a: 15 / 16 * (1 - u**2) ** 2 / a
-    ),
-    "cosine": lambda d, bw: _inside(
-        d, bw / math.sqrt(1 / 3 - 2 / math.pi**2), lambda u, a: (1 + np.cos(math.pi * u)) / (2 * a)
-    ),
-    "optcosine": lambda d, bw: _inside(
-        d,
-        bw / math.sqrt(1 - 8 / math.pi**2),
-        lambda u, a: math.pi / 4 * np.cos(math.pi * u / 2) / a,
-    ),
-}
 GIVEN = ("density_controls", "density_cases")
 DENSITY_DEFAULTS = {"bw": "nrd0", "adjust": 1, "kernel": "gaussian", "cut": 3}
-_PNORM = np.frompyfunc(lambda x: 0.5 * math.erfc(-x / math.sqrt(2)), 1, 1)
-
-
-def _inside(d, a, kernel):
-    """A kernel of support (-a, a): `kernel(|d| / a, a)` inside, 0 outside."""
-    u = np.abs(d) / a
-    return np.where(u < 1, kernel(u, a), 0.0)
-
-
-def pnorm(x):
-    """R's ``pnorm`` of each value (from ``math.erfc``, accurate in the tails)."""
-    return np.asarray(_PNORM(np.asarray(x, dtype=float)), dtype=float)
-
-
-# Wichura's AS241 (R's qnorm): numerator and denominator coefficients,
-# highest power first, for |p - 0.5| <= 0.425, then the tails r <= 5 and r > 5.
-_CENTRAL = (
-    (
-        2509.0809287301226727,
-        33430.575583588128105,
-        67265.770927008700853,
-        45921.953931549871457,
-        13731.693765509461125,
-        1971.5909503065514427,
-        133.14166789178437745,
-        3.387132872796366608,
-    ),
-    (
-        5226.495278852545925,
-        28729.085735721942674,
-        39307.89580009271061,
-        21213.794301586595867,
-        5394.1960214247511077,
-        687.1870074920579083,
-        42.313330701600911252,
-        1.0,
-    ),
-)
-_NEAR = (
-    (
-        7.7454501427834140764e-4,
-        0.0227238449892691845833,
-        0.24178072517745061177,
-        1.27045825245236838258,
-        3.64784832476320460504,
-        5.7694972214606914055,
-        4.6303378461565452959,
-        1.42343711074968357734,
-    ),
-    (
-        1.05075007164441684324e-9,
-        5.475938084995344946e-4,
-        0.0151986665636164571966,
-        0.14810397642748007459,
-        0.68976733498510000455,
-        1.6763848301838038494,
-        2.05319162663775882187,
-        1.0,
-    ),
-)
-_FAR = (
-    (
-        2.01033439929228813265e-7,
-        2.71155556874348757815e-5,
-        0.0012426609473880784386,
-        0.026532189526576123093,
-        0.29656057182850489123,
-        1.7848265399172913358,
-        5.4637849111641143699,
-        6.6579046435011037772,
-    ),
-    (
-        2.04426310338993978564e-15,
-        1.4215117583164458887e-7,
-        1.8463183175100546818e-5,
-        7.868691311456132591e-4,
-        0.0148753612908506148525,
-        0.13692988092273580531,
-        0.59983220655588793769,
-        1.0,
-    ),
-)
-
-
-def _ratio(coefficients, x):
-    numerator, denominator = (np.polyval(c, x) for c in coefficients)
-    return numerator / denominator
-
-
-def qnorm(p):
-    """R's ``qnorm`` (Wichura's AS241) of each probability, vectorised:
-    -inf at 0, inf at 1."""
-    p = np.asarray(p, dtype=float)
-    q = p - 0.5
-    out = np.empty_like(p)
-    central = np.abs(q) <= 0.425
-    r = 0.180625 - q[central] ** 2
-    out[central] = q[central] * _ratio(_CENTRAL, r)
-    tail = ~central
-    with np.errstate(divide="ignore"):
-        r = np.sqrt(-np.log(np.minimum(p[tail], 1 - p[tail])))
-    near, far = _ratio(_NEAR, np.minimum(r, 5) - 1.6), _ratio(_FAR, np.clip(r, 5, 27) - 5)
-    value = np.where(r <= 5, near, np.where(np.isinf(r), np.inf, far))
-    out[tail] = np.where(q[tail] < 0, -value, value)
-    return out
 
 
 # ---------------------------------------------------------------- binormal
-def binormal_fit(tpr, fpr):
-    """(a, b) of pROC's ``lm(qnorm(sp) ~ qnorm(se))`` over the finite points."""
-    se, sp = qnorm(tpr), -qnorm(fpr)  # qnorm(1 - p) = -qnorm(p)
-    finite = np.isfinite(se) & np.isfinite(sp)
-    se, sp = se[finite], sp[finite]
-    centred = se - se.mean() if len(se) > 1 else se
+def binormal_line(z_tpr, z_tnr):
+    """pROC's binormal fit, ``lm(qnorm(sp) ~ qnorm(se))``, of a curve's points.
+
+    Parameters
+    ----------
+    z_tpr, z_tnr : numpy.ndarray of float
+        The normal deviates of the points' sensitivities (TPR) and
+        specificities (1 - FPR); the infinite ones (points on the edges of
+        the unit square) are left out, as pROC.
+
+    Returns
+    -------
+    (float, float)
+        The intercept and slope of the least-squares line of `z_tnr` on
+        `z_tpr`.
+
+    Raises
+    ------
+    ValueError
+        pROC's "ROC curve not smoothable (not enough points)": fewer than 2
+        different sensitivities among the points inside the square.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from weightedroc.curves.smooth import binormal_line
+    >>> binormal_line(np.array([-np.inf, -1.0, 0.0, 1.0]), np.array([np.inf, 2.0, 1.5, 1.0]))
+    (1.5, -0.5)
+    """
+    finite = np.isfinite(z_tpr) & np.isfinite(z_tnr)
+    x, y = z_tpr[finite], z_tnr[finite]
+    centred = x - x.mean() if len(x) > 1 else x
     spread = float(centred @ centred)
-    if len(se) <= 1 or spread == 0:
+    if len(x) <= 1 or spread == 0:
         raise ValueError(
             "ROC curve not smoothable (not enough points): the binormal fit "
-            "needs points with TPR and FPR strictly between 0 and 1 at 2 "
-            f"different TPRs at least; the curve has such points at {len(np.unique(se))} TPR(s)"
+            "needs points with sensitivity and specificity strictly between 0 "
+            "and 1 at 2 different sensitivities at least; the curve has such "
+            f"points at {len(np.unique(x))} sensitivities"
         )
-    slope = float(centred @ (sp - sp.mean())) / spread
-    return float(sp.mean() - slope * se.mean()), slope
+    slope = float(centred @ (y - y.mean())) / spread
+    return float(y.mean() - slope * x.mean()), slope
+
+
+def binormal_fit(tpr, fpr):
+    """(a, b) of pROC's ``lm(qnorm(sp) ~ qnorm(se))`` through the points
+    (`tpr`, `fpr`) strictly inside the unit square (`binormal_line`)."""
+    return binormal_line(qnorm(tpr), -qnorm(fpr))  # qnorm(1 - p) = -qnorm(p)
 
 
 def r_seq_by(n):
@@ -205,321 +118,6 @@ def binormal_points(tpr, fpr, n):
 
 
 # ---------------------------------------------------------------- density
-def r_quantiles(guess, counts, probs):
-    """R's ``quantile(type = 7)`` of `guess` repeated `counts` times (None:
-    once each)."""
-    total = len(guess) if counts is None else int(counts.sum())
-    index = 1 + max(total - 1, 0) * np.asarray(probs)
-    lo, hi = np.floor(index).astype(np.int64), np.ceil(index).astype(np.int64)
-    if counts is None:  # a selection, no sort
-        ranks = np.unique(np.concatenate((lo, hi)) - 1)
-        chosen = np.partition(guess, ranks)
-        at_lo, at_hi = chosen[lo - 1], chosen[hi - 1]
-    else:
-        order = np.argsort(guess, kind="stable")
-        ends = np.cumsum(counts[order])
-        at_lo = guess[order[np.searchsorted(ends, lo - 1, side="right")]]
-        at_hi = guess[order[np.searchsorted(ends, hi - 1, side="right")]]
-    h = index - lo
-    return np.where((index > lo) & (at_hi != at_lo), (1 - h) * at_lo + h * at_hi, at_lo)
-
-
-def r_sd(guess, counts):
-    """R's ``sd`` of `guess` repeated `counts` times (None: once each)."""
-    if counts is None:
-        return float(np.std(guess, ddof=1))
-    total = counts.sum()
-    mean = (counts @ guess) / total
-    return math.sqrt((counts @ (guess - mean) ** 2) / (total - 1))
-
-
-def bandwidth(rule, guess, counts, first):
-    """R's ``bw.nrd0``, ``bw.nrd`` or ``bw.SJ`` of `guess` repeated `counts`
-    times (None: once each); `first` is R's ``x[1]``."""
-    total = len(guess) if counts is None else int(counts.sum())
-    if total < 2:
-        raise ValueError(f"need at least 2 data points to select a bandwidth (R's bw.{rule})")
-    if rule == "SJ":
-        return bw_sj(guess, counts)
-    if rule in ("ucv", "bcv"):
-        return bw_cv(rule, guess, counts)
-    sd = r_sd(guess, counts)
-    q1, q3 = r_quantiles(guess, counts, (0.25, 0.75))
-    if rule == "nrd":
-        return 1.06 * min(sd, (q3 - q1) / 1.34) * total**-0.2
-    lo = min(sd, (q3 - q1) / 1.34)
-    if not lo:
-        lo = sd or abs(first) or 1.0
-    return 0.9 * lo * total**-0.2
-
-
-def binned(x, weights, lo, step, size):
-    """R's ``BinDist``: the weights of `x` split linearly between the two
-    nearest of `size` grid points from `lo` by `step` (then `size` zeros).
-    `weights` sum to 1; None for 1/len(x) each."""
-    position = (x - lo) / step
-    left = np.floor(position)
-    fraction = position - left
-    left = left.astype(np.intp)
-    if left.min() >= 0 and left.max() <= size - 2:  # all inside, as pROC's grids
-        right = np.bincount(left, fraction if weights is None else weights * fraction, 2 * size)
-        y = np.bincount(left, weights, 2 * size) - right
-        y[1:] += right[:-1]
-        return y if weights is not None else y / len(x)
-    if weights is None:
-        weights = np.full(len(x), 1 / len(x))
-    inside = (left >= 0) & (left <= size - 2)
-    y = np.bincount(left[inside], weights[inside] * (1 - fraction[inside]), 2 * size)
-    y += np.bincount(left[inside] + 1, weights[inside] * fraction[inside], 2 * size)
-    below, above = left == -1, left == size - 1
-    y[0] += weights[below] @ fraction[below]
-    y[size - 1] += weights[above] @ (1 - fraction[above])
-    return y
-
-
-# R's bw.ucv, bw.bcv and bw.SJ: pairwise distances counted in 1000 bins
-# (bandwidths.c, with its value of pi), then Brent's minimiser as R's
-# optimize (optimize.c) or Brent's root finder as R's uniroot (zeroin.c).
-SJ_BINS = 1000
-SJ_PI = 3.14159265
-DELMAX = 1000
-
-
-def pair_counts(guess, counts, nb=SJ_BINS):
-    """R's ``bw_pair_cnts``: (bin width, number of pairs at each bin distance)."""
-    if counts is None:
-        counts = np.ones(len(guess), dtype=np.int64)
-    width = (guess.max() - guess.min()) * 1.01 / nb
-    bins = np.trunc(guess / width).astype(np.int64)
-    tally = np.bincount(bins - bins.min(), counts).astype(float)
-    pairs = np.correlate(tally, tally, mode="full")[len(tally) - 1 :]
-    pairs[0] = (tally @ (tally - 1)) / 2  # not an observation with itself
-    out = np.zeros(nb)
-    out[: min(nb, len(pairs))] = pairs[:nb]
-    return width, out
-
-
-def sj_functional(order, total, width, pairs, h):
-    """R's ``bw_phi4`` (order 4) or ``bw_phi6`` (order 6)."""
-    delta = (np.arange(len(pairs)) * width / h) ** 2
-    keep = np.cumprod(delta < DELMAX).astype(bool)
-    delta, pairs = delta[keep], pairs[keep]
-    if order == 4:
-        term = np.exp(-delta / 2) * (delta * delta - 6 * delta + 3)
-        total_sum = 2 * (term @ pairs) + total * 3
-        return total_sum / (total * (total - 1) * h**5 * math.sqrt(2 * SJ_PI))
-    term = np.exp(-delta / 2) * (delta**3 - 15 * delta**2 + 45 * delta - 15)
-    total_sum = 2 * (term @ pairs) - 15 * total
-    return total_sum / (total * (total - 1) * h**7 * math.sqrt(2 * SJ_PI))
-
-
-def zeroin(f, a, b, fa, fb, tol, maxit=1000):
-    """R's ``R_zeroin2`` (Brent): a root of `f` in [a, b], f(a) = fa, f(b) = fb."""
-    if fa == 0:
-        return a
-    if fb == 0:
-        return b
-    c, fc = a, fa
-    for _ in range(maxit + 1):
-        prev_step = b - a
-        if abs(fc) < abs(fb):
-            a, b, c = b, c, b
-            fa, fb, fc = fb, fc, fb
-        tol_act = 2 * np.finfo(float).eps * abs(b) + tol / 2
-        new_step = (c - b) / 2
-        if abs(new_step) <= tol_act or fb == 0:
-            return b
-        if abs(prev_step) >= tol_act and abs(fa) > abs(fb):
-            cb = c - b
-            if a == c:
-                t1 = fb / fa
-                p, q = cb * t1, 1.0 - t1
-            else:
-                q, t1, t2 = fa / fc, fb / fc, fb / fa
-                p = t2 * (cb * q * (q - t1) - (b - a) * (t1 - 1.0))
-                q = (q - 1.0) * (t1 - 1.0) * (t2 - 1.0)
-            if p > 0:
-                q = -q
-            else:
-                p = -p
-            if p < (0.75 * cb * q - abs(tol_act * q) / 2) and p < abs(prev_step * q / 2):
-                new_step = p / q
-        if abs(new_step) < tol_act:
-            new_step = tol_act if new_step > 0 else -tol_act
-        a, fa = b, fb
-        b += new_step
-        fb = f(b)
-        if (fb > 0 and fc > 0) or (fb < 0 and fc < 0):
-            c, fc = a, fa
-    raise ValueError("bw.SJ did not converge (R's uniroot: _NOT_ converged)")
-
-
-def cv_criterion(rule, total, width, pairs, h):
-    """R's ``bw_ucv`` or ``bw_bcv``: the cross-validation criterion at `h`."""
-    delta = (np.arange(len(pairs)) * width / h) ** 2
-    keep = np.cumprod(delta < DELMAX).astype(bool)
-    delta, pairs = delta[keep], pairs[keep]
-    if rule == "ucv":
-        term = np.exp(-delta / 4) - math.sqrt(8.0) * np.exp(-delta / 2)
-        return 1 / (2 * total * h * math.sqrt(SJ_PI)) + (term @ pairs) / (
-            total * total * h * math.sqrt(SJ_PI)
-        )
-    term = np.exp(-delta / 4) * (delta * delta - 12 * delta + 12)
-    return 1 / (2 * total * h * math.sqrt(SJ_PI)) + (term @ pairs) / (
-        64 * total * total * h * math.sqrt(SJ_PI)
-    )
-
-
-def fmin(f, a, b, tol):
-    """R's ``Brent_fmin`` (``optimize``): the minimum of `f` on [a, b]."""
-    golden = (3.0 - math.sqrt(5.0)) * 0.5
-    eps = math.sqrt(np.finfo(float).eps)
-    v = w = x = a + golden * (b - a)
-    d = e = 0.0
-    fv = fw = fx = f(x)
-    tol3 = tol / 3.0
-    while True:
-        xm = (a + b) * 0.5
-        tol1 = eps * abs(x) + tol3
-        t2 = tol1 * 2.0
-        if abs(x - xm) <= t2 - (b - a) * 0.5:
-            return x
-        p = q = r = 0.0
-        if abs(e) > tol1:  # fit a parabola
-            r = (x - w) * (fx - fv)
-            q = (x - v) * (fx - fw)
-            p = (x - v) * q - (x - w) * r
-            q = (q - r) * 2.0
-            if q > 0.0:
-                p = -p
-            else:
-                q = -q
-            r, e = e, d
-        if abs(p) >= abs(q * 0.5 * r) or p <= q * (a - x) or p >= q * (b - x):
-            e = (b - x) if x < xm else (a - x)  # a golden-section step
-            d = golden * e
-        else:  # a parabolic step, not too close to the ends
-            d = p / q
-            u = x + d
-            if u - a < t2 or b - u < t2:
-                d = tol1 if x < xm else -tol1
-        if abs(d) >= tol1:
-            u = x + d
-        else:
-            u = x + tol1 if d > 0.0 else x - tol1
-        fu = f(u)
-        if fu <= fx:
-            if u < x:
-                b = x
-            else:
-                a = x
-            v, w, x = w, x, u
-            fv, fw, fx = fw, fx, fu
-        else:
-            if u < x:
-                a = u
-            else:
-                b = u
-            if fu <= fw or w == x:
-                v, fv, w, fw = w, fw, u, fu
-            elif fu <= fv or v == x or v == w:
-                v, fv = u, fu
-
-
-def bw_cv(rule, guess, counts):
-    """R's ``bw.ucv(x)`` or ``bw.bcv(x)`` of `guess` repeated `counts` times."""
-    total = len(guess) if counts is None else float(counts.sum())
-    width, pairs = pair_counts(guess, counts)
-    upper = 1.144 * r_sd(guess, counts) * total ** (-1 / 5)
-    lower = 0.1 * upper
-    tol = 0.1 * lower
-    h = fmin(lambda h: cv_criterion(rule, total, width, pairs, h), lower, upper, tol)
-    if h < lower + tol or h > upper - tol:
-        warnings.warn(
-            f"minimum occurred at one end of the range (R's bw.{rule})",
-            UserWarning,
-            stacklevel=6,  # the caller of smooth_roc or smooth_auc
-        )
-    return h
-
-
-def bw_sj(guess, counts):
-    """R's ``bw.SJ(x)`` (method "ste") of `guess` repeated `counts` times."""
-    total = len(guess) if counts is None else float(counts.sum())
-    width, pairs = pair_counts(guess, counts)
-    q1, q3 = r_quantiles(guess, counts, (0.25, 0.75))
-    scale = min(r_sd(guess, counts), (q3 - q1) / 1.349)
-    a, b = 1.24 * scale * total ** (-1 / 7), 1.23 * scale * total ** (-1 / 9)
-    c1 = 1 / (2 * math.sqrt(SJ_PI) * total)
-    td = -sj_functional(6, total, width, pairs, b)
-    if not (math.isfinite(td) and td > 0):
-        raise ValueError("sample is too sparse to find TD (R's bw.SJ)")
-    alph2 = 1.357 * (sj_functional(4, total, width, pairs, a) / td) ** (1 / 7)
-    if not math.isfinite(alph2):
-        raise ValueError("sample is too sparse to find alph2 (R's bw.SJ)")
-
-    def f(h):
-        return (c1 / sj_functional(4, total, width, pairs, alph2 * h ** (5 / 7))) ** (1 / 5) - h
-
-    upper = 1.144 * scale * total ** (-1 / 5)
-    lower = 0.1 * upper
-    tol = 0.1 * lower
-    for attempt in range(1, 101):
-        f_lower, f_upper = f(lower), f(upper)
-        if f_lower * f_upper <= 0:
-            return zeroin(f, lower, upper, f_lower, f_upper, tol)
-        if attempt > 99:
-            break
-        if attempt % 2:
-            upper *= 1.2
-        else:
-            lower /= 1.2
-    raise ValueError("no solution in the specified range of bandwidths (R's bw.SJ)")
-
-
-def r_density(x, weights, bw, kernel, lo, up, size):
-    """R's ``density()$y`` on its internal grid of `size` points from `lo` to
-    `up`: `x` binned, convolved with the kernel by FFT."""
-    y = binned(x, weights, lo, (up - lo) / (size - 1), size)
-    distance = np.linspace(0, 2 * (up - lo), 2 * size)
-    distance[size + 1 :] = -distance[size - 1 : 0 : -1]
-    k = KERNELS[kernel](distance, bw)
-    smooth = np.fft.irfft(np.fft.rfft(y) * np.conj(np.fft.rfft(k)), 2 * size)[:size]
-    return np.maximum(smooth, 0)
-
-
-def class_density(x, weights, bw, kernel, grid):
-    """R's ``density(x, weights, bw, kernel, n, from, to)$y`` on `grid`
-    (`weights` None for none)."""
-    size = max(len(grid), 512)
-    if size > 512:
-        size = 2 ** math.ceil(math.log2(size))
-    lo, up = grid[0] - 4 * bw, grid[-1] + 4 * bw
-    if weights is not None:
-        weights = weights / weights.sum()
-    return np.interp(
-        grid, np.linspace(lo, up, size), r_density(x, weights, bw, kernel, lo, up, size)
-    )
-
-
-def check_density_options(bw, adjust, kernel, cut):
-    """The density options, checked (`bw` a rule name or a positive number)."""
-    if isinstance(bw, str):
-        check_choice(bw, "bw", BANDWIDTHS)
-    elif isinstance(bw, (bool, np.bool_)) or not isinstance(bw, numbers.Real):
-        raise TypeError(f"bw must be a positive number or one of {BANDWIDTHS}; got {bw!r}")
-    elif not (math.isfinite(bw) and bw > 0):
-        raise ValueError(f"'bw' is not positive: got {bw!r}")
-    for value, name in ((adjust, "adjust"), (cut, "cut")):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-            raise TypeError(f"{name} must be a real number, got {value!r}")
-        if not math.isfinite(value):
-            raise ValueError(f"{name} must be finite, got {value!r}")
-    if not adjust > 0:
-        raise ValueError(f"'bw' is not positive: adjust must be positive, got {adjust!r}")
-    check_choice(kernel, "kernel", tuple(KERNELS))
-
-
 def given_density(values, name, n):
     """Densities given by the caller over the grid: `n` finite values >= 0."""
     array = np.asarray(values, dtype=float)
@@ -827,18 +425,11 @@ def smooth_auc(
     if not ranges:
         if fit is not None:
             a, b = fit
-            return float(pnorm(a / math.sqrt(1 + b * b)))
+            return pnorm(a / math.sqrt(1 + b * b))
         return float(np.sum((fpr[:-1] - fpr[1:]) * (tpr[:-1] + tpr[1:]) / 2))
     ((name, (lo, hi)),) = ranges.items()
     areas, diagonal = range_areas(fpr[None, ::-1], tpr[None, ::-1], **{name: (lo, hi)})
     area = float(areas[0])
     if not correct:
         return area
-    if area < diagonal:
-        warnings.warn(
-            f"the partial area {area:g} is below that of the diagonal ({diagonal:g}): "
-            "McClish's standardisation is then below 0.5 (pROC returns NA)",
-            UserWarning,
-            stacklevel=2,
-        )
-    return mcclish(area, diagonal, lo, hi)
+    return mcclish_warned(area, diagonal, lo, hi, stacklevel=2)

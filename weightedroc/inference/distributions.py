@@ -6,14 +6,8 @@ needs nothing beyond the standard library.
 """
 
 import math
-from statistics import NormalDist
 
-_NORMAL = NormalDist()
-
-
-def pnorm(x):
-    """R's pnorm, accurate in the tails (NormalDist.cdf loses them to 1 + erf)."""
-    return 0.5 * math.erfc(-x / math.sqrt(2))
+from ..engine.normal import pnorm, qnorm
 
 
 def _special():
@@ -45,5 +39,5 @@ def p_value(statistic, alternative, df=math.inf):
 def t_quantile(df, p):
     """The `p` quantile of Student's t with `df` degrees of freedom (inf: normal)."""
     if math.isinf(df):
-        return _NORMAL.inv_cdf(p)
+        return qnorm(p)
     return float(_special().stdtrit(df, p))

@@ -42,121 +42,16 @@ multiplying every weight by a constant changes nothing.
 """
 
 import math
-from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
 
+from ..curves.smooth import binormal_line
 from ..engine.core import cumulate
+from ..engine.normal import pnorm, qnorm
 from ..engine.validation import one_label_warning
 from .checks import check_partial, prepared
-from .distributions import pnorm
 from .placements import uneven
-
-_NORMAL = NormalDist()
-
-
-def qnorm(p):
-    """R's qnorm of one probability (Wichura's AS241, as R), +-inf at 0 and 1."""
-    if p <= 0:
-        return -math.inf
-    if p >= 1:
-        return math.inf
-    return _NORMAL.inv_cdf(p)
-
-
-# Wichura's AS241 (R's qnorm, Python's NormalDist.inv_cdf): numerators and
-# denominators, highest power first, of the central region |p - 0.5| <= 0.425
-# and of the tails with r = sqrt(-log(min(p, 1 - p))) <= 5 and > 5.
-_AS241 = (
-    (
-        (
-            2509.0809287301226727,
-            33430.575583588128105,
-            67265.770927008700853,
-            45921.953931549871457,
-            13731.693765509461125,
-            1971.5909503065514427,
-            133.14166789178437745,
-            3.387132872796366608,
-        ),
-        (
-            5226.495278852854561,
-            28729.085735721942674,
-            39307.89580009271061,
-            21213.794301586595867,
-            5394.1960214247511077,
-            687.1870074920579083,
-            42.313330701600911252,
-            1.0,
-        ),
-    ),
-    (
-        (
-            7.7454501427834140764e-4,
-            0.0227238449892691845833,
-            0.24178072517745061177,
-            1.27045825245236838258,
-            3.64784832476320460504,
-            5.7694972214606914055,
-            4.6303378461565452959,
-            1.42343711074968357734,
-        ),
-        (
-            1.05075007164441684324e-9,
-            5.475938084995344946e-4,
-            0.0151986665636164571966,
-            0.14810397642748007459,
-            0.68976733498510000455,
-            1.6763848301838038494,
-            2.05319162663775882187,
-            1.0,
-        ),
-    ),
-    (
-        (
-            2.01033439929228813265e-7,
-            2.71155556874348757815e-5,
-            0.0012426609473880784386,
-            0.026532189526576123093,
-            0.29656057182850489123,
-            1.7848265399172913358,
-            5.4637849111641143699,
-            6.6579046435011037772,
-        ),
-        (
-            2.04426310338993978564e-15,
-            1.4215117583164458887e-7,
-            1.8463183175100546818e-5,
-            7.868691311456132591e-4,
-            0.0148753612908506148525,
-            0.13692988092273580531,
-            0.59983220655588793769,
-            1.0,
-        ),
-    ),
-)
-
-
-def qnorm_array(p):
-    """R's qnorm of probabilities strictly inside (0, 1), vectorised:
-    Wichura's AS241 as R (and Python's NormalDist.inv_cdf) evaluate it."""
-    p = np.asarray(p, dtype=np.float64)
-    q = p - 0.5
-    out = np.empty_like(p)
-    central = np.abs(q) <= 0.425
-    r = 0.180625 - q[central] ** 2
-    (num, den) = _AS241[0]
-    out[central] = q[central] * np.polyval(num, r) / np.polyval(den, r)
-    tail = ~central
-    r = np.sqrt(-np.log(np.where(q[tail] <= 0, p[tail], 1.0 - p[tail])))
-    near = r <= 5.0
-    value = np.empty_like(r)
-    for where, shift, (num, den) in ((near, 1.6, _AS241[1]), (~near, 5.0, _AS241[2])):
-        x = r[where] - shift
-        value[where] = np.polyval(num, x) / np.polyval(den, x)
-    out[tail] = np.where(q[tail] < 0, -value, value)
-    return out
 
 
 def class_sizes(label, weight, weights_are):
@@ -184,29 +79,12 @@ def data(guess, label, weight, positive, direction, weights_are):
 
 def binormal(guess, label, weight):
     """(A, B): pROC's binormal fit of the curve of validated inputs,
-    ``lm(qnorm(sp) ~ qnorm(se))`` through its points strictly inside (0, 1)."""
+    ``lm(qnorm(sp) ~ qnorm(se))`` through its points strictly inside the
+    unit square (`binormal_line`)."""
     counts = cumulate(guess, label, weight, checked=True)
     se = (counts.total_pos - counts.FN) / counts.total_pos
     sp = counts.TN / counts.total_neg
-    inside = (se > 0) & (se < 1) & (sp > 0) & (sp < 1)
-    x = qnorm_array(se[inside])
-    y = qnorm_array(sp[inside])
-    if len(x) <= 1:
-        raise ValueError(
-            "ROC curve not smoothable (not enough points): Obuchowski's variance "
-            "fits a binormal line through the curve's points with sensitivity and "
-            "specificity strictly between 0 and 1, and this curve has "
-            f"{len(x)} (pROC stops with the same words)"
-        )
-    dx = x - x.mean()
-    spread = float(np.dot(dx, dx))
-    if spread == 0:
-        raise ValueError(
-            "ROC curve not smoothable (not enough points): all its inner points "
-            "have the same sensitivity, so the binormal line has no slope"
-        )
-    slope = float(np.dot(dx, y - y.mean())) / spread
-    return float(y.mean()) - slope * float(x.mean()), slope
+    return binormal_line(qnorm(se), qnorm(sp))
 
 
 def derivatives(A, B, fpr_range=None):

@@ -28,16 +28,16 @@ import numpy as np
 from ..curves.areas import partial_auc as area_of
 from ..curves.auc import auc_score
 from ..curves.roc import WeightedROC
+from ..engine.brent import zeroin
+from ..engine.normal import pnorm, qnorm
 from ..engine.types import Direction, LabelValue
 from ..engine.validation import one_label_warning
 from .checks import WEIGHTS_ARE, check_choice, check_partial, prepared
 from .delong import auc_cov, auc_var
-from .distributions import pnorm
 from .obuchowski import (
     PairedFit,
     class_sizes,
     paired_fit,
-    qnorm,
     var_theta,
 )
 from .pairing import are_paired
@@ -135,50 +135,7 @@ def uniroot(f, lower, upper, tol=EPSILON**0.25, maxiter=1000):
             raise ValueError(f"f.{end} = f({end}) is NA")
     if fa * fb > 0:
         raise ValueError("f() values at end points not of opposite sign")
-    a, b, c, fc = lower, upper, lower, fa
-    if fa == 0:
-        return a
-    if fb == 0:
-        return b
-    for _ in range(maxiter + 1):
-        previous = b - a
-        if abs(fc) < abs(fb):  # b is the best approximation so far
-            a, b, c = b, c, b
-            fa, fb, fc = fb, fc, fb
-        tol_act = 2 * EPSILON * abs(b) + tol / 2
-        step = (c - b) / 2
-        if abs(step) <= tol_act or fb == 0:
-            return b
-        if abs(previous) >= tol_act and abs(fa) > abs(fb):
-            step = _interpolated(a, b, c, fa, fb, fc, previous, tol_act, step)
-        if abs(step) < tol_act:
-            step = tol_act if step > 0 else -tol_act
-        a, fa = b, fb
-        b += step
-        fb = f(b)
-        if (fb > 0 and fc > 0) or (fb < 0 and fc < 0):
-            c, fc = a, fa
-    return b
-
-
-def _interpolated(a, b, c, fa, fb, fc, previous, tol_act, bisection):
-    """zeroin's secant or inverse quadratic step, or `bisection` when it
-    would leave [b, c] or not shrink fast enough."""
-    cb = c - b
-    if a == c:  # two distinct points: the secant
-        t1 = fb / fa
-        p, q = cb * t1, 1.0 - t1
-    else:
-        q, t1, t2 = fa / fc, fb / fc, fb / fa
-        p = t2 * (cb * q * (q - t1) - (b - a) * (t1 - 1.0))
-        q = (q - 1.0) * (t1 - 1.0) * (t2 - 1.0)
-    if p > 0:
-        q = -q
-    else:
-        p = -p
-    if p < 0.75 * cb * q - abs(tol_act * q) / 2 and p < abs(previous * q / 2):
-        return p / q
-    return bisection
+    return zeroin(f, lower, upper, fa, fb, tol, maxiter)[0]
 
 
 def _as_r(formula):
