@@ -548,6 +548,7 @@ def group_auc(
     weights_are: str = "importance",
     quantile: str = "auto",
     min_per_class: int = 1,
+    interval: str = "delong",
     positive: LabelValue = None,
     direction: Direction = "<",
     npartitions: int | None = None,
@@ -584,7 +585,7 @@ def group_auc(
     if not isinstance(ddf, dask.dataframe.DataFrame):
         raise TypeError(f"ddf must be a dask DataFrame, got {type(ddf).__name__}")
     conf_level, min_per_class = check_options(
-        group_weight, conf_level, weights_are, quantile, direction, min_per_class
+        group_weight, conf_level, weights_are, quantile, direction, min_per_class, interval
     )
     by = check_columns(ddf, guess, label, weight, by)
     columns = ddf[[*by, guess, label] + ([weight] if weight is not None else [])]
@@ -609,6 +610,7 @@ def group_auc(
         conf_level=conf_level,
         quantile=quantile,
         weights_are=weights_are,
+        interval=interval,
     )
     result = dask.delayed(_gauc)(parts, by, options, min_per_class)
     return result.compute() if compute else result

@@ -190,7 +190,7 @@ def parser():
 
 
 def _add_gauc(commands):
-    from ..metrics.gauc import GROUP_WEIGHTS
+    from ..metrics.gauc import GROUP_WEIGHTS, INTERVALS
 
     gauc = _add_command(
         commands,
@@ -199,7 +199,7 @@ def _add_gauc(commands):
         "labels, with DeLong's interval (groups independent)",
         "CSV or Parquet file for the result (default: CSV on stdout); columns: "
         "gauc, n_groups, n_skipped, std_error, conf_low, conf_high, conf_level, "
-        "df, group_weight (with --groups: the --by columns, auc, n, "
+        "df, group_weight, interval (with --groups: the --by columns, auc, n, "
         "positive_weight, negative_weight, group_weight, variance)",
     )
     gauc.add_argument(
@@ -229,6 +229,15 @@ def _add_gauc(commands):
         metavar="N",
         help="skip groups with fewer positives or negatives (default 1: both "
         "labels; 2 gives every group used a DeLong variance, hence an interval)",
+    )
+    gauc.add_argument(
+        "--interval",
+        choices=INTERVALS,
+        default="delong",
+        help="the interval's variance: delong (default; these groups fixed, "
+        "undefined with a single click or skip in a group) or between (the "
+        "spread of the groups' AUCs: groups sampled from a population of users; "
+        "defined with 2 groups or more)",
     )
     gauc.add_argument(
         "--groups",
@@ -477,6 +486,7 @@ def _table_of(data, args):
             conf_level=args.conf_level,
             weights_are=args.weights_are,
             min_per_class=args.min_per_class,
+            interval=args.interval,
             groups=args.groups,
         )
         if args.command == "gauc"
