@@ -120,8 +120,7 @@ class GroupAUC:
         level = f"{100 * self.conf_level:g}%"
         if self.interval == "between":
             interval = (
-                f"{level} CI: NA (a single group: the spread between groups needs "
-                f"at least 2)"
+                f"{level} CI: NA (a single group: the spread between groups needs at least 2)"
                 if math.isnan(self.conf_low)
                 else f"{level} CI: {self.conf_low:.4f} to {self.conf_high:.4f} "
                 f"(between groups, groups sampled)"
