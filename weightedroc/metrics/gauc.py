@@ -453,15 +453,22 @@ def group_auc(
     variance, so it is defined whenever G >= 2, users with a single click
     included (NaN with one group).  It assumes many groups, none of which
     dominates the weights (a sandwich variance over few groups tends to be
-    too small).
+    too small).  In simulation (benchmarks/gauc_coverage.py: users drawn
+    again from a population with heterogeneous true AUCs, over half of
+    those used with a single click), its 95% interval covered the
+    population GAUC 0.948-0.950 with about 100 groups (unit and importance
+    weights) and 0.926 with about 15; DeLong's, with ``min_per_class=2``
+    on the same logs, covered 0.906-0.916 and 0.882.
 
     Which to pick: "between" when the groups are a sample of the users
     you mean (the usual A/B or offline evaluation: would another week's
     users give the same GAUC?), and when most users have a single click;
     "delong" when these groups are the whole population of interest (a
     fixed panel of merchants) and only the noise in their rows counts.
-    "between" is then usually the wider, as it adds the heterogeneity
-    between groups.
+    Where both are defined, "between" is usually the wider, as it adds the
+    heterogeneity between groups.  Either way the mean is over the groups
+    with at least ``min_per_class`` of each class (GAUC's definition with
+    the default 1).
 
     Examples
     --------
