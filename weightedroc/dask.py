@@ -562,7 +562,8 @@ def group_auc(
     decided on the whole column); then a shuffle on the ``by`` columns
     (``npartitions`` output partitions, default ``ddf.npartitions``)
     brings each group's rows together, in input order, and each partition
-    gives its groups' AUCs and DeLong variances.  Only that per-group table
+    gives its groups' AUCs and DeLong variances (``interval="between"``
+    combines the AUCs alone, after the gathering).  Only that per-group table
     (one row per group with both labels) is gathered: a million groups
     take about 100 MB.  With ``compute=False``, a ``dask.delayed`` of the
     result.

@@ -39,6 +39,7 @@ examples:
   weightedroc auc scores.txt --delimiter ';' --guess p --label y --positive disease
   weightedroc gauc log.parquet --guess score --label click --weight impressions \
       --by user --group-weight weight
+  weightedroc gauc log.csv --guess score --label click --by user --interval between
   Rscript -e 'write.csv(d, stdout(), row.names = FALSE)' | weightedroc auc - --guess p --label y
 
 INPUT and --output are CSV (.csv, .csv.gz, ...), tab-separated (.tsv, .tab) or
@@ -196,7 +197,7 @@ def _add_gauc(commands):
         commands,
         "gauc",
         "write GAUC, the weighted mean of the AUCs of the --by groups with both "
-        "labels, with DeLong's interval (groups independent)",
+        "labels, with DeLong's interval (groups independent) or the between-groups one",
         "CSV or Parquet file for the result (default: CSV on stdout); columns: "
         "gauc, n_groups, n_skipped, std_error, conf_low, conf_high, conf_level, "
         "df, group_weight, interval (with --groups: the --by columns, auc, n, "
