@@ -1,4 +1,6 @@
-"""Coverage of group_auc's DeLong interval of GAUC, by simulation.
+"""Coverage of group_auc's intervals of GAUC, by simulation.
+
+DeLong's interval (interval="delong", the first table):
 
 A log of users, each with a fixed number of clicked (positive) and
 skipped (negative) impressions, numbers drawn once per setting from
@@ -21,8 +23,18 @@ For each setting: the mean GAUC minus the target ("bias"), the
 replicates' standard deviation of GAUC against the mean of the reported
 std_error, and the share of 95% intervals holding the target.
 
+The between-groups interval (interval="between", the second table): the
+users themselves are drawn again in each replicate from a population
+(geometric sizes, binomial clicks, mu_i ~ N(1, 0.5)), most of them with a
+single click, and the target is the population's GAUC: mu_i independent
+of the sizes and weights, it is E[Phi(mu / sqrt 2)] = Phi(1 / 1.5) for
+every group weight and min_per_class.  Each replicate also gives DeLong's
+interval with min_per_class=2 (the only way it is defined there), to show
+what treating the groups as fixed misses.
+
     python benchmarks/gauc_coverage.py           # 600 replicates a setting
     python benchmarks/gauc_coverage.py --quick   # 100, to try it
+    python benchmarks/gauc_coverage.py --interval between --replicates 500
 
 Writes benchmarks/results/gauc_coverage.md.
 """
@@ -50,6 +62,17 @@ SETTINGS = [
     ("impressions (frequency), 200 users x 30 on a 0.5 grid", 200, 30, 0.3, "frequency",
      "weight"),
 ]  # fmt: skip
+
+
+# (setting, users, mean impressions per user, click rate, weights, group_weight)
+POPULATION_SETTINGS = [
+    ("unit weights, 200 users x 6, 15% clicks", 200, 6, 0.15, "unit", "n"),
+    ("impressions (importance), 200 users x 6, 15% clicks", 200, 6, 0.15, "importance",
+     "weight"),
+    ("unit weights, 30 users x 6, 15% clicks, equal", 30, 6, 0.15, "unit", "equal"),
+]  # fmt: skip
+POPULATION_GAUC = 0.5 * (1 + erf((1 / 1.5) / sqrt(2)))  # Phi(1 / 1.5)
+BETWEEN_HEADING = "# Coverage of group_auc's 95% between-groups interval of GAUC"
 
 
 def phi(x):
@@ -156,6 +179,86 @@ def run_setting(setting, replicates, seed):
     }
 
 
+def run_population(setting, replicates, seed):
+    """Coverage of the population GAUC: users drawn again in each replicate."""
+    name, users, mean_size, click_rate, weights, group_weight = setting
+    rng = np.random.default_rng(seed)
+    found = {"between": [], "delong, min_per_class=2": []}
+    start = time.perf_counter()
+    for _ in range(replicates):
+        fixed = population(users, mean_size, click_rate, rng)
+        impressions = rng.integers(1, 6, len(fixed["user"])).astype(float)
+        log = draw_log(fixed, weights, impressions, rng)
+        for interval, least in (("between", 1), ("delong, min_per_class=2", 2)):
+            result = wr.group_auc(
+                log,
+                "score",
+                "click",
+                None if weights == "unit" else "impressions",
+                by="user",
+                group_weight=group_weight,
+                min_per_class=least,
+                interval=interval.split(",")[0],
+            )
+            single = (result.groups[["positive_weight", "negative_weight"]].min(axis=1) > 0) & (
+                result.groups["variance"].isna()
+            )
+            found[interval].append(
+                (result.estimate, result.std_error, result.df, result.n_groups, single.mean(),
+                 result.conf_low <= POPULATION_GAUC <= result.conf_high)
+            )  # fmt: skip
+    seconds = (time.perf_counter() - start) / replicates
+    rows = []
+    for interval, values in found.items():
+        estimate, error, df, used, single, covered = map(np.array, zip(*values))
+        rows.append(
+            {
+                "setting": name,
+                "interval": interval,
+                "group_weight": group_weight,
+                "mean groups used": round(float(used.mean()), 1),
+                "one-of-a-class share": round(float(single.mean()), 2),
+                "target": round(POPULATION_GAUC, 4),
+                "bias": f"{estimate.mean() - POPULATION_GAUC:+.4f}",
+                "sd of GAUC": round(float(estimate.std(ddof=1)), 4),
+                "mean std_error": round(float(np.mean(error)), 4),
+                "median df": f"{np.median(df):.0f}",
+                "coverage": round(float(covered.mean()), 3),
+                "replicates": replicates,
+                "ms a replicate": round(1000 * seconds, 1),
+            }
+        )
+    return rows
+
+
+def between_section(replicates, seed):
+    rows = []
+    for k, setting in enumerate(POPULATION_SETTINGS):
+        rows += run_population(setting, replicates, seed + 100 + k)
+        print(rows[-2], rows[-1], sep="\n", flush=True)
+    margin = 1.96 * sqrt(0.95 * 0.05 / replicates)
+    return (
+        f"{BETWEEN_HEADING}\n\n"
+        f"Made by `python benchmarks/gauc_coverage.py --interval between --replicates "
+        f"{replicates}` (a true coverage of 0.95 shows as 0.95 +- {margin:.3f}). The users "
+        "are drawn again in each replicate from a population with heterogeneous true AUCs "
+        "(over half of those used with a single click); the target is the population "
+        "GAUC, Phi(1 / 1.5). `between` uses every user with both labels (min_per_class=1; "
+        "the one-of-a-class share: the groups used with a single positive or negative) and "
+        "Student's t with G - 1 df; DeLong's interval, on the same logs, needs "
+        "min_per_class=2 and treats the users drawn as fixed.\n\n" + markdown(pd.DataFrame(rows))
+    )
+
+
+def write_section(path, text, between):
+    """Replace the DeLong (first) or between-groups (second) section of `path`."""
+    old = path.read_text() if path.exists() else ""
+    delong, _, rest = old.partition(BETWEEN_HEADING)
+    sections = [delong.rstrip("\n"), BETWEEN_HEADING + rest if rest else ""]
+    sections[1 if between else 0] = text.rstrip("\n")
+    path.write_text("\n\n".join(part for part in sections if part) + "\n")
+
+
 def markdown(table):
     """A pipe table (no tabulate needed)."""
     lines = ["| " + " | ".join(table.columns) + " |", "|" + "---|" * len(table.columns)]
@@ -169,11 +272,27 @@ def main():
     parser.add_argument("--replicates", type=int, default=None)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument(
+        "--interval",
+        choices=("delong", "between", "both"),
+        default="both",
+        help="the tables to make (default both)",
+    )
     args = parser.parse_args()
     replicates = args.replicates or (100 if args.quick else 600)
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.interval != "delong":
+        text = between_section(replicates, args.seed)
+        write_section(args.out / "gauc_coverage.md", text, between=True)
+        print(text)
+    if args.interval != "between":
+        delong_section(replicates, args.seed, args.out)
+
+
+def delong_section(replicates, seed, out):
     rows = []
     for k, setting in enumerate(SETTINGS):
-        rows.append(run_setting(setting, replicates, args.seed + k))
+        rows.append(run_setting(setting, replicates, seed + k))
         print(rows[-1], flush=True)
     table = pd.DataFrame(rows)
     # 95% binomial margin of a coverage of 0.95 over this many replicates
@@ -185,8 +304,7 @@ def main():
         "min_per_class=2; the groups and their weights fixed, the scores drawn "
         "again; the target is the weighted mean of the users' true AUCs.\n\n" + markdown(table)
     )
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "gauc_coverage.md").write_text(text)
+    write_section(out / "gauc_coverage.md", text, between=False)
     print(text)
 
 

@@ -220,6 +220,7 @@ def test_single_click_groups_have_no_variance_and_no_interval():
     assert math.isnan(result.conf_low) and math.isnan(result.conf_high)
     assert math.isnan(result.std_error)
     assert "CI: NA" in repr(result) and "min_per_class=2" in repr(result)
+    assert 'interval="between"' in repr(result)
 
 
 def test_importance_weights_use_student_t_with_satterthwaite_df():
@@ -295,11 +296,104 @@ def test_to_frame_and_repr():
         "conf_level",
         "df",
         "group_weight",
+        "interval",
     ]
+    assert row.loc[0, "interval"] == "delong"
     shown = repr(result)
     assert f"GAUC {result.estimate:.4f} over {result.n_groups} groups weighted by rows" in shown
     assert f"95% CI: {result.conf_low:.4f} to {result.conf_high:.4f}" in shown
     assert f"{result.n_skipped} skipped (fewer than 2 of a class)" in shown
+
+
+def between_by_scikit_learn(df, weight, group_weight):
+    """(GAUC, variance, G) by a per-user loop over roc_auc_score, then numpy:
+    G / (G - 1) sum_i g_i^2 (AUC_i - GAUC)^2 / (sum_i g_i)^2."""
+    metrics = pytest.importorskip("sklearn.metrics")
+    aucs, weights = [], []
+    for _, rows in df.groupby("user"):
+        if rows.click.nunique() < 2:
+            continue
+        w = None if weight is None else rows[weight].to_numpy()
+        aucs.append(metrics.roc_auc_score(rows.click, rows.score, sample_weight=w))
+        ones = np.ones(len(rows)) if w is None else w
+        weights.append(
+            {
+                "n": len(rows),
+                "weight": ones.sum(),
+                "positive_weight": ones[rows.click.to_numpy() == 1].sum(),
+                "equal": 1.0,
+            }[group_weight]
+        )
+    aucs, weights = np.array(aucs), np.array(weights)
+    gauc = np.sum(weights * aucs) / np.sum(weights)
+    used = len(aucs)
+    variance = used / (used - 1) * np.sum(weights**2 * (aucs - gauc) ** 2) / np.sum(weights) ** 2
+    return gauc, variance, used
+
+
+@pytest.mark.parametrize(
+    "weight, group_weight",
+    [(None, "n"), ("impressions", "weight"), ("impressions", "positive_weight"), (None, "equal")],
+)
+def test_between_interval_is_the_spread_of_the_group_aucs(weight, group_weight):
+    df = recommender_log(seed=11)
+    gauc, variance, used = between_by_scikit_learn(df, weight, group_weight)
+    result = group_auc(
+        df, "score", "click", weight, by="user", group_weight=group_weight, interval="between"
+    )
+    assert result.n_groups == used and result.interval == "between"
+    assert result.estimate == pytest.approx(gauc, rel=1e-12)
+    assert result.std_error == pytest.approx(math.sqrt(variance), rel=1e-10)
+    # Defined although single-click users are in the mean (DeLong's is not).
+    assert result.groups["variance"].isna().any()
+    assert math.isnan(group_auc(df, "score", "click", weight, by="user").conf_low)
+    stats = pytest.importorskip("scipy.stats")
+    assert result.df == used - 1  # quantile="auto": Student's t with G - 1
+    half = stats.t.ppf(0.975, used - 1) * math.sqrt(variance)
+    assert result.conf_low == pytest.approx(gauc - half, rel=1e-10)
+    assert result.conf_high == pytest.approx(gauc + half, rel=1e-10)
+    normal = group_auc(
+        df,
+        "score",
+        "click",
+        weight,
+        by="user",
+        group_weight=group_weight,
+        interval="between",
+        quantile="normal",
+        conf_level=0.9,
+    )
+    assert normal.df == math.inf
+    half = NormalDist().inv_cdf(0.95) * math.sqrt(variance)
+    assert normal.conf_high == pytest.approx(gauc + half, rel=1e-10)
+    shown = repr(result)
+    assert f"95% CI: {result.conf_low:.4f} to {result.conf_high:.4f} (between groups" in shown
+    assert result.to_frame().loc[0, "interval"] == "between"
+
+
+def test_between_interval_is_clipped_to_0_1():
+    # Two users: AUCs 1 and 0.5, t with 1 df: the interval spills over 1.
+    df = pd.DataFrame(
+        {
+            "user": [1, 1, 1, 1, 2, 2, 2, 2],
+            "score": [0.9, 0.8, 0.2, 0.1, 0.5, 0.5, 0.5, 0.5],
+            "click": [1, 1, 0, 0, 1, 1, 0, 0],
+        }
+    )
+    result = group_auc(df, "score", "click", by="user", interval="between")
+    assert result.estimate == 0.75
+    # G / (G - 1) sum (1/2)^2 (AUC_i - 0.75)^2 = 2 * 2 * 0.25 * 0.0625
+    assert result.std_error == pytest.approx(0.25, rel=1e-14)
+    assert result.conf_high == 1.0 and result.conf_low == 0.0
+
+
+def test_between_interval_of_a_single_group_is_nan_with_a_note():
+    df = recommender_log(seed=12).assign(user=1)
+    result = group_auc(df, "score", "click", by="user", interval="between")
+    assert result.n_groups == 1
+    assert math.isnan(result.conf_low) and math.isnan(result.conf_high)
+    assert math.isnan(result.std_error) and math.isnan(result.df)
+    assert "CI: NA (a single group: the spread between groups needs at least 2)" in repr(result)
 
 
 @pytest.mark.parametrize(
@@ -312,6 +406,8 @@ def test_to_frame_and_repr():
         (dict(by="user", min_per_class=0), ValueError, "min_per_class must be at least 1"),
         (dict(by="user", min_per_class=1.5), TypeError, "min_per_class must be a whole number"),
         (dict(by="user", weights_are="counts"), ValueError, "weights_are must be one of"),
+        (dict(by="user", interval="cluster"), ValueError, "interval must be one of 'delong'"),
+        (dict(by="user", interval=None), ValueError, "interval must be one of"),
         (dict(by="user", min_per_class=1000), ValueError, "no group of 'user' has both labels"),
         (
             dict(by="user", weight="share", weights_are="frequency"),

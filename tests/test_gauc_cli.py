@@ -81,6 +81,36 @@ def test_gauc_writes_the_one_row_result(tmp_path):
     assert printed.loc[0, "conf_low"] < printed.loc[0, "gauc"] < printed.loc[0, "conf_high"]
 
 
+def test_gauc_interval_between(tmp_path):
+    df = click_log(seed=3)
+    df.to_csv(tmp_path / "log.csv", index=False)
+    args = ["gauc", tmp_path / "log.csv", "--guess", "score", "--label", "click"]
+    args += ["--positive", "yes", "--by", "user", "--interval", "between"]
+    result = run_cli(*args)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    printed = read_csv_text(result.stdout)
+    expected = group_auc(
+        read_csv(tmp_path / "log.csv"), "score", "click", by="user", positive="yes",
+        interval="between",
+    )  # fmt: skip
+    # (df, a whole number of degrees of freedom, reads back as an integer)
+    assert_frame_equal(printed, expected.to_frame(), check_exact=True, check_dtype=False)
+    # By hand: G / (G - 1) sum n_i^2 (AUC_i - GAUC)^2 / (sum n_i)^2, t with G - 1 df.
+    aucs, sizes = [], []
+    for _, rows in df.groupby("user"):
+        if rows.click.nunique() == 2:
+            aucs.append(WeightedAUC(WeightedROC(rows.score, rows.click == "yes")))
+            sizes.append(len(rows))
+    aucs, sizes = np.array(aucs), np.array(sizes)
+    gauc = np.average(aucs, weights=sizes)
+    used = len(aucs)
+    variance = used / (used - 1) * np.sum(sizes**2 * (aucs - gauc) ** 2) / sizes.sum() ** 2
+    row = printed.iloc[0]
+    assert row["interval"] == "between" and row["df"] == used - 1
+    assert row["std_error"] == pytest.approx(np.sqrt(variance), rel=1e-12)
+    assert not np.isnan(row["conf_low"])
+
+
 def test_gauc_groups_writes_the_per_group_table_to_parquet(tmp_path):
     pytest.importorskip("pyarrow")
     df = click_log(1)
@@ -142,6 +172,11 @@ GOOD = "u,score,y\n1,0.1,0\n1,0.4,1\n2,0.35,0\n2,0.8,1\n2,0.5,0\n"
             ["gauc", "-", "--guess", "score", "--label", "y", "--by", "u", "--group-weight", "x"],
             GOOD,
             ["argument --group-weight: invalid choice: 'x'"],
+        ),
+        (
+            ["gauc", "-", "--guess", "score", "--label", "y", "--by", "u", "--interval", "x"],
+            GOOD,
+            ["argument --interval: invalid choice: 'x'"],
         ),
         (
             ["gauc", "-", "--guess", "score", "--label", "y", "--by", "u"],

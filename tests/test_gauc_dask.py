@@ -39,6 +39,7 @@ def spread_log(seed=0, users=150):
 
 def assert_same_result(found, expected):
     assert (found.n_groups, found.n_skipped) == (expected.n_groups, expected.n_skipped)
+    assert found.interval == expected.interval
     assert found.estimate == pytest.approx(expected.estimate, rel=1e-14)
     for name in ("std_error", "conf_low", "conf_high", "df"):
         assert getattr(found, name) == pytest.approx(
@@ -60,6 +61,8 @@ def assert_same_result(found, expected):
         ("impressions", dict(group_weight="weight", min_per_class=2)),
         ("impressions", dict(weights_are="frequency", group_weight="positive_weight")),
         (None, dict(group_weight="equal", direction=">", conf_level=0.8)),
+        (None, dict(interval="between")),
+        ("impressions", dict(interval="between", group_weight="weight", quantile="normal")),
     ],
 )
 def test_partitions_give_the_in_memory_result(weight, options):
@@ -69,6 +72,8 @@ def test_partitions_give_the_in_memory_result(weight, options):
     with dask.config.set(scheduler="sync"):
         found = dask_group_auc(ddf, "score", "click", weight, by="user", positive="yes", **options)
     assert_same_result(found, expected)
+    if options.get("interval") == "between":  # defined with single-click users
+        assert not math.isnan(found.conf_low) and found.conf_low < found.conf_high
     assert found.groups["user"].isna().iloc[-1]  # the missing key's group, last
 
 
@@ -114,6 +119,8 @@ def test_errors_name_the_problem():
         dask_group_auc(ddf, "score", "click", by="usr", positive="yes")
     with pytest.raises(ValueError, match="group_weight must be one of"):
         dask_group_auc(ddf, "score", "click", by="user", group_weight="clicks")
+    with pytest.raises(ValueError, match="interval must be one of 'delong', 'between'"):
+        dask_group_auc(ddf, "score", "click", by="user", interval="robust")
     with pytest.raises(TypeError, match="ddf must be a dask DataFrame"):
         dask_group_auc(df, "score", "click", by="user")
     with dask.config.set(scheduler="sync"):

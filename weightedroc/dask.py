@@ -548,6 +548,7 @@ def group_auc(
     weights_are: str = "importance",
     quantile: str = "auto",
     min_per_class: int = 1,
+    interval: str = "delong",
     positive: LabelValue = None,
     direction: Direction = "<",
     npartitions: int | None = None,
@@ -561,7 +562,8 @@ def group_auc(
     decided on the whole column); then a shuffle on the ``by`` columns
     (``npartitions`` output partitions, default ``ddf.npartitions``)
     brings each group's rows together, in input order, and each partition
-    gives its groups' AUCs and DeLong variances.  Only that per-group table
+    gives its groups' AUCs and DeLong variances (``interval="between"``
+    combines the AUCs alone, after the gathering).  Only that per-group table
     (one row per group with both labels) is gathered: a million groups
     take about 100 MB.  With ``compute=False``, a ``dask.delayed`` of the
     result.
@@ -584,7 +586,7 @@ def group_auc(
     if not isinstance(ddf, dask.dataframe.DataFrame):
         raise TypeError(f"ddf must be a dask DataFrame, got {type(ddf).__name__}")
     conf_level, min_per_class = check_options(
-        group_weight, conf_level, weights_are, quantile, direction, min_per_class
+        group_weight, conf_level, weights_are, quantile, direction, min_per_class, interval
     )
     by = check_columns(ddf, guess, label, weight, by)
     columns = ddf[[*by, guess, label] + ([weight] if weight is not None else [])]
@@ -609,6 +611,7 @@ def group_auc(
         conf_level=conf_level,
         quantile=quantile,
         weights_are=weights_are,
+        interval=interval,
     )
     result = dask.delayed(_gauc)(parts, by, options, min_per_class)
     return result.compute() if compute else result

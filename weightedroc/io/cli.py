@@ -39,6 +39,7 @@ examples:
   weightedroc auc scores.txt --delimiter ';' --guess p --label y --positive disease
   weightedroc gauc log.parquet --guess score --label click --weight impressions \
       --by user --group-weight weight
+  weightedroc gauc log.csv --guess score --label click --by user --interval between
   Rscript -e 'write.csv(d, stdout(), row.names = FALSE)' | weightedroc auc - --guess p --label y
 
 INPUT and --output are CSV (.csv, .csv.gz, ...), tab-separated (.tsv, .tab) or
@@ -190,16 +191,16 @@ def parser():
 
 
 def _add_gauc(commands):
-    from ..metrics.gauc import GROUP_WEIGHTS
+    from ..metrics.gauc import GROUP_WEIGHTS, INTERVALS
 
     gauc = _add_command(
         commands,
         "gauc",
         "write GAUC, the weighted mean of the AUCs of the --by groups with both "
-        "labels, with DeLong's interval (groups independent)",
+        "labels, with DeLong's interval (groups independent) or the between-groups one",
         "CSV or Parquet file for the result (default: CSV on stdout); columns: "
         "gauc, n_groups, n_skipped, std_error, conf_low, conf_high, conf_level, "
-        "df, group_weight (with --groups: the --by columns, auc, n, "
+        "df, group_weight, interval (with --groups: the --by columns, auc, n, "
         "positive_weight, negative_weight, group_weight, variance)",
     )
     gauc.add_argument(
@@ -229,6 +230,15 @@ def _add_gauc(commands):
         metavar="N",
         help="skip groups with fewer positives or negatives (default 1: both "
         "labels; 2 gives every group used a DeLong variance, hence an interval)",
+    )
+    gauc.add_argument(
+        "--interval",
+        choices=INTERVALS,
+        default="delong",
+        help="the interval's variance: delong (default; these groups fixed, "
+        "undefined with a single click or skip in a group) or between (the "
+        "spread of the groups' AUCs: groups sampled from a population of users; "
+        "defined with 2 groups or more)",
     )
     gauc.add_argument(
         "--groups",
@@ -477,6 +487,7 @@ def _table_of(data, args):
             conf_level=args.conf_level,
             weights_are=args.weights_are,
             min_per_class=args.min_per_class,
+            interval=args.interval,
             groups=args.groups,
         )
         if args.command == "gauc"
