@@ -337,3 +337,53 @@ def test_binormal_parameters_match_proc(r, seed):
         [found.ncases, found.ncontrols, found.sig_level, found.power], np.asarray(values), rtol=1e-6
     )
     assert repr(found) == printed[0] + "\n"
+
+
+R_POWER_BOOTSTRAP = """function(g1, g2, y, lo, hi, n_boot, seed) {
+  roc <- function(g) {
+    if (is.na(lo)) return(pROC::roc(y, g, levels = c(0, 1), direction = "<", quiet = TRUE))
+    pROC::roc(y, g, levels = c(0, 1), direction = "<", quiet = TRUE,
+              partial.auc = c(1 - lo, 1 - hi))
+  }
+  set.seed(seed)
+  r <- pROC:::power.roc.test.roc(roc(g1), roc(g2), power = 0.9, method = "bootstrap",
+                                 boot.n = n_boot)
+  c(r$ncases, r$ncontrols, as.numeric(r$auc1), as.numeric(r$auc2))
+}"""
+
+
+@pytest.mark.parametrize("fpr_range", [None, (0, 0.2)])
+def test_bootstrap_power_matches_proc_within_monte_carlo_error(r, fpr_range):
+    # pROC's and our replicates differ (R's and numpy's generators): the
+    # sample size agrees within Monte Carlo error.  Its standard error is
+    # measured on K of our runs of the same size; pROC's one run differs
+    # from their mean by sd * sqrt(1 + 1/K) in standard deviation.
+    g1, g2, y = asah_case()
+    n_boot, runs = 2000, 10
+    lo, hi = fpr_range or (NA, NA)
+    vec = r.FloatVector
+    proc = np.asarray(
+        r.r(R_POWER_BOOTSTRAP)(vec(g2), vec(g1), vec(y.astype(float)), lo, hi, n_boot, 1)
+    )
+    partial = None if fpr_range is None else {"fpr_range": fpr_range}
+    ours = [
+        wr.power_roc_test(
+            (g2, y),
+            (g1, y),
+            power=0.9,
+            method="bootstrap",
+            n_boot=n_boot,
+            seed=seed,
+            partial_auc=partial,
+        )
+        for seed in range(runs)
+    ]
+    np.testing.assert_allclose(ours[0].auc, proc[2:], rtol=1e-12)
+    ncases = np.array([found.ncases for found in ours])
+    mean, sd = ncases.mean(), ncases.std(ddof=1)
+    # sd is the Monte Carlo error of a bootstrap variance, about
+    # sqrt(2 / (n_boot - 1)) = 3% relative: neither 0 nor the whole value.
+    assert 0.005 * mean < sd < 0.2 * mean
+    assert abs(proc[0] - mean) < 4 * sd * np.sqrt(1 + 1 / runs)
+    n_pos, n_neg = int(y.sum()), int((1 - y).sum())
+    assert proc[1] / proc[0] == pytest.approx(n_neg / n_pos, rel=1e-12)

@@ -476,3 +476,98 @@ def test_solved_auc_is_procs_to_the_last_bits(ncases, ncontrols, sig_level, powe
         alternative="one.sided",
     )
     assert found.auc == pytest.approx(auc, rel=4e-16, abs=0)
+
+
+# ------------------------------------------------------- method="bootstrap"
+
+
+def boot_ncases(guess1, guess2, label, power_, sig_level, **boot):
+    """Obuchowski and McClish's ncases (two-sided level) from auc_var and
+    auc_cov's bootstrap values computed here, with the same seed for all
+    three (the same replicates, as pROC's covvar)."""
+    n = int(np.sum(np.asarray(label) == 1))
+    var1, var2 = (wr.auc_var(g, label, method="bootstrap", **boot) for g in (guess1, guess2))
+    cov = wr.auc_cov(guess1, guess2, label, method="bootstrap", **boot)
+    partial = boot.get("partial_auc")
+    areas = [
+        wr.auc_score(g, label)
+        if partial is None
+        else wr.partial_auc(wr.WeightedROC(g, label), **partial)
+        for g in (guess1, guess2)
+    ]
+    v0, va = n * (2 * var1 - 2 * cov), n * (var1 + var2 - 2 * cov)
+    z_alpha, z_beta = N.inv_cdf(1 - sig_level / 2), N.inv_cdf(power_)
+    return (z_alpha * math.sqrt(v0) + z_beta * math.sqrt(va)) ** 2 / (areas[0] - areas[1]) ** 2
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(n_boot=300, seed=4),
+        dict(n_boot=250, seed=11, stratified=False),
+        dict(n_boot=300, seed=4, partial_auc=dict(fpr_range=(0, 0.2))),
+        dict(n_boot=300, seed=5, partial_auc=dict(tpr_range=(0.8, 1))),
+    ],
+)
+def test_bootstrap_power_is_the_formula_on_auc_var_and_cov(asah, options):
+    (g1, y), (g2, _) = asah["ndka"], asah["wfns"]
+    label = (np.asarray(y) == "Poor").astype(int)
+    found = wr.power_roc_test((g1, label), (g2, label), power=0.9, method="bootstrap", **options)
+    expected = boot_ncases(g1, g2, label, 0.9, 0.05, **options)
+    assert found.ncases == pytest.approx(expected, rel=1e-12)
+    n_pos, n_neg = int(label.sum()), int((1 - label).sum())
+    assert found.ncontrols == pytest.approx(expected * n_neg / n_pos, rel=1e-12)
+
+
+def test_bootstrap_power_is_reproducible_with_a_seed(asah):
+    curves = (asah["s100b"], asah["wfns"])
+    run = lambda seed: wr.power_roc_test(  # noqa: E731
+        *curves, power=0.8, method="bootstrap", n_boot=200, seed=seed
+    )
+    assert run(3) == run(3)
+    assert run(3).ncases != run(4).ncases
+    generated = [
+        wr.power_roc_test(
+            *curves, method="bootstrap", n_boot=200, seed=np.random.default_rng(9)
+        ).power
+        for _ in range(2)
+    ]
+    assert generated[0] == generated[1]
+    # The level solved back from the power of the same bootstrap.
+    at_curves = wr.power_roc_test(*curves, method="bootstrap", n_boot=200, seed=3)
+    solved = wr.power_roc_test(
+        *curves, sig_level=None, power=at_curves.power, method="bootstrap", n_boot=200, seed=3
+    )
+    assert solved.sig_level == pytest.approx(0.05, rel=1e-9)
+
+
+def test_bootstrap_method_is_unused_by_one_curve_as_in_proc(asah):
+    one = wr.power_roc_test(asah["s100b"], power=0.9, method="bootstrap", n_boot=10, seed=1)
+    assert one == wr.power_roc_test(asah["s100b"], power=0.9)
+
+
+@pytest.mark.parametrize(
+    "options, error, words",
+    [
+        (dict(method="delong", n_boot=100), TypeError, 'options of method="bootstrap"'),
+        (dict(method="obuchowski", seed=1), TypeError, "seed with method='obuchowski'"),
+        (dict(stratified=False), TypeError, "stratified with method='delong'"),
+        (dict(method="bootstrap", n_boot=0), ValueError, "n_boot must be at least 1"),
+        (dict(method="bootstrap", n_boot=2.5), TypeError, "n_boot must be an integer"),
+        (dict(method="bootstrap", stratified="yes"), TypeError, "stratified must be True"),
+        (
+            dict(method="bootstrap", partial_auc=dict(fpr_range=(0, 0.2), correct=True)),
+            ValueError,
+            "corrected partial AUCs",
+        ),
+        (
+            dict(method="obuchowski", partial_auc=dict(tpr_range=(0.8, 1))),
+            ValueError,
+            "sensitivity region",
+        ),
+        (dict(method="boot"), ValueError, "method"),
+    ],
+)
+def test_bootstrap_bad_input(asah, options, error, words):
+    with pytest.raises(error, match=words):
+        wr.power_roc_test(asah["ndka"], asah["wfns"], power=0.9, **options)

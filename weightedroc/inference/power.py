@@ -14,8 +14,11 @@ about 1e-4 of the exact root).
 
 Two paired curves: Obuchowski and McClish (1997, formulas 2 and 3), the
 same equation with delta = AUC1 - AUC2, V0 = 2 var1 - 2 cov and
-VA = var1 + var2 - 2 cov (each times ncases), from DeLong's or
-Obuchowski's variance and covariance (`auc_var`, `auc_cov`).
+VA = var1 + var2 - 2 cov (each times ncases), from DeLong's, Obuchowski's
+or the bootstrap variance and covariance (`auc_var`, `auc_cov`).  pROC's
+bootstrap (``covvar``) takes var1 and var2 from the replicates of its one
+``cov`` run; here the three share one integer seed, so that they come from
+the same replicates too.
 """
 
 import math
@@ -32,7 +35,7 @@ from ..engine.brent import zeroin
 from ..engine.normal import pnorm, qnorm
 from ..engine.types import Direction, LabelValue
 from ..engine.validation import one_label_warning
-from .checks import WEIGHTS_ARE, check_choice, check_partial, prepared
+from .checks import WEIGHTS_ARE, check_choice, check_n_boot, check_partial, prepared
 from .delong import auc_cov, auc_var
 from .obuchowski import (
     PairedFit,
@@ -43,7 +46,7 @@ from .obuchowski import (
 from .pairing import are_paired
 
 ALTERNATIVES = ("two.sided", "one.sided")
-METHODS = ("delong", "obuchowski")
+METHODS = ("delong", "obuchowski", "bootstrap")
 ONE = "One ROC curve power calculation"
 TWO = "Two ROC curves power calculation"
 EPSILON = np.finfo(float).eps
@@ -277,21 +280,32 @@ def _curve(roc, name):
     return roc if len(roc) == 3 else (*roc, None)
 
 
-def _area(guess, label, weight, options, fpr_range):
-    """The curve's AUC, or its (unstandardised) partial area over `fpr_range`."""
-    if fpr_range is None:
+def _area(guess, label, weight, options, partial):
+    """The curve's AUC, or its (unstandardised) partial area."""
+    if partial is None:
         return auc_score(guess, label, weight, **options)
-    return area_of(WeightedROC(guess, label, weight, **options), fpr_range=fpr_range)
+    return area_of(WeightedROC(guess, label, weight, **options), **partial)
 
 
-def _covvar(first, second, method, weights_are, options, fpr_range, ncases):
+def one_seed(seed):
+    """One integer seed for the bootstrap's variances and covariance: the
+    same replicates for all three, as pROC's one ``cov`` run."""
+    if isinstance(seed, (numbers.Integral, np.integer)) and not isinstance(seed, bool):
+        return int(seed)
+    return int(np.random.default_rng(seed).integers(2**63))
+
+
+def _covvar(first, second, method, weights_are, options, partial, ncases, boot):
     """pROC's ``covvar``: var1, var2 and cov of the two AUCs, times ncases."""
     guess1, label, weight = first
     guess2 = second[0]
     if method == "obuchowski":
+        fpr_range = None if partial is None else partial["fpr_range"]
         fit = paired_fit(guess1, guess2, label, weight, weights_are=weights_are, **options)
         return fit.covvar((fpr_range, fpr_range))
     common = dict(weights_are=weights_are, **options)
+    if method == "bootstrap":
+        common.update(boot, method=method, seed=one_seed(boot["seed"]), partial_auc=partial)
     return (
         ncases * auc_var(guess1, label, weight, **common),
         ncases * auc_var(guess2, label, weight, **common),
@@ -299,7 +313,9 @@ def _covvar(first, second, method, weights_are, options, fpr_range, ncases):
     )
 
 
-def _two_curves(first, second, sig_level, power, kappa, method, weights_are, options, partial):
+def _two_curves(
+    first, second, sig_level, power, kappa, method, weights_are, options, partial, boot
+):
     """pROC's ``power.roc.test.roc`` of two paired curves (`sig_level`
     one-sided); returns ncases, ncontrols, (AUC1, AUC2), sig_level, power."""
     (guess1, label, weight), (guess2, label2, weight2) = first, second
@@ -310,7 +326,6 @@ def _two_curves(first, second, sig_level, power, kappa, method, weights_are, opt
             "The sample size for a difference in AUC cannot be applied to unpaired "
             "ROC curves yet: roc1 and roc2 need the same labels (and weights)"
         )
-    fpr_range = None if partial is None else partial["fpr_range"]
     if method == "delong" and partial is not None:
         raise ValueError(
             'DeLong method is not supported for partial AUC. Use method="obuchowski" instead.'
@@ -319,8 +334,8 @@ def _two_curves(first, second, sig_level, power, kappa, method, weights_are, opt
     ncases, ncontrols = class_sizes(label_, weight_, weights_are)
     if kappa is None:
         kappa = ncontrols / ncases
-    aucs = tuple(_area(g, label, weight, options, fpr_range) for g in (guess1, guess2))
-    var1, var2, cov = _covvar(first, second, method, weights_are, options, fpr_range, ncases)
+    aucs = tuple(_area(g, label, weight, options, partial) for g in (guess1, guess2))
+    var1, var2, cov = _covvar(first, second, method, weights_are, options, partial, ncases, boot)
     difference = Formula.difference(var1, var2, cov, aucs[0] - aucs[1])
     if power is None:
         if sig_level is None:
@@ -380,7 +395,7 @@ def _binormal(params, ncases, ncontrols, sig_level, power, kappa):
     )
 
 
-def _partial_of(partial_auc, two_curves):
+def _partial_of(partial_auc, two_curves, method):
     """The checked partial area of two curves' test (None: the full AUC)."""
     partial = check_partial(partial_auc)
     if partial is None:
@@ -392,7 +407,7 @@ def _partial_of(partial_auc, two_curves):
         )
     if partial["correct"]:
         raise ValueError("Cannot compute power with corrected partial AUCs")
-    if partial["tpr_range"] is not None:
+    if partial["tpr_range"] is not None and method != "bootstrap":
         raise ValueError(
             "Obuchowski method is not supported for partial AUC on sensitivity "
             "region (tpr_range). Use fpr_range instead."
@@ -416,6 +431,9 @@ def power_roc_test(
     positive: LabelValue = None,
     direction: Direction = "<",
     partial_auc: dict | None = None,
+    n_boot: int | None = None,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool | None = None,
 ) -> PowerTest:
     """Sample size, power, significance level or AUC of ROC curve tests, as
     pROC's ``power.roc.test``.
@@ -460,9 +478,10 @@ def power_roc_test(
         The power; None (default) to solve for it.
     alternative : {"two.sided", "one.sided"}
         A two-sided test halves `sig_level` in each tail.
-    method : {"delong", "obuchowski"}
+    method : {"delong", "obuchowski", "bootstrap"}
         Two curves: the variance and covariance of the AUCs (`auc_var`,
-        `auc_cov`).  pROC's default is DeLong's too.
+        `auc_cov`).  pROC's default is DeLong's too.  One curve, or none,
+        uses no variance of data: `method` has no effect, as in pROC.
     weights_are : {"importance", "frequency"}
         As for `auc_var`.  The curves' ncases and ncontrols are the sums
         of frequency weights (pROC's on the rows repeated) and Kish's
@@ -472,7 +491,17 @@ def power_roc_test(
     partial_auc : dict, optional
         Two curves, ``method="obuchowski"``: compare partial areas over
         ``fpr_range`` (pROC's ``partial.auc``, focus on specificity);
-        a standardised area (``correct=True``) is an error, as in pROC.
+        ``method="bootstrap"``: over ``fpr_range`` or ``tpr_range``.  A
+        standardised area (``correct=True``) is an error, as in pROC.
+    n_boot, seed, stratified : optional
+        ``method="bootstrap"`` only (pROC's ``boot.n`` and
+        ``boot.stratified``, by default 2000 and True): the number of
+        replicates, the seed of ``numpy.random.default_rng`` and whether
+        positives and negatives are resampled apart, as for `auc_var`.
+        var1, var2 and cov come from the same replicates (one integer
+        seed, drawn from `seed` when it is None or a Generator), as pROC's
+        ``covvar`` takes them from one ``cov`` run.  Giving them with
+        another method is a TypeError (pROC ignores them).
 
     Returns
     -------
@@ -513,6 +542,10 @@ def power_roc_test(
     ...                 FPR11=0.2, FPR12=0, FPR21=0.2, FPR22=0)
     >>> round(power_roc_test(binormal, power=0.8).ncases, 4)  # pROC: 107.0238
     107.0238
+    >>> boot = power_roc_test((asah["ndka"], asah["outcome"]), (asah["wfns"], asah["outcome"]),
+    ...                       power=0.9, method="bootstrap", n_boot=500, seed=1)
+    >>> 40 < boot.ncases < 100  # Monte Carlo error around DeLong's 64.8
+    True
     """
     check_choice(alternative, "alternative", ALTERNATIVES)
     check_choice(method, "method", METHODS)
@@ -525,7 +558,8 @@ def power_roc_test(
     ncontrols = _number(ncontrols, "ncontrols", positive=True)
     if roc1 is None and roc2 is not None:
         raise TypeError("give the first curve as roc1 (roc2 is the second)")
-    partial = _partial_of(partial_auc, roc2 is not None)
+    boot = _bootstrap_options(method, n_boot, seed, stratified)
+    partial = _partial_of(partial_auc, roc2 is not None, method)
     one_sided = sig_level if sig_level is None or alternative == "one.sided" else sig_level / 2
     if isinstance(roc1, dict):
         if roc2 is not None or auc is not None:
@@ -547,7 +581,7 @@ def power_roc_test(
             solved = _one_of_data(first, one_sided, power, kappa, weights_are, options)
         else:
             with one_label_warning():
-                request = (one_sided, power, kappa, method, weights_are, options, partial)
+                request = (one_sided, power, kappa, method, weights_are, options, partial, boot)
                 solved = _two_curves(first, _curve(roc2, "roc2"), *request)
     else:
         solved = _one_curve(
@@ -557,6 +591,29 @@ def power_roc_test(
     sig_level = one_sided * 2 if alternative == "two.sided" else one_sided
     method_name = ONE if roc2 is None and not isinstance(roc1, dict) else TWO
     return PowerTest(ncases, ncontrols, auc, sig_level, power, alternative, method_name)
+
+
+def _bootstrap_options(method, n_boot, seed, stratified):
+    """The bootstrap's keywords of `auc_var` (checked), or None for
+    another method, which takes none of them."""
+    if method != "bootstrap":
+        given = [
+            name
+            for name, value in (("n_boot", n_boot), ("seed", seed), ("stratified", stratified))
+            if value is not None
+        ]
+        if given:
+            raise TypeError(
+                'n_boot, seed and stratified are options of method="bootstrap": got '
+                f"{', '.join(given)} with method={method!r}"
+            )
+        return None
+    n_boot = check_n_boot(2000 if n_boot is None else n_boot)
+    if stratified is None:
+        stratified = True
+    if not isinstance(stratified, (bool, np.bool_)):
+        raise TypeError(f"stratified must be True or False, got {stratified!r}")
+    return {"n_boot": n_boot, "seed": seed, "stratified": bool(stratified)}
 
 
 def _one_of_data(curve, sig_level, power, kappa, weights_are, options):
