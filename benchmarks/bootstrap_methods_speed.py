@@ -14,11 +14,11 @@ Writes benchmarks/results/bootstrap_methods_speed.csv and prints it.
 
 import argparse
 import functools
-import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from timing import best_time
 
 import weightedroc as wr
 from weightedroc import rbridge
@@ -84,16 +84,6 @@ def data(n, seed=1):
     g1 = np.round(rng.normal(size=n) + y, 2)  # ties, as real scores have
     g2 = rng.normal(size=n) + 0.8 * y
     return g1, g2, y
-
-
-def best_time(run, rounds):
-    run()
-    best = np.inf
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main():

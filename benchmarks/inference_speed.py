@@ -14,12 +14,12 @@ Writes benchmarks/results/inference_speed.csv.
 """
 
 import argparse
-import time
 import tracemalloc
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from timing import best_time
 
 import weightedroc as wr
 from weightedroc import rbridge
@@ -50,16 +50,6 @@ def ours(what, g1, g2, y):
     if what == "var":
         return lambda: wr.auc_var(g1, y)
     return lambda: wr.roc_test(g1, g2, y)
-
-
-def best_time(run, rounds):
-    run()
-    best = np.inf
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def peak_bytes(run):
