@@ -18,24 +18,21 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from timing import best_time
+from timing import R_BEST_TIME, best_time
 
 import weightedroc as wr
 from weightedroc import rbridge
 
 RESULTS = Path(__file__).parent / "results"
 N_BOOT = 2000
-R_TIMER = """function(g1, g2, y, call, rounds) {
+R_TIMER = (
+    """function(g1, g2, y, call, rounds) {
   r1 <- pROC::roc(y, g1, levels = c(0, 1), direction = "<", quiet = TRUE)
   r2 <- pROC::roc(y, g2, levels = c(0, 1), direction = "<", quiet = TRUE)
   run <- eval(parse(text = paste("function()", call)))
-  run()
-  best <- Inf
-  for (i in seq_len(rounds)) {
-    t <- proc.time()[["elapsed"]]; run(); best <- min(best, proc.time()[["elapsed"]] - t)
-  }
-  best
-}"""
+"""
+    + R_BEST_TIME
+)
 
 
 def cases(stratified):

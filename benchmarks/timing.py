@@ -26,3 +26,14 @@ def best_of(call, rounds=3):
         call()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+# `best_time` in R, the body's last lines of an R timer function that has
+# defined `run` and takes `rounds`: one warm-up call, then the best of rounds.
+R_BEST_TIME = """  run()
+  best <- Inf
+  for (i in seq_len(rounds)) {
+    t <- proc.time()[["elapsed"]]; run(); best <- min(best, proc.time()[["elapsed"]] - t)
+  }
+  best
+}"""
