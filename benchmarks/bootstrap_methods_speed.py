@@ -14,28 +14,25 @@ Writes benchmarks/results/bootstrap_methods_speed.csv and prints it.
 
 import argparse
 import functools
-import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from timing import R_BEST_TIME, best_time
 
 import weightedroc as wr
 from weightedroc import rbridge
 
 RESULTS = Path(__file__).parent / "results"
 N_BOOT = 2000
-R_TIMER = """function(g1, g2, y, call, rounds) {
+R_TIMER = (
+    """function(g1, g2, y, call, rounds) {
   r1 <- pROC::roc(y, g1, levels = c(0, 1), direction = "<", quiet = TRUE)
   r2 <- pROC::roc(y, g2, levels = c(0, 1), direction = "<", quiet = TRUE)
   run <- eval(parse(text = paste("function()", call)))
-  run()
-  best <- Inf
-  for (i in seq_len(rounds)) {
-    t <- proc.time()[["elapsed"]]; run(); best <- min(best, proc.time()[["elapsed"]] - t)
-  }
-  best
-}"""
+"""
+    + R_BEST_TIME
+)
 
 
 def cases(stratified):
@@ -84,16 +81,6 @@ def data(n, seed=1):
     g1 = np.round(rng.normal(size=n) + y, 2)  # ties, as real scores have
     g2 = rng.normal(size=n) + 0.8 * y
     return g1, g2, y
-
-
-def best_time(run, rounds):
-    run()
-    best = np.inf
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main():

@@ -9,9 +9,9 @@ pROC / weightedroc.
 """
 
 import sys
-import time
 
 import numpy as np
+from timing import best_of
 
 import weightedroc as wr
 from weightedroc import rbridge
@@ -22,15 +22,6 @@ function(guess, label) {
   function() { t <- proc.time()[["elapsed"]]; pROC::coords(r, "all", ret = "all");
                proc.time()[["elapsed"]] - t }
 }"""
-
-
-def best_of(call, rounds=3):
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main(sizes):

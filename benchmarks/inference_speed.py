@@ -14,28 +14,25 @@ Writes benchmarks/results/inference_speed.csv.
 """
 
 import argparse
-import time
 import tracemalloc
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from timing import R_BEST_TIME, best_time
 
 import weightedroc as wr
 from weightedroc import rbridge
 
 RESULTS = Path(__file__).parent / "results"
-R_TIMER = """function(g1, g2, y, what, rounds) {
+R_TIMER = (
+    """function(g1, g2, y, what, rounds) {
   roc <- function(g) pROC::roc(y, g, levels = c(0, 1), direction = "<", quiet = TRUE)
   run <- if (what == "var") function() pROC::var(roc(g1)) else
     function() pROC::roc.test(roc(g1), roc(g2), method = "delong")
-  run()
-  best <- Inf
-  for (i in seq_len(rounds)) {
-    t <- proc.time()[["elapsed"]]; run(); best <- min(best, proc.time()[["elapsed"]] - t)
-  }
-  best
-}"""
+"""
+    + R_BEST_TIME
+)
 
 
 def data(n, seed=1):
@@ -50,16 +47,6 @@ def ours(what, g1, g2, y):
     if what == "var":
         return lambda: wr.auc_var(g1, y)
     return lambda: wr.roc_test(g1, g2, y)
-
-
-def best_time(run, rounds):
-    run()
-    best = np.inf
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def peak_bytes(run):

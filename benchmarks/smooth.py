@@ -13,10 +13,10 @@ Writes benchmarks/results/smooth.md.
 
 import platform
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
+from timing import best_of
 
 import weightedroc as wr
 from weightedroc import rbridge
@@ -34,15 +34,6 @@ function(guess, label, method) {
                          c(s$sensitivities, 1 - s$specificities) })
 }"""
 OUT = Path(__file__).parent / "results" / "smooth.md"
-
-
-def best_of(call, rounds=3):
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def data(n):

@@ -39,3 +39,12 @@ def r():
 
     ro.r("suppressMessages(library(pROC))")
     return ro
+
+
+@pytest.fixture(scope="module")
+def asah_poor():
+    """The asah data set and its outcome as 0/1 (1 for "Poor")."""
+    from weightedroc.datasets import load_asah
+
+    frame = load_asah()
+    return frame, (frame["outcome"] == "Poor").to_numpy().astype(int)

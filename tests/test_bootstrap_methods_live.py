@@ -13,24 +13,14 @@ import warnings
 
 import numpy as np
 import pytest
+from rlive import vec
 
 import weightedroc as wr
-from weightedroc.datasets import load_asah
 from weightedroc.inference.bootstrap import bootstrap_interval
 
 R_BOOT = 2000  # pROC's replicates (its default)
 R_TEST_BOOT = 1000  # for pROC's slower two-curve bootstraps (cov, roc.test)
 OURS = 20_000  # the package's: its Monte Carlo error is the smaller part
-
-
-@pytest.fixture(scope="module")
-def asah():
-    frame = load_asah()
-    return frame, (frame["outcome"] == "Poor").to_numpy().astype(int)
-
-
-def vec(ro, x):
-    return ro.FloatVector(np.asarray(x, dtype=float).tolist())
 
 
 def proc(ro, body, y, g1, g2=None, y2=None, seed=1):
@@ -61,8 +51,10 @@ PARTIALS = [
 
 @pytest.mark.parametrize("stratified", [True, False])
 @pytest.mark.parametrize("r_partial, partial", PARTIALS)
-def test_bootstrap_var_is_procs_within_monte_carlo_error(r, asah, r_partial, partial, stratified):
-    frame, y = asah
+def test_bootstrap_var_is_procs_within_monte_carlo_error(
+    r, asah_poor, r_partial, partial, stratified
+):
+    frame, y = asah_poor
     auc = f"auc(r1, {r_partial})" if r_partial else "auc(r1)"
     (theirs,) = proc(
         r,
@@ -80,8 +72,8 @@ def test_bootstrap_var_is_procs_within_monte_carlo_error(r, asah, r_partial, par
 
 
 @pytest.mark.parametrize("stratified", [True, False])
-def test_bootstrap_cov_is_procs_within_monte_carlo_error(r, asah, stratified):
-    frame, y = asah
+def test_bootstrap_cov_is_procs_within_monte_carlo_error(r, asah_poor, stratified):
+    frame, y = asah_poor
     (theirs,) = proc(
         r,
         f'cov(r1, r2, method = "bootstrap", boot.n = {R_TEST_BOOT}, '
@@ -98,8 +90,8 @@ def test_bootstrap_cov_is_procs_within_monte_carlo_error(r, asah, stratified):
     assert abs(ours - theirs) < 4 * np.sqrt(2 * v1 * v2 * (1 / R_TEST_BOOT + 1 / OURS))
 
 
-def test_frequency_weights_are_procs_var_on_the_repeated_rows(r, asah):
-    frame, y = asah
+def test_frequency_weights_are_procs_var_on_the_repeated_rows(r, asah_poor):
+    frame, y = asah_poor
     weight = np.arange(len(y)) % 3 + 1
     rows = np.repeat(np.arange(len(y)), weight)
     (theirs,) = proc(
@@ -118,8 +110,10 @@ def test_frequency_weights_are_procs_var_on_the_repeated_rows(r, asah):
     "method, value", [("sensitivity", 0.6), ("specificity", 0.9), ("specificity", 0.75)]
 )
 @pytest.mark.parametrize("paired", [True, False])
-def test_fixed_point_roc_test_is_procs_within_monte_carlo_error(r, asah, method, value, paired):
-    frame, y = asah
+def test_fixed_point_roc_test_is_procs_within_monte_carlo_error(
+    r, asah_poor, method, value, paired
+):
+    frame, y = asah_poor
     other = "wfns"
     if paired:
         y2, g2 = y, frame[other].to_numpy()
@@ -192,8 +186,8 @@ def _bracket(quantile, p, r_boot, n_boot):
         ),
     ],
 )
-def test_ci_coords_is_procs_within_monte_carlo_error(r, asah, r_args, kwargs):
-    frame, y = asah
+def test_ci_coords_is_procs_within_monte_carlo_error(r, asah_poor, r_args, kwargs):
+    frame, y = asah_poor
     n_points, n_boot = len(kwargs["ret"]) * (1 if kwargs["x"] == "best" else len(kwargs["x"])), 4000
     theirs = proc(
         r,

@@ -7,6 +7,7 @@ import threading
 import numpy as np
 import pandas as pd
 import pytest
+from groups import rows_and_weights
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from plain import same_bits
@@ -48,18 +49,7 @@ def frames(draw):
         label.append(rng.permutation(np.arange(size) >= negatives))
         guess.append(_guesses(kind, size, rng))
     code, label, guess = np.concatenate(code), np.concatenate(label), np.concatenate(guess)
-    order = draw(st.sampled_from(["shuffled", "grouped", "reversed"]))
-    rows = {
-        "shuffled": rng.permutation(len(code)),
-        "grouped": np.arange(len(code)),
-        "reversed": np.arange(len(code))[::-1],
-    }[order]
-    weights = draw(st.sampled_from(["none", "spread", "counts"]))
-    weight = {
-        "none": np.ones(len(code)),
-        "spread": rng.exponential(size=len(code)) * 10.0 ** rng.uniform(-3, 3, len(code)),
-        "counts": rng.integers(1, 5, len(code)).astype(float),
-    }[weights]
+    rows, weights, weight = rows_and_weights(draw, rng, len(code))
     keys = draw(
         st.sampled_from([np.array([7, -2, 40, 3]), np.array(["d", "a", "c", "b"]), np.arange(4)])
     )

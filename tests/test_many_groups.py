@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from groups import rows_and_weights
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from plain import plain_auc, plain_roc, same_bits
@@ -54,18 +55,7 @@ def frames(draw):
             label.append(rng.random(size) < 0.5)
         guess.append(_guesses(kind, size, rng))
     code, label, guess = np.concatenate(code), np.concatenate(label), np.concatenate(guess)
-    rows = draw(st.sampled_from(["shuffled", "grouped", "reversed"]))
-    rows = {
-        "shuffled": rng.permutation(len(code)),
-        "grouped": np.arange(len(code)),
-        "reversed": np.arange(len(code))[::-1],
-    }[rows]
-    weights = draw(st.sampled_from(["none", "spread", "counts"]))
-    weight = {
-        "none": np.ones(len(code)),
-        "spread": rng.exponential(size=len(code)) * 10.0 ** rng.uniform(-3, 3, len(code)),
-        "counts": rng.integers(1, 5, len(code)).astype(float),
-    }[weights]
+    rows, weights, weight = rows_and_weights(draw, rng, len(code))
     keys = draw(st.sampled_from(["int", "str", "negative"]))
     keys = {
         "int": np.arange(len(sizes)),

@@ -11,14 +11,11 @@ import warnings
 
 import numpy as np
 import pytest
+from rlive import vec
 
 import weightedroc as wr
 from weightedroc.datasets import load_asah
 from weightedroc.inference.resampling import bootstrap_test, venkatraman_test
-
-
-def vec(ro, x):
-    return ro.FloatVector(np.asarray(x, dtype=float).tolist())
 
 
 @pytest.fixture(scope="module")

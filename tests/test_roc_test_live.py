@@ -9,21 +9,11 @@ import warnings
 
 import numpy as np
 import pytest
+from rlive import vec
 
 import weightedroc as wr
-from weightedroc.datasets import load_asah
 
 METHODS = ["delong", "bootstrap", "venkatraman"]
-
-
-@pytest.fixture(scope="module")
-def asah():
-    frame = load_asah()
-    return frame, (frame["outcome"] == "Poor").to_numpy().astype(int)
-
-
-def vec(ro, x):
-    return ro.FloatVector(np.asarray(x, dtype=float).tolist())
 
 
 def procs(ro, body, g1, g2, y, y2=None, boot_n=200, seed=1):
@@ -39,8 +29,8 @@ def procs(ro, body, g1, g2, y, y2=None, boot_n=200, seed=1):
     return list(ro.r(code)(vec(ro, g1), vec(ro, g2), vec(ro, y), vec(ro, y2)))
 
 
-def test_venkatraman_through_roc_test_has_procs_statistic(r, asah):
-    frame, y = asah
+def test_venkatraman_through_roc_test_has_procs_statistic(r, asah_poor):
+    frame, y = asah_poor
     for other in ("wfns", "ndka"):
         e, p = procs(
             r,
@@ -58,8 +48,8 @@ def test_venkatraman_through_roc_test_has_procs_statistic(r, asah):
         assert ours.method == "Venkatraman's test for two paired ROC curves"
 
 
-def test_unpaired_venkatraman_through_roc_test_has_procs_statistic(r, asah):
-    frame, y = asah
+def test_unpaired_venkatraman_through_roc_test_has_procs_statistic(r, asah_poor):
+    frame, y = asah_poor
     half = len(y) // 2
     y2, g2 = y[half:], frame["ndka"].to_numpy()[half:]
     (e,) = procs(
@@ -76,10 +66,10 @@ def test_unpaired_venkatraman_through_roc_test_has_procs_statistic(r, asah):
 
 
 @pytest.mark.parametrize("shuffled", [False, True])
-def test_bootstrap_with_paired_none_pairs_as_procs(r, asah, shuffled):
+def test_bootstrap_with_paired_none_pairs_as_procs(r, asah_poor, shuffled):
     """pROC's default paired = NULL pairs curves of the same response; with
     the response of the second curve reordered it does not."""
-    frame, y = asah
+    frame, y = asah_poor
     g1, g2 = frame["s100b"].to_numpy(), frame["ndka"].to_numpy()
     y2 = np.roll(y, 1) if shuffled else y
     method, d, p = procs(
@@ -99,8 +89,8 @@ def test_bootstrap_with_paired_none_pairs_as_procs(r, asah, shuffled):
     assert ours.p_value == pytest.approx(float(p), abs=0.03)
 
 
-def test_are_paired_agrees_with_procs(r, asah):
-    frame, y = asah
+def test_are_paired_agrees_with_procs(r, asah_poor):
+    frame, y = asah_poor
     g1, g2 = frame["s100b"], frame["wfns"]
     for y2 in (y, y.copy(), np.roll(y, 1), y[::-1]):
         (procs_paired,) = procs(r, "pROC:::are.paired(r1, r2)", g1, g2, y, y2)
@@ -108,8 +98,8 @@ def test_are_paired_agrees_with_procs(r, asah):
 
 
 @pytest.mark.parametrize("method", METHODS)
-def test_paired_false_on_paired_curves_warns_as_procs(r, asah, method):
-    frame, y = asah
+def test_paired_false_on_paired_curves_warns_as_procs(r, asah_poor, method):
+    frame, y = asah_poor
     (procs_message,) = procs(
         r,
         f'roc.test(r1, r2, method = "{method}", paired = FALSE, boot.n = 10); "silent"',
@@ -138,8 +128,8 @@ def test_paired_false_on_paired_curves_warns_as_procs(r, asah, method):
 
 
 @pytest.mark.parametrize("method", METHODS)
-def test_paired_true_on_unpaired_curves_is_procs_error(r, asah, method):
-    frame, y = asah
+def test_paired_true_on_unpaired_curves_is_procs_error(r, asah_poor, method):
+    frame, y = asah_poor
     (procs_message,) = procs(
         r,
         f'roc.test(r1, r2, method = "{method}", paired = TRUE, boot.n = 10)',
@@ -157,9 +147,9 @@ def test_paired_true_on_unpaired_curves_is_procs_error(r, asah, method):
 
 
 @pytest.mark.parametrize("method", METHODS)
-def test_unpaired_length_error_names_label2_and_guess2(r, asah, method):
+def test_unpaired_length_error_names_label2_and_guess2(r, asah_poor, method):
     """pROC cannot even build the second curve; our error names its inputs."""
-    frame, y = asah
+    frame, y = asah_poor
     message = r.r("""function(y, g) tryCatch(roc(y, g, quiet = TRUE),
                                               error = function(e) conditionMessage(e))""")(
         vec(r, y[:50]), vec(r, frame["ndka"][:49])
@@ -173,8 +163,8 @@ def test_unpaired_length_error_names_label2_and_guess2(r, asah, method):
         )
 
 
-def test_venkatraman_of_partial_areas_is_procs_error(r, asah):
-    frame, y = asah
+def test_venkatraman_of_partial_areas_is_procs_error(r, asah_poor):
+    frame, y = asah_poor
     message = r.r("""function(y, g1, g2) {
         r1 <- roc(y, g1, quiet = TRUE, partial.auc = c(1, 0.8))
         r2 <- roc(y, g2, quiet = TRUE)
@@ -193,10 +183,10 @@ def test_venkatraman_of_partial_areas_is_procs_error(r, asah):
     assert str(raised.value) == message
 
 
-def test_bootstrap_of_unit_weights_given_is_the_unweighted_test(asah):
+def test_bootstrap_of_unit_weights_given_is_the_unweighted_test(asah_poor):
     """Weights of 1 pair the curves as no weights do (are_paired compares
     the weights given)."""
-    frame, y = asah
+    frame, y = asah_poor
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         ones = np.ones(len(y))

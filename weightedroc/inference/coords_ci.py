@@ -331,28 +331,11 @@ def _at_input(counts, input, x):
     columns, else the first) or the linear interpolation between the two
     points around x.  Columns of groups a replicate did not draw repeat the
     next column's counts, so they change neither rule."""
-    from ..metrics.coordinates import INPUTS
+    from ..metrics.coordinates import INPUTS, input_values
 
     TP, FP, TN, FN = counts
     P, N = TP[:, :1], FP[:, :1]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        se, sp = TP / P, TN / N
-        tp, tn = se * P, sp * N
-        values = {
-            "sensitivity": se,
-            "tpr": se,
-            "recall": se,
-            "specificity": sp,
-            "tnr": sp,
-            "fpr": 1 - sp,
-            "1-specificity": 1 - sp,
-            "1-sensitivity": 1 - se,
-            "fnr": (P - tp) / P,
-            "tp": tp,
-            "fn": P - tp,
-            "tn": tn,
-            "fp": N - tn,
-        }[input]
+    values = input_values(TP, TN, P, N, input)
     falling = INPUTS[input]
     low, high = np.nanmin(values, axis=1), np.nanmax(values, axis=1)
     out = [np.empty((len(TP), len(x))) for _ in range(2)]

@@ -146,6 +146,13 @@ def auc_ci(
         if not importance:
             counted = weights_are == "frequency" and weight is not None
             warn_small_classes(curve.total if counted else curve.sizes, stacklevel)
+    return wald_interval(estimate, variance, df, conf_level)
+
+
+def wald_interval(estimate, variance, df, conf_level):
+    """The `AUCInterval` ``estimate +- q sqrt(variance)``, clipped to [0, 1]:
+    ``q`` is Student's t quantile with `df` degrees of freedom (the normal
+    one for ``df=np.inf``)."""
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
     return AUCInterval(
         estimate,

@@ -47,7 +47,7 @@ from ..curves.multiclass import (
 from ..engine.types import ArrayLike, Direction
 from .bootstrap import AUCInterval
 from .checks import check_choice, check_conf_level, check_frequency, check_quantile
-from .distributions import t_quantile
+from .interval import wald_interval
 from .placements import placements, uneven
 
 __all__ = ["multiclass_auc_var", "multiclass_auc_ci"]
@@ -301,13 +301,4 @@ def multiclass_auc_ci(
         quantile = "t" if importance else "normal"
     if quantile == "normal":
         df = np.inf
-    half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
-    return AUCInterval(
-        estimate,
-        float(min(max(estimate - half, 0.0), 1.0)),
-        float(min(max(estimate + half, 0.0), 1.0)),
-        conf_level,
-        0,
-        np.empty(0),
-        float(df),
-    )
+    return wald_interval(estimate, variance, df, conf_level)

@@ -90,12 +90,14 @@ def _local_maximas(counts):
     return idx[local]
 
 
-def _input_column(counts, input):
-    """The input's value at each row with pROC's arithmetic (from se and
-    sp), so that exact matches and interpolations fall as in pROC."""
+def input_values(TP, TN, P, N, input):
+    """The monotone `input`'s values (see `INPUTS`) at counts TP and TN of P
+    positives and N negatives (arrays that broadcast), with pROC's arithmetic
+    (from se and sp), so that exact matches and interpolations fall as in
+    pROC."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        se, sp = counts.TP / counts.P, counts.TN / counts.N
-        tp, tn = se * counts.P, sp * counts.N
+        se, sp = TP / P, TN / N
+        tp, tn = se * P, sp * N
         return {
             "sensitivity": se,
             "tpr": se,
@@ -105,11 +107,11 @@ def _input_column(counts, input):
             "fpr": 1 - sp,
             "1-specificity": 1 - sp,
             "1-sensitivity": 1 - se,
-            "fnr": (counts.P - tp) / counts.P,
+            "fnr": (P - tp) / P,
             "tp": tp,
-            "fn": counts.P - tp,
+            "fn": P - tp,
             "tn": tn,
-            "fp": counts.N - tn,
+            "fp": N - tn,
         }[input]
 
 
@@ -118,7 +120,7 @@ def _interpolate(counts, input, x):
     matching x exactly (the last one if the input decreases, else the
     first), or a linear interpolation between the two rows around x, with
     no threshold.  Counts are interpolated, so every measure follows."""
-    values = _input_column(counts, input)
+    values = input_values(counts.TP, counts.TN, counts.P, counts.N, input)
     if input in ("tn", "tp", "fn", "fp"):  # compared in the scaled counts
         x = np.ldexp(x, -counts.exponent)
     decreasing = INPUTS[input]

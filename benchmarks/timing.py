@@ -1,0 +1,39 @@
+"""Timing helpers shared by the speed benchmarks (run as scripts, so that
+this folder is on the path: ``from timing import best_time``)."""
+
+import time
+
+import numpy as np
+
+
+def best_time(run, rounds):
+    """The fastest of `rounds` calls of `run`, in seconds, after one untimed
+    warm-up call."""
+    run()
+    best = np.inf
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def best_of(call, rounds=3):
+    """The fastest of `rounds` calls of `call`, in seconds (no warm-up)."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+# `best_time` in R, the body's last lines of an R timer function that has
+# defined `run` and takes `rounds`: one warm-up call, then the best of rounds.
+R_BEST_TIME = """  run()
+  best <- Inf
+  for (i in seq_len(rounds)) {
+    t <- proc.time()[["elapsed"]]; run(); best <- min(best, proc.time()[["elapsed"]] - t)
+  }
+  best
+}"""
