@@ -34,6 +34,7 @@ from .curves.auc import trapezoid_area
 from .curves.roc import COLUMNS, curve_columns, rates
 from .engine.core import OVERFLOW, cumulate, cumulate_into
 from .engine.frames import Frame, is_frame
+from .engine.longdouble import CHUNK
 from .engine.many import (
     at_run_ends,
     block_areas,
@@ -481,17 +482,30 @@ def _sorted_curves(rows, one, one_label):
             total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
     finally:
         mapped()
-    kept = lengths > 0
-    key_order = np.argsort(rows.groups[kept])
-    for total, column in ((total_pos, 0), (total_neg, 1)):
-        repeated = np.repeat(total[kept][key_order], lengths[kept][key_order])
-        with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
-            if column == 0:  # TPR = 1 - FN / W1
-                np.subtract(1, np.divide(columns[3], repeated, out=columns[0]), out=columns[0])
-            else:  # FP = W-1 - TN, FPR = FP / W-1
-                np.subtract(repeated, columns[4], out=columns[4])
-                np.divide(columns[4], repeated, out=columns[1])
+    _rates(columns, lengths, total_pos, total_neg, rows.groups)
     return columns, lengths, total_pos, total_neg
+
+
+def _rates(columns, lengths, total_pos, total_neg, groups):
+    """TPR = 1 - FN / W1, FP = W-1 - TN and FPR = FP / W-1 of the curves in
+    `columns` (in key order), R's arithmetic, in chunks of about `CHUNK`
+    points: each chunk's repeated totals are small and reused memory."""
+    kept = lengths > 0
+    key_order = np.argsort(groups[kept])
+    points = lengths[kept][key_order]
+    totals = total_pos[kept][key_order], total_neg[kept][key_order]
+    ends = np.cumsum(points)
+    cuts = np.searchsorted(ends, np.arange(CHUNK, int(ends[-1]) if len(ends) else 0, CHUNK))
+    bounds = np.unique(np.concatenate(([0], cuts + 1, [len(points)])))
+    bounds = bounds[bounds <= len(points)]
+    starts = np.concatenate(([0], ends))
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        part = columns[:, starts[lo] : starts[hi]]
+        W1, W0 = (np.repeat(total[lo:hi], points[lo:hi]) for total in totals)
+        with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
+            np.subtract(1, np.divide(part[3], W1, out=part[0]), out=part[0])
+            np.subtract(W0, part[4], out=part[4])
+            np.divide(part[4], W0, out=part[1])
 
 
 def _packed(columns, ends, sizes):
@@ -516,7 +530,7 @@ def _table(data, by, first_rows, lengths, columns, names):
         keys = data.rows(by, first_rows)[repeat] if by else None
         return data.result(keys, dict(zip(names, columns)))
     keys = data[by].iloc[first_rows]
-    keys = {name: keys[name].repeat(lengths).array for name in by}
+    keys = {name: keys[name].array.repeat(lengths) for name in by}  # (not the index)
     return pd.DataFrame({**keys, **dict(zip(names, columns))}, copy=False)
 
 
