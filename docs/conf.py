@@ -149,7 +149,11 @@ def public_names():
     for info in pkgutil.iter_modules(plots.__path__):
         if not info.name.startswith("_"):
             sub = importlib.import_module(f"weightedroc.plots.{info.name}")
-            names += [f"weightedroc.plots.{name}" for name in module_names(sub)]
+            for name in module_names(sub):
+                if hasattr(plots, name):
+                    names.append(f"weightedroc.plots.{name}")
+                elif callable(getattr(sub, name)):  # (the palette's functions and Style)
+                    names.append(f"weightedroc.plots.{info.name}.{name}")
     for module in ("weightedroc.dask", "weightedroc.io.tables", "weightedroc.rbridge"):
         names += [f"{module}.{name}" for name in module_names(importlib.import_module(module))]
     return names + [n for n in RESULT_TYPES if _exists(n)]

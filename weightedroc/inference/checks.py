@@ -158,7 +158,7 @@ def kish(x):
 def weight_effective_sizes(p):
     """The (positives, negatives) effective sizes of the warning's rule for
     `p`, the `Placements` of importance weights: of the AUC's influence
-    w |V - A| net of unit weights', and of the squared weights net of the
+    ``w |V - A|`` net of unit weights', and of the squared weights net of the
     class's count (see the comment at INFLUENCE_WARN).
 
     Examples

@@ -188,7 +188,7 @@ def auc_var(
     -----
     UserWarning
         When a few heavy importance weights carry the AUC: in a class,
-        fewer than 50 effective rows for the AUC's influence w |V - A|, or
+        fewer than 50 effective rows for the AUC's influence ``w |V - A|``, or
         fewer than 11 for the squared weights, each net of what unit
         weights give (`weightedroc.inference.checks.weight_effective_sizes`;
         weights equal within a class never warn).  Intervals and tests
