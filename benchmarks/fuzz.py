@@ -61,7 +61,9 @@ def mismatches(recipe, rng):
 
 
 def _group_mismatches(guess, positive, weight, rng):
-    group = rng.integers(0, 4, len(guess))
+    # few large groups (one at a time) or many small ones (engine/many.py's blocks)
+    groups = int(rng.choice([4, max(2, len(guess) // 3)]))
+    group = rng.integers(0, groups, len(guess))
     data = pd.DataFrame(
         {
             "g": guess,
@@ -70,7 +72,7 @@ def _group_mismatches(guess, positive, weight, rng):
             "w": np.ones(len(guess)) if weight is None else weight,
         }
     )
-    keep = [k for k in range(4) if 0 < positive[group == k].sum() < (group == k).sum()]
+    keep = [k for k in range(groups) if 0 < positive[group == k].sum() < (group == k).sum()]
     data = data[np.isin(group, keep)]
     if data.empty:
         return []

@@ -45,8 +45,8 @@ from ..inference.checks import (
     check_frequency,
     check_quantile,
 )
-from ..inference.distributions import t_quantile
 from ..inference.grouped_delong import group_variances
+from ..inference.interval import wald_interval
 
 __all__ = ["group_auc", "GroupAUC"]
 
@@ -312,17 +312,16 @@ def combined(
         variance, df = _between(share, aucs, estimate, quantile)
     else:
         variance, df = _delong(share, table, quantile, uneven)
-    half = (
-        math.nan
-        if math.isnan(variance)
-        else t_quantile(df, 1 - (1 - conf_level) / 2) * math.sqrt(variance)
-    )
+    low = high = math.nan  # (no interval where a group has no variance)
+    if not math.isnan(variance):
+        wald = wald_interval(estimate, variance, df, conf_level)
+        low, high = wald.conf_low, wald.conf_high
     groups = table.drop(columns="squares")
     groups.insert(len(groups.columns) - 1, "group_weight", weights)
     return GroupAUC(
         estimate,
-        min(max(estimate - half, 0.0), 1.0) if not math.isnan(half) else math.nan,
-        min(max(estimate + half, 0.0), 1.0) if not math.isnan(half) else math.nan,
+        low,
+        high,
         conf_level,
         len(table),
         n_skipped,
