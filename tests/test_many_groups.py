@@ -150,16 +150,32 @@ def _check(df, weighted, direction, kind, one_label):
         assert same_bits(row.auc, WeightedAUC(curve))
 
 
-PATHS = ["at once, small blocks", "at once", "one group after another"]
+PATHS = [
+    "at once, small blocks",
+    "at once",
+    "at once, coarse buckets",
+    "at once, two sorts",
+    "one group after another",
+]
 
 
 def _take(path, patch):
-    """The three ways through: all at once with blocks of at most 16 rows
-    and groups of more than 16 rows tallied alone; all at once as shipped;
-    one group after another (as for few large groups)."""
+    """The ways through: all at once with blocks (and key chunks) of at most
+    16 rows and groups of more than 16 rows tallied alone; all at once as
+    shipped; with 2 bits of each guess in the sort keys, a fifth of the
+    range in each end bucket and every run re-sorted (most rows go through
+    the re-sort); sorted by guess and then by group (`_two_sorts`); one
+    group after another (as for few large groups)."""
     if path == "at once, small blocks":
         patch.setattr(many, "CHUNK", 16)
         patch.setattr(many, "LARGE", 16)
+    if path == "at once, coarse buckets":
+        patch.setattr(many, "MIN_BUCKET_BITS", 2)
+        patch.setattr(many, "MAX_BUCKET_BITS", 2)
+        patch.setattr(many, "OUTLIERS", 0.2)
+        patch.setattr(many, "RESORT_SHARE", 1.0)
+    if path == "at once, two sorts":
+        patch.setattr(many, "MIN_BUCKET_BITS", 64)
     patch.setattr(tidy, "MANY", 0 if path == "one group after another" else 1 << 40)
 
 
@@ -361,3 +377,108 @@ def test_the_skip_warning_points_at_the_callers_line():
         with pytest.warns(UserWarning, match="skipped 1 of 2") as caught:
             function(df, guess="guess", label="label", by="user", one_label="skip")
         assert caught[0].filename == __file__
+
+
+ADJACENT = np.nextafter(1.0, np.inf) * np.array([1.0, 1.0]) - np.array([0.0, 2.0**-52])
+
+
+@st.composite
+def sortable(draw):
+    """Guesses aimed at the one-sort keys: adjacent doubles, ties, signed
+    zeros, infinities, subnormals, extremes and far outliers; group codes
+    (every code used) and positive flags."""
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    n = draw(st.integers(1, 300))
+    pool = np.concatenate(
+        (POOL, ADJACENT, [-1e308, 1.7976931348623157e308, -5e-324, 1e-300, 3.0, 3.0])
+    )
+    kind = draw(st.sampled_from(["pool", "adjacent", "normal", "outliers"]))
+    guess = {
+        "pool": lambda: rng.choice(pool, n),
+        "adjacent": lambda: 1 + rng.integers(0, 4, n) * 2.0**-52,
+        "normal": lambda: rng.normal(size=n),
+        "outliers": lambda: np.where(rng.random(n) < 0.05, 1e300, rng.normal(size=n)),
+    }[kind]()
+    size = draw(st.integers(1, n))
+    codes = np.concatenate((np.arange(size), rng.integers(0, size, n - size)))
+    rng.shuffle(codes)
+    return guess, rng.random(n) < 0.5, rng.exponential(size=n), codes, size
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    drawn=sortable(),
+    bits=st.sampled_from([None, 1, 2, 5]),
+    outliers=st.sampled_from([0.001, 0.2]),
+    direction=st.sampled_from(["<", ">"]),
+)
+def test_the_one_sort_orders_rows_as_a_plain_lexsort(drawn, bits, outliers, direction):
+    # (group's place, guess, row): R's order() within each group, groups in
+    # order of size then code; the coarse keys (`bits`) make most rows go
+    # through the re-sort of runs that share a bucket.
+    guess, positive, weight, codes, size = drawn
+    before = [a.copy() for a in drawn[:4]]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(many, "CHUNK", 16)
+        patch.setattr(many, "OUTLIERS", outliers)
+        if bits is not None:
+            patch.setattr(many, "MIN_BUCKET_BITS", bits)
+            patch.setattr(many, "MAX_BUCKET_BITS", bits)
+            patch.setattr(many, "RESORT_SHARE", 1.0)
+        rows = many.sort_groups(guess, positive, weight, codes, size, direction)
+    sizes = np.bincount(codes, minlength=size)
+    place = np.empty(size, dtype=np.int64)
+    place[np.lexsort((np.arange(size), sizes))] = np.arange(size)
+    signed = -guess if direction == ">" else guess
+    order = np.lexsort((np.arange(len(guess)), signed + 0.0, place[codes]))
+    assert same_bits(rows.guess, signed[order])
+    assert np.array_equal(rows.positive, positive[order])
+    assert same_bits(rows.weight, weight[order])
+    assert np.array_equal(rows.sizes, np.sort(sizes))
+    assert np.array_equal(rows.first_rows, [np.flatnonzero(codes == c)[0] for c in range(size)])
+    for array, unchanged in zip(drawn, before):  # the caller's arrays
+        assert same_bits(array, unchanged)
+
+
+def test_buckets_keep_the_order_of_the_guesses():
+    # Adjacent doubles, signed zeros, extremes and infinities: a smaller
+    # guess never has a higher bucket, and equal guesses share one.
+    guess = np.sort(
+        np.concatenate(
+            (
+                POOL,
+                ADJACENT,
+                np.nextafter(0.25, [-np.inf, np.inf]),
+                [-1.7976931348623157e308, 1.7976931348623157e308, -5e-324],
+            )
+        )
+    )
+    for lo, scale in [(0.0, 1.0), (-1.0, 0.5), (0.25, 1e300), (-1e308, 1e-308), (0.0, 0.0)]:
+        buckets = many._buckets(guess, lo, scale, float(2**52 - 1))
+        assert np.all(np.diff(buckets) >= 0) and buckets[0] >= 0 and buckets[-1] <= 2**52 - 1
+        assert np.array_equal(buckets[guess == 0], np.full(2, buckets[guess == 0][0]))
+
+
+def test_guesses_sharing_buckets_fall_back_to_two_sorts(monkeypatch):
+    # Half the guesses a few ulps above 1, half a few ulps above 1e300: each
+    # half shares one bucket, the re-sort would take every row, so the one
+    # sort gives up and the two sorts give the same rows.
+    rng = np.random.default_rng(3)
+    n = 400
+    guess = np.where(rng.random(n) < 0.5, 1.0, 1e300) * (1 + rng.integers(0, 50, n) * 2.0**-52)
+    codes, positive = rng.integers(0, 20, n), rng.random(n) < 0.5
+    calls = []
+    monkeypatch.setattr(many, "_two_sorts", lambda *a: calls.append(1) or two_sorts(*a))
+    rows = many.sort_groups(guess, positive, None, codes, 20)
+    assert calls == [1]
+    place = np.argsort(np.lexsort((np.arange(20), np.bincount(codes))))
+    order = np.lexsort((np.arange(n), guess, place[codes]))
+    assert same_bits(rows.guess, guess[order])
+    assert np.array_equal(rows.positive, positive[order])
+    # Guesses a few ulps apart with nothing far away get buckets of their own.
+    calls.clear()
+    many.sort_groups(guess[guess < 2], positive[guess < 2], None, codes[guess < 2], 20)
+    assert calls == []
+
+
+two_sorts = many._two_sorts

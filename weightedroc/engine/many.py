@@ -11,6 +11,10 @@ of a long double cumsum along the block's second axis, not differences of
 one running sum over all rows (which would round differently).  The
 Python work is per block of about `CHUNK` values, not per group.
 
+The sort is one integer sort of keys that pack each row's group, a
+bucket of its guess and its row number (`_one_sort`); rows whose group
+and bucket are equal but whose guesses descend are sorted again.
+
 A group of more than `LARGE` rows is a block of its own and goes through
 `cumulate`'s own tally (`core`) on its slice of the sorted columns.
 """
@@ -71,15 +75,6 @@ def _by_size(sizes):
     return np.argsort(sizes, kind="stable")
 
 
-def _first_rows(codes, size):
-    """The first row of each code in range(size), in chunks (no array of
-    row numbers as long as `codes`)."""
-    first = np.full(size, len(codes), dtype=np.intp)
-    for rows in chunks(len(codes)):
-        np.minimum.at(first, codes[rows], np.arange(rows.start, rows.start + len(codes[rows])))
-    return first
-
-
 def _by_place(places, size, tag):
     """The stable order of `places` (uint64 in range(size), overwritten)
     and `tag` in that order: each place shifted above its position and
@@ -87,7 +82,7 @@ def _by_place(places, size, tag):
     sort into a million places), then the positions and tags read back."""
     n = len(places)
     shift = np.uint64(max(n - 1, 1).bit_length() + 1)
-    if int(shift) + max(size - 1, 1).bit_length() > 64:  # (no room: sort the places)
+    if int(shift) + max(int(size) - 1, 1).bit_length() > 64:  # (no room: sort the places)
         order = np.argsort(places, kind="stable")
         return order, tag[order]
     for rows in chunks(n):
@@ -105,58 +100,171 @@ def _by_place(places, size, tag):
     return places.view(np.intp), sorted_tag
 
 
+# A key keeps at least MIN_BUCKET_BITS bits of the guess (else two sorts),
+# at most MAX_BUCKET_BITS (buckets are whole doubles, exact below 2**53).
+MIN_BUCKET_BITS, MAX_BUCKET_BITS = 8, 52
+# Two sorts are cheaper when more than this share of the rows must be
+# sorted again after the one sort.
+RESORT_SHARE = 0.25
+# Share of the guesses' range (at each end, of a sample) put in the end
+# buckets, so that a few outliers do not squeeze the rest into few buckets.
+OUTLIERS = 0.001
+
+
+def _bucket_scale(guess):
+    """(lo, scale) of `_buckets`: the range of a sample of the finite
+    guesses without its extreme `OUTLIERS` at each end."""
+    sample = guess[:: max(1, len(guess) // 4096)]
+    sample = sample[np.isfinite(sample)]
+    if not len(sample):
+        return 0.0, 0.0
+    lo, hi = np.quantile(sample, [OUTLIERS, 1 - OUTLIERS], method="inverted_cdf")
+    with np.errstate(over="ignore"):
+        span = hi - lo
+    return float(lo), (1.0 / span if 0 < span < np.inf else 0.0)
+
+
+def _buckets(guess, lo, scale, top):
+    """Each guess's bucket in range(top + 1) (as float64): the
+    floor of (guess - lo) * scale * top, clipped.  Every step rounds
+    correctly and never decreases, so a smaller guess never has a higher
+    bucket, and equal guesses (0.0 and -0.0 too) share one."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = np.subtract(guess, lo)
+        out *= scale * top  # (inf * 0 is NaN: such guesses share bucket 0)
+    np.floor(out, out=out)
+    np.fmax(out, 0, out=out)  # (NaN to 0)
+    np.minimum(out, top, out=out)
+    return out
+
+
+def _in_halves(job, n):
+    """job(rows) for the slices of `CHUNK` rows that cover range(n), the
+    second half of them in the worker thread (`run_both`)."""
+    parts = [slice(first, first + CHUNK) for first in range(0, n, CHUNK)]
+    half = len(parts) // 2
+    run_both(
+        lambda: [job(rows) for rows in parts[:half]],
+        lambda: [job(rows) for rows in parts[half:]],
+        n,
+    )
+
+
+def _one_sort(guess, positive, weight, codes, place, bits):
+    """The order by (group's place, guess, row), and the guesses, positive
+    flags and weights (None: unit weights) in it, from one integer sort;
+    None when the guesses share buckets so much that two sorts are cheaper.
+
+    Each row's key is (place, bucket of its guess, row, positive flag),
+    `bits` = (bucket bits, row bits), packed into uint64 and sorted as
+    integers: the rows in (place, bucket, row) order.  Buckets keep the
+    order of the guesses (`_buckets`), so only a run of rows that share a
+    place and a bucket can be out of guess order, and only if it holds a
+    descent; those runs are sorted again by (guess, row).
+    """
+    n = len(guess)
+    bucket_bits, row_bits = bits
+    lo, scale = _bucket_scale(guess)
+    top = float((1 << bucket_bits) - 1)
+    keys, order, sorted_guess = np.empty(n, dtype=np.uint64), np.empty(n, np.intp), np.empty(n)
+    tag, sorted_weight = np.empty(n, dtype=bool), None if weight is None else np.empty(n)
+    unmapped = prefault(keys, order, sorted_guess, *([] if weight is None else [sorted_weight]))
+
+    def pack(rows):
+        part = keys[rows]
+        np.take(place, codes[rows], out=part)
+        part <<= np.uint64(bucket_bits)
+        part |= _buckets(guess[rows], lo, scale, top).astype(np.uint64)
+        part <<= np.uint64(row_bits)
+        part |= np.arange(rows.start, rows.start + len(part), dtype=np.uint64)
+        part <<= np.uint64(1)
+        part |= positive[rows]
+
+    row_mask = np.uint64((1 << row_bits) - 1)
+
+    def unpack(rows):
+        part, at = keys[rows], order[rows]
+        np.bitwise_and(part, np.uint64(1), out=tag[rows], casting="unsafe")
+        np.right_shift(part, np.uint64(1), out=at.view(np.uint64))
+        np.bitwise_and(at.view(np.uint64), row_mask, out=at.view(np.uint64))
+        np.take(guess, at, out=sorted_guess[rows])
+        if weight is not None:
+            np.take(weight, at, out=sorted_weight[rows])
+
+    try:
+        _in_halves(pack, n)
+        keys.sort()
+        _in_halves(unpack, n)
+    finally:
+        unmapped()
+    descents = np.flatnonzero(sorted_guess[1:] < sorted_guess[:-1])
+    run_shift = np.uint64(row_bits + 1)
+    run = keys[descents] >> run_shift
+    wrong = run == keys[descents + 1] >> run_shift  # (not a step to another group)
+    if wrong.any():
+        low = np.unique(run[wrong]) << run_shift
+        start = np.searchsorted(keys, low, "left")
+        stop = np.searchsorted(keys, low | ((np.uint64(1) << run_shift) - np.uint64(1)), "right")
+        lengths = stop - start
+        if lengths.sum() > RESORT_SHARE * n:
+            return None
+        inside = np.repeat(start - np.cumsum(lengths) + lengths, lengths)
+        inside += np.arange(lengths.sum())
+        run_of = np.repeat(np.arange(len(start)), lengths)
+        moved = inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
+        for array in (order, sorted_guess, tag, sorted_weight):
+            if array is not None:
+                array[inside] = array[moved]
+    return order, sorted_guess, tag, sorted_weight
+
+
+def _two_sorts(guess, positive, weight, codes, size, groups):
+    """`_one_sort`'s result by two sorts: a stable sort by guess
+    (`stable_order`), then a stable sort of the rows' places in that order
+    (`_by_place`): together a sort by (place, guess, row)."""
+    place = np.empty(size)
+    place[groups] = np.arange(size)
+    by_guess = stable_order(guess, positive, np.take(place, codes))
+    places = by_guess.weight.astype(np.uint64)  # (exact: below 2**53)
+    order, sorted_positive = _by_place(places, size, by_guess.tag)
+    sorted_order = np.take(by_guess.order, order)
+    return (
+        sorted_order,
+        np.take(by_guess.guess, order),
+        sorted_positive,
+        None if weight is None else np.take(weight, sorted_order),
+    )
+
+
 def sort_groups(guess, positive, weight, codes, size, direction="<"):
     """`Sorted` rows of checked columns, grouped by `codes` (in range(size),
     every code used).
 
-    One stable sort by guess (`stable_order`), then a stable sort by the
-    group's place (groups in order of size, then code): together a sort by
-    (group, guess, row), as R's order() sorts each group's rows.  Fresh
-    memory is slow to touch, so the large arrays are mapped in the
-    background first and used again from step to step.
+    The groups are placed in order of size, then code, and the rows sorted
+    by (group's place, guess, row), as R's order() sorts each group's
+    rows: by one integer sort of packed keys (`_one_sort`) when they have
+    room for enough bits of the guess, else by a sort by guess and then a
+    sort by place (`_two_sorts`).
     """
     n = len(codes)
-    work, spare = np.empty((3, n)), np.empty((2, n))
-    stop = prefault(work, spare)
     sizes = np.bincount(codes, minlength=size)
     groups = _by_size(sizes)
-    # Without weights, the rows' places in the sorted groups are gathered by
-    # the guess sort in their stead (exactly: floats below 2**53).
-    place = np.empty(size)
-    place[groups] = np.arange(size)
-    try:  # (two passes of random access into tables of a value per group)
-        _, first_rows = run_both(
-            lambda: np.take(place, codes, out=spare[0]), lambda: _first_rows(codes, size), n
-        )
-        ordered = stable_order(
-            np.negative(guess) if direction == ">" else guess,
-            positive,
-            spare[0] if weight is None else weight,
-            out=work,
-        )
-        places = spare[1].view(np.uint64)
-        if weight is None:
-            np.copyto(places, ordered.weight, casting="unsafe")
-        else:
-            np.take(spare[0], ordered.order, out=spare[1])
-            np.copyto(places, spare[1], casting="unsafe")
-    finally:
-        stop()
-    order, sorted_positive = _by_place(places, size, ordered.tag)
+    if direction == ">":
+        guess = np.negative(guess)
+    row_bits = max(n - 1, 1).bit_length()
+    bucket_bits = min(MAX_BUCKET_BITS, 63 - row_bits - max(int(size) - 1, 1).bit_length())
+    found = None
+    if bucket_bits >= MIN_BUCKET_BITS:
+        place = np.empty(size, dtype=np.uint64)
+        place[groups] = np.arange(size, dtype=np.uint64)
+        found = _one_sort(guess, positive, weight, codes, place, (bucket_bits, row_bits))
+    if found is None:
+        found = _two_sorts(guess, positive, weight, codes, size, groups)
+    order, sorted_guess, sorted_positive, sorted_weight = found
     ends = np.cumsum(sizes[groups])
-    # (the order by guess, in work[0], is read no more; spare[0] neither)
-    sorted_guess, sorted_weight = work[0], None if weight is None else spare[0]
-    half = n // 2 if weight is None else n  # (unit weights: the guesses in two halves)
-    run_both(
-        lambda: np.take(ordered.guess, order[:half], out=sorted_guess[:half]),
-        lambda: (
-            np.take(ordered.guess, order[half:], out=sorted_guess[half:])
-            if weight is None
-            else np.take(ordered.weight, order, out=sorted_weight)
-        ),
-        n,
-    )
     starts = np.concatenate(([0], ends[:-1]))
+    first_rows = np.empty(size, dtype=np.intp)
+    first_rows[groups] = np.minimum.reduceat(order, starts)
     is_end = _run_ends(sorted_guess)
     is_end[ends - 1] = True
     return Sorted(
