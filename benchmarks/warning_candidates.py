@@ -37,7 +37,16 @@ Candidates (a class with equal weights gives nothing to warn about):
   of the weights so that one drawn heavy row does not move it;
 * capped influence: the current influence size with the class's top 1% of
   w |V - A| capped at their 99th percentile, below 50;
-* squared weights: Kish's size of the squared weights below 12.
+* squared weights: Kish's size of the squared weights below 12;
+* robust log-normal influence: the robust log-normal size read from the
+  influence w |V - A| instead of the weights, its log spread taken from
+  the upper half (the 50th to 90th percentile, blind to rows near V = A)
+  net of that of |V - A| alone, below 25;
+* upper-tail log-normal: n exp(-2 s^2), s read from the 50th to 90th
+  percentile of the class's log weights (where a survey's inverse
+  probabilities have their tail), below 20;
+* robust log-normal sizes combined by variance: the classes' robust
+  log-normal sizes combined as in "combined influence", below 25.
 
     python benchmarks/warning_candidates.py [--reps 500] [--seed 11]
 
@@ -78,12 +87,28 @@ def class_statistics(p, term, rows, count):
     capped = np.minimum(influence, np.quantile(influence, 0.99))
     low, high = np.quantile(np.log(w), [0.25, 0.75])
     spread = (high - low) / IQR_TO_SD
+    tail = upper_spread(influence) ** 2 - upper_spread(distance) ** 2
     return {
+        "robust influence": count * np.exp(-4 * max(tail, 0.0)),
+        "upper-tail log-normal": count * np.exp(-2 * upper_spread(w) ** 2),
         "class df": class_df,
         "robust log-normal": count * np.exp(-4 * spread**2),
         "capped influence": excess_size(kish(capped), kish(distance)),
         "squared weights": kish(w * w),
     }
+
+
+UPPER_TO_SD = 1.2816  # the 90th percentile of a standard normal
+
+
+def upper_spread(x):
+    """The log-normal sd read from the upper half of `x` > 0: (log q90 -
+    log q50) / 1.2816, blind to values near zero."""
+    x = x[x > 0]
+    if len(x) < 4:
+        return 0.0
+    middle, high = np.quantile(np.log(x), [0.5, 0.9])
+    return (high - middle) / UPPER_TO_SD
 
 
 def combined(variances, sizes):
@@ -108,9 +133,13 @@ def sample_statistics(guess, label, weight):
         "current": min(min(influence) / INFLUENCE_WARN, min(squares) / SQUARES_WARN),
         "combined influence": combined(variances, influence),
     }
+    robust = []
     for rows, count in ((p.positive, p.sizes[0]), (~p.positive, p.sizes[1])):
-        for name, value in class_statistics(p, term, rows, count).items():
+        stats = class_statistics(p, term, rows, count)
+        robust.append(stats.get("robust log-normal", np.inf))
+        for name, value in stats.items():
             found[name] = min(found.get(name, np.inf), value)
+    found["combined robust"] = combined(variances, robust)
     return found
 
 
@@ -123,6 +152,9 @@ RULES = {
     "robust log-normal n exp(-4 s^2) < 12": ("robust log-normal", 12),
     "influence with top 1% capped < 50": ("capped influence", 50),
     "Kish size of squared weights < 12": ("squared weights", 12),
+    "robust log-normal influence n exp(-4 s^2) < 25": ("robust influence", 25),
+    "upper-tail log-normal n exp(-2 s^2) < 20": ("upper-tail log-normal", 20),
+    "robust log-normal sizes combined by variance < 25": ("combined robust", 25),
 }
 STATISTICS = sorted({statistic for statistic, _ in RULES.values()})
 
