@@ -7,8 +7,9 @@
 Each case is a frame of shuffled rows with an integer ``user`` column
 (``GxS``: G groups of S rows; ``1e6-geometric``: a million groups of
 geometric sizes, median 9 rows, 1.25e7 rows in all; ``100x1e5``: few large
-groups), uniform guesses, 0/1 labels and unit weights (``--weights
-uniform``: weights drawn from (0, 1]).  Four jobs run on it, in an order
+groups), uniform guesses (``--guesses log-normal``: exp(3 N(0, 1)), spread
+over many binades; ``--guesses binary``: 0 or 1), 0/1 labels and unit
+weights (``--weights uniform``: weights drawn from (0, 1]).  Four jobs run on it, in an order
 rotated each round, each after one untimed call:
 
 - ``auc_score`` over all rows (the guess and label columns), and
@@ -61,7 +62,14 @@ def _load():
     return "{:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
 
 
-def frame(case, weights, seed):
+GUESSES = {  # what the models' scores look like
+    "uniform": lambda rng, n: rng.random(n),
+    "log-normal": lambda rng, n: np.exp(3 * rng.normal(size=n)),  # revenue, eCPM
+    "binary": lambda rng, n: rng.integers(0, 2, n).astype(float),  # hard labels
+}
+
+
+def frame(case, weights, seed, guesses="uniform"):
     """The case's frame: shuffled rows, one integer group column."""
     rng = np.random.default_rng(seed)
     if case.endswith("-geometric"):
@@ -73,7 +81,7 @@ def frame(case, weights, seed):
     user = np.repeat(np.arange(groups), sizes)
     rng.shuffle(user)
     n = len(user)
-    columns = {"user": user, "guess": rng.random(n), "label": rng.integers(0, 2, n)}
+    columns = {"user": user, "guess": GUESSES[guesses](rng, n), "label": rng.integers(0, 2, n)}
     if weights == "uniform":
         columns["weight"] = 1 - rng.random(n)
     return pd.DataFrame(columns)
@@ -111,13 +119,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", nargs="+", default=CASES, help=f"of {CASES} or GxS")
     parser.add_argument("--weights", choices=["unit", "uniform"], default="unit")
+    parser.add_argument("--guesses", choices=list(GUESSES), default="uniform")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, help="also write the results to this file")
     args = parser.parse_args()
     started, load_before = datetime.datetime.now(datetime.timezone.utc), _load()
     lines = [
-        f"{args.weights} weights, {args.rounds} rounds, weightedroc {wr.__version__} "
+        f"{args.weights} weights, {args.guesses} guesses, {args.rounds} rounds, "
+        f"weightedroc {wr.__version__} "
         f"at commit {_commit()}",
         "",
         "| groups | rows | auc_score s | auc_table s | ratio (median, min) "
@@ -125,7 +135,7 @@ def main():
         "|---|---|---|---|---|---|---|---|",
     ]
     for case in args.cases:
-        df = frame(case, args.weights, args.seed)
+        df = frame(case, args.weights, args.seed, args.guesses)
         wall = measure(df, args.rounds)
         cells = [case, f"{len(df):.3g}"]
         for one, table in (("auc_score", "auc_table"), ("WeightedROC", "roc_table")):

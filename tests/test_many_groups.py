@@ -410,9 +410,10 @@ def sortable(draw):
     drawn=sortable(),
     bits=st.sampled_from([None, 1, 2, 5]),
     outliers=st.sampled_from([0.001, 0.2]),
+    bucketings=st.sampled_from(["chosen", "value", "keys"]),
     direction=st.sampled_from(["<", ">"]),
 )
-def test_the_one_sort_orders_rows_as_a_plain_lexsort(drawn, bits, outliers, direction):
+def test_the_one_sort_orders_rows_as_a_plain_lexsort(drawn, bits, outliers, bucketings, direction):
     # (group's place, guess, row): R's order() within each group, groups in
     # order of size then code; the coarse keys (`bits`) make most rows go
     # through the re-sort of runs that share a bucket.
@@ -421,6 +422,9 @@ def test_the_one_sort_orders_rows_as_a_plain_lexsort(drawn, bits, outliers, dire
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(many, "CHUNK", 16)
         patch.setattr(many, "OUTLIERS", outliers)
+        if bucketings != "chosen":
+            make = many._value_buckets if bucketings == "value" else many._key_buckets
+            patch.setattr(many, "BUCKETINGS", (make,))
         if bits is not None:
             patch.setattr(many, "MIN_BUCKET_BITS", bits)
             patch.setattr(many, "MAX_BUCKET_BITS", bits)
@@ -440,7 +444,8 @@ def test_the_one_sort_orders_rows_as_a_plain_lexsort(drawn, bits, outliers, dire
         assert same_bits(array, unchanged)
 
 
-def test_buckets_keep_the_order_of_the_guesses():
+@pytest.mark.parametrize("make", [many._value_buckets, many._key_buckets])
+def test_buckets_keep_the_order_of_the_guesses(make):
     # Adjacent doubles, signed zeros, extremes and infinities: a smaller
     # guess never has a higher bucket, and equal guesses share one.
     guess = np.sort(
@@ -449,14 +454,43 @@ def test_buckets_keep_the_order_of_the_guesses():
                 POOL,
                 ADJACENT,
                 np.nextafter(0.25, [-np.inf, np.inf]),
-                [-1.7976931348623157e308, 1.7976931348623157e308, -5e-324],
+                [-1.7976931348623157e308, 1.7976931348623157e308, -5e-324, -1e-300],
             )
         )
     )
-    for lo, scale in [(0.0, 1.0), (-1.0, 0.5), (0.25, 1e300), (-1e308, 1e-308), (0.0, 0.0)]:
-        buckets = many._buckets(guess, lo, scale, float(2**52 - 1))
-        assert np.all(np.diff(buckets) >= 0) and buckets[0] >= 0 and buckets[-1] <= 2**52 - 1
+    top = float(2**52 - 1)
+    ranges = [(0.0, 1.0), (-1.0, 2.0), (0.25, 1e300), (-1e308, 1e308), (0.0, 0.0), (-5e-324, 0)]
+    for lo, hi in ranges:
+        buckets = make(lo, hi, top)(guess)
+        assert buckets.dtype == np.uint64
+        assert np.all(np.diff(buckets.astype(float)) >= 0) and buckets[-1] <= top
         assert np.array_equal(buckets[guess == 0], np.full(2, buckets[guess == 0][0]))
+    # Within the range the buckets tell apart what they can: value buckets
+    # between 0 and 1 split [0, 1] evenly, key buckets split each binade.
+    middles = (np.arange(1023) + 0.5) / 1023
+    assert len(np.unique(many._value_buckets(0.0, 1.0, 1023.0)(middles))) == 1023
+    powers = 2.0 ** np.arange(-20, 21)
+    assert len(np.unique(many._key_buckets(2.0**-20, 2.0**20, 1023.0)(powers))) == len(powers)
+
+
+def test_the_buckets_of_log_normal_guesses_are_read_from_their_bits():
+    # Guesses spread over many binades squeeze into few buckets of equal
+    # width in value; the bits' buckets keep them apart.
+    guess = np.exp(3 * np.random.default_rng(4).normal(size=20000))
+    chosen = many._bucketing(guess, 19)
+    assert np.array_equal(
+        chosen(guess),
+        many._key_buckets(
+            *np.quantile(
+                guess[:: max(1, len(guess) // many.SAMPLE)],
+                [many.OUTLIERS, 1 - many.OUTLIERS],
+                method="inverted_cdf",
+            ),
+            float(2**19 - 1),
+        )(guess),
+    )
+    uniform = np.random.default_rng(5).random(20000)
+    assert len(np.unique(many._bucketing(uniform, 19)(uniform))) > 19000
 
 
 def test_guesses_sharing_buckets_fall_back_to_two_sorts(monkeypatch):

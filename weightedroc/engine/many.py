@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .core import _run_ends, _tally, stable_order
+from .core import _run_ends, _sortable_keys, _tally, stable_order
 from .longdouble import CHUNK, chunks
 from .threads import prefault, run_both
 
@@ -106,36 +106,74 @@ MIN_BUCKET_BITS, MAX_BUCKET_BITS = 8, 52
 # Two sorts are cheaper when more than this share of the rows must be
 # sorted again after the one sort.
 RESORT_SHARE = 0.25
-# Share of the guesses' range (at each end, of a sample) put in the end
-# buckets, so that a few outliers do not squeeze the rest into few buckets.
+# Share of the guesses (at each end, of a sample) put in the end buckets,
+# so that a few outliers do not squeeze the rest into few buckets.
 OUTLIERS = 0.001
+# Rows of the sample that chooses the buckets (`_bucketing`).
+SAMPLE = 4096
 
 
-def _bucket_scale(guess):
-    """(lo, scale) of `_buckets`: the range of a sample of the finite
-    guesses without its extreme `OUTLIERS` at each end."""
-    sample = guess[:: max(1, len(guess) // 4096)]
+def _value_buckets(lo, hi, top):
+    """Buckets of equal width in value between lo and hi: the floor of
+    (guess - lo) * (top / (hi - lo)), clipped to [0, top].  Every step
+    rounds correctly and never decreases, so a smaller guess never has a
+    higher bucket, and equal guesses (0.0 and -0.0 too) share one."""
+    with np.errstate(over="ignore"):
+        span = float(hi) - float(lo)
+    scale = top / span if 0 < span < np.inf else 0.0
+
+    def buckets(guess):
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = np.subtract(guess, lo)
+            out *= scale  # (inf * 0 is NaN: such guesses share bucket 0)
+        np.floor(out, out=out)
+        np.fmax(out, 0, out=out)  # (NaN to 0)
+        np.minimum(out, top, out=out)
+        return out.astype(np.uint64)
+
+    return buckets
+
+
+def _key_buckets(lo, hi, top):
+    """Buckets of equal width in the guesses' sortable bits (`_sortable_keys`,
+    about equal width in log scale): the keys clipped to those of lo and
+    hi, less lo's, shifted right until they fit in [0, top].  Integer
+    steps that never decrease, on keys ordered as the guesses."""
+    low, high = _sortable_keys(np.array([lo, hi], dtype=float))
+    shift = np.uint64(max(0, int(high - low).bit_length() - int(top).bit_length()))
+
+    def buckets(guess):
+        keys = _sortable_keys(guess)
+        np.clip(keys, low, high, out=keys)
+        keys -= low
+        keys >>= shift
+        return keys
+
+    return buckets
+
+
+BUCKETINGS = (_value_buckets, _key_buckets)
+
+
+def _bucketing(guess, bits):
+    """The function of the guesses to their buckets in range(2**bits) that
+    shares the fewest buckets among the guesses of a sample: equal widths
+    in value (`_value_buckets`) or in the guesses' bits, about log scale
+    (`_key_buckets`), over the sample's range without its `OUTLIERS`."""
+    sample = guess[:: max(1, len(guess) // SAMPLE)]
     sample = sample[np.isfinite(sample)]
     if not len(sample):
-        return 0.0, 0.0
+        return _value_buckets(0.0, 0.0, 0.0)
     lo, hi = np.quantile(sample, [OUTLIERS, 1 - OUTLIERS], method="inverted_cdf")
-    with np.errstate(over="ignore"):
-        span = hi - lo
-    return float(lo), (1.0 / span if 0 < span < np.inf else 0.0)
-
-
-def _buckets(guess, lo, scale, top):
-    """Each guess's bucket in range(top + 1) (as float64): the
-    floor of (guess - lo) * scale * top, clipped.  Every step rounds
-    correctly and never decreases, so a smaller guess never has a higher
-    bucket, and equal guesses (0.0 and -0.0 too) share one."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        out = np.subtract(guess, lo)
-        out *= scale * top  # (inf * 0 is NaN: such guesses share bucket 0)
-    np.floor(out, out=out)
-    np.fmax(out, 0, out=out)  # (NaN to 0)
-    np.minimum(out, top, out=out)
-    return out
+    top = float((1 << bits) - 1)
+    best = None
+    for make in BUCKETINGS:
+        buckets = make(lo, hi, top)
+        _, counts = np.unique(buckets(sample), return_counts=True)
+        shared = int(counts @ (counts - 1))  # (pairs of the sample in one bucket)
+        if best is None or shared < best[0]:
+            best = shared, buckets
+    return best[1]
 
 
 def _in_halves(job, n):
@@ -158,14 +196,13 @@ def _one_sort(guess, positive, weight, codes, place, bits):
     Each row's key is (place, bucket of its guess, row, positive flag),
     `bits` = (bucket bits, row bits), packed into uint64 and sorted as
     integers: the rows in (place, bucket, row) order.  Buckets keep the
-    order of the guesses (`_buckets`), so only a run of rows that share a
+    order of the guesses (`_bucketing`), so only a run of rows that share a
     place and a bucket can be out of guess order, and only if it holds a
     descent; those runs are sorted again by (guess, row).
     """
     n = len(guess)
     bucket_bits, row_bits = bits
-    lo, scale = _bucket_scale(guess)
-    top = float((1 << bucket_bits) - 1)
+    buckets = _bucketing(guess, bucket_bits)
     keys, order, sorted_guess = np.empty(n, dtype=np.uint64), np.empty(n, np.intp), np.empty(n)
     tag, sorted_weight = np.empty(n, dtype=bool), None if weight is None else np.empty(n)
     unmapped = prefault(keys, order, sorted_guess, *([] if weight is None else [sorted_weight]))
@@ -174,7 +211,7 @@ def _one_sort(guess, positive, weight, codes, place, bits):
         part = keys[rows]
         np.take(place, codes[rows], out=part)
         part <<= np.uint64(bucket_bits)
-        part |= _buckets(guess[rows], lo, scale, top).astype(np.uint64)
+        part |= buckets(guess[rows])
         part <<= np.uint64(row_bits)
         part |= np.arange(rows.start, rows.start + len(part), dtype=np.uint64)
         part <<= np.uint64(1)
