@@ -46,7 +46,13 @@ Candidates (a class with equal weights gives nothing to warn about):
   percentile of the class's log weights (where a survey's inverse
   probabilities have their tail), below 20;
 * robust log-normal sizes combined by variance: the classes' robust
-  log-normal sizes combined as in "combined influence", below 25.
+  log-normal sizes combined as in "combined influence", below 25;
+* PSIS k-hat: the diagnostic of Pareto-smoothed importance sampling
+  (Vehtari, Simpson, Gelman, Yao and Gabry): the generalized Pareto shape
+  of a class's largest weights (the top min(20%, 3 sqrt(n))), fitted as
+  loo's gpdfit does, above 0.7 (PSIS's "unreliable");
+* PSIS sample size: a class smaller than 10^(1 / (1 - k-hat)), the sample
+  size PSIS asks for at that tail shape.
 
     python benchmarks/warning_candidates.py [--reps 500] [--seed 11]
 
@@ -88,7 +94,10 @@ def class_statistics(p, term, rows, count):
     low, high = np.quantile(np.log(w), [0.25, 0.75])
     spread = (high - low) / IQR_TO_SD
     tail = upper_spread(influence) ** 2 - upper_spread(distance) ** 2
+    khat = psis_khat(w)
     return {
+        "PSIS k-hat": -khat,  # (a rule warns below its threshold)
+        "PSIS sample size": count / 10 ** (1 / (1 - min(max(khat, 0.0), 0.99))),
         "robust influence": count * np.exp(-4 * max(tail, 0.0)),
         "upper-tail log-normal": count * np.exp(-2 * upper_spread(w) ** 2),
         "class df": class_df,
@@ -99,6 +108,34 @@ def class_statistics(p, term, rows, count):
 
 
 UPPER_TO_SD = 1.2816  # the 90th percentile of a standard normal
+
+
+def pareto_shape(x):
+    """Zhang and Stephens' (2009) estimate of the generalized Pareto shape
+    of exceedances `x` > 0, with the weakly informative prior of PSIS
+    (Vehtari et al., loo's gpdfit)."""
+    x = np.sort(x)
+    n = len(x)
+    grid = 30 + int(sqrt(n))
+    quartile = x[int(n / 4 + 0.5) - 1]
+    theta = 1 / x[-1] + (1 - np.sqrt(grid / (np.arange(1, grid + 1) - 0.5))) / 3 / quartile
+    k = np.mean(np.log1p(-theta[:, None] * x), axis=1)
+    profile = n * (np.log(-theta / k) - k - 1)
+    chance = np.exp(profile - profile.max())
+    k = np.mean(np.log1p(-(theta @ chance / chance.sum()) * x))
+    return (n * k + 10 * 0.5) / (n + 10)
+
+
+def psis_khat(w):
+    """PSIS's k-hat of weights `w`: the Pareto shape of the largest
+    min(20%, 3 sqrt(n)) weights over the next one (-inf when too few)."""
+    n = len(w)
+    tail = int(min(np.ceil(0.2 * n), np.ceil(3 * sqrt(n))))
+    ordered = np.sort(w)
+    x = ordered[-tail:] - ordered[-tail - 1]
+    if tail < 5 or x[-1] <= 0 or x[int(tail / 4 + 0.5) - 1] <= 0:
+        return -np.inf
+    return pareto_shape(x)
 
 
 def upper_spread(x):
@@ -155,6 +192,8 @@ RULES = {
     "robust log-normal influence n exp(-4 s^2) < 25": ("robust influence", 25),
     "upper-tail log-normal n exp(-2 s^2) < 20": ("upper-tail log-normal", 20),
     "robust log-normal sizes combined by variance < 25": ("combined robust", 25),
+    "PSIS k-hat of the weights > 0.7": ("PSIS k-hat", -0.7),
+    "PSIS: n below 10^(1 / (1 - k-hat))": ("PSIS sample size", 1),
 }
 STATISTICS = sorted({statistic for statistic, _ in RULES.values()})
 
