@@ -421,6 +421,7 @@ def test_the_one_sort_orders_rows_as_a_plain_lexsort(drawn, bits, outliers, buck
     before = [a.copy() for a in drawn[:4]]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(many, "CHUNK", 16)
+        patch.setattr(many, "SAMPLE", 16)  # (the buckets chosen on every n // 16-th guess)
         patch.setattr(many, "OUTLIERS", outliers)
         if bucketings != "chosen":
             make = many._value_buckets if bucketings == "value" else many._key_buckets
