@@ -10,7 +10,7 @@ import importlib
 from .curves.auc import WeightedAUC, auc_score, weighted_auc
 from .curves.roc import WeightedROC, weighted_roc
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 # Public names that live in modules imported on first use.
 _LAZY = {
