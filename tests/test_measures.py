@@ -363,3 +363,63 @@ def test_frame_and_raw_inputs_give_the_same_table():
     # direction ">": a threshold t classifies guesses <= t positive
     at = wr.coords(data, [0.3], ret=["tp", "fp"], positive="a", direction=">")
     assert at[["tp", "fp"]].iloc[0].tolist() == [4.0, 2.0]
+
+
+def test_coords_reads_shortened_names_as_procs_match_arg():
+    # Any start of one of pROC's coordinates that begins no other, as pROC's
+    # match.arg(): columns named in full; best.method "y", "c", "t".
+    guess = np.array([0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.55])
+    label = np.array([0, 0, 1, 1, 0, 0, 1, 1])
+    weight = np.array([1.0, 2.0, 1.0, 3.0, 1.0, 2.0, 1.0, 1.0])
+    data = (guess, label, weight)
+    full = ["threshold", "sensitivity", "specificity", "1-npv", "accuracy", "lr_pos"]
+    short = wr.coords(data, "all", ret=["thr", "se", "sp", "1-np", "accu", "lr_p"])
+    pd.testing.assert_frame_equal(short, wr.coords(data, "all", ret=full))
+    # In coords (pROC's function) ROCR's short names are pROC's too ...
+    assert list(wr.coords(data, "all", ret=["sens", "spec", "prec", "rec"]).columns) == [
+        "sensitivity",
+        "specificity",
+        "precision",
+        "recall",
+    ]
+    # ... while measures() keeps ROCR's own columns; "se" is pROC's there too.
+    assert list(wr.measures(data, ["sens", "se"]).columns[-2:]) == ["sens", "sensitivity"]
+    # ROCR's F, which pROC would call ambiguous, stays ROCR's F.
+    assert "f" in wr.coords(data, "all", ret=["f"]).columns
+    for best_method, full_name in [
+        ("y", "youden"),
+        ("c", "closest.topleft"),
+        ("t", "closest.topleft"),
+    ]:
+        best = wr.coords(data, "best", ret=["se", "sp"], best_method=best_method)
+        expected = wr.coords(data, "best", ret=["se", "sp"], best_method=full_name)
+        pd.testing.assert_frame_equal(best, expected)
+    at = wr.coords(data, [0.5, 0.75], input="se", ret=["thr", "sp"])
+    pd.testing.assert_frame_equal(
+        at, wr.coords(data, [0.5, 0.75], input="sensitivity", ret=["threshold", "specificity"])
+    )
+    interval = wr.ci_coords(*data, x=0.5, ret=["se", "sp"], n_boot=50, seed=1)
+    assert list(interval["measure"]) == ["sensitivity", "specificity"]
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (
+            lambda d: wr.coords(d, "all", ret=["1-s"]),
+            r"'1-s' is short for more than one of \['1-specificity', '1-sensitivity'\]",
+        ),
+        (
+            lambda d: wr.coords(d, "all", ret=["p"]),
+            r"'p' is short for more than one of \['ppv', 'precision'\]",
+        ),
+        (lambda d: wr.coords(d, [0.5], input="1-s"), r"input '1-s' is short for more than one"),
+        (lambda d: wr.coords(d, [0.5], input="acc"), r"Coordinate 'accuracy' is not monotone"),
+        (lambda d: wr.coords(d, "best", best_method="x"), r"best_method must be one of"),
+        (lambda d: wr.coords(d, "all", ret=["zz"]), r"unknown measure 'zz'"),
+    ],
+)
+def test_shortened_names_that_begin_several_or_none_are_errors(call, match):
+    data = (np.array([0.1, 0.4, 0.35, 0.8]), np.array([0, 0, 1, 1]))
+    with pytest.raises(ValueError, match=match):
+        call(data)

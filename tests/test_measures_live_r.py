@@ -268,3 +268,30 @@ def test_prbe_and_ecost_equal_rocr_on_rocr_simple():
     points = np.unique(np.round(theirs[["x", "y"]].to_numpy(), 12), axis=0)
     ours = np.unique(np.round(envelope[["probability_cost", "cost"]].to_numpy(), 12), axis=0)
     np.testing.assert_allclose(ours, points, atol=1e-12)
+
+
+SHORTENED = [  # (pROC's call, as R users write it: x, input, ret, best.method)
+    ("best", "threshold", ["thr", "se", "sp", "1-np", "ac", "tp"], "y"),
+    ("best", "threshold", ["t", "sens", "spec", "ppe", "fd"], "c"),
+    ("best", "threshold", ["specificity", "recall", "prec", "1-se"], "t"),
+    ([0.25, 0.5, 0.9], "se", ["thr", "sp", "np", "fn"], "youden"),
+    ([0.3, 0.8], "spec", ["sens", "1-sp", "acc", "tn"], "youden"),
+    ([0.5], "thr", ["se", "sp"], "youden"),
+]
+
+
+@pytest.mark.parametrize("x, input, ret, method", SHORTENED)
+def test_shortened_names_mean_what_they_mean_in_proc(x, input, ret, method):
+    # pROC's coords() reads ret, input and best.method through match.arg():
+    # any start of a name that begins no other; the columns are then named
+    # in full. The same call here gives pROC's columns and values (and,
+    # with x="best", the criterion after them).
+    need_r("pROC")
+    _, guess, label, _ = DATA[0]
+    theirs = proc_coords(guess, label, x=x, input=input, ret=ret, best_method=method)
+    ours = wr.coords((guess, label), x, input=input, ret=ret, best_method=method)
+    assert list(ours.columns[: len(theirs.columns)]) == list(theirs.columns)
+    if x == "best":
+        full = {"y": "youden", "c": "closest.topleft", "t": "closest.topleft"}[method]
+        assert list(ours.columns[len(theirs.columns) :]) == [full]
+    _close(ours, theirs, [c for c in theirs.columns if c != "threshold"])

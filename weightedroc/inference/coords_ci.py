@@ -289,7 +289,7 @@ def _check_coords_request(x, input, ret, best_policy):
         ret = [ret]
     if len(ret) == 0 or "all" in ret:
         raise ValueError("ret must name one or more coordinates ('all' is not available here)")
-    ret = check_names(list(ret))
+    ret = check_names(list(ret), proc_first=True)
     if isinstance(x, str):
         if x in ("all", "local maximas"):
             raise ValueError(

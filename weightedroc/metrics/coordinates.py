@@ -18,7 +18,7 @@ import pandas as pd
 from ..decisions.criteria import best_rows, criterion_loss
 from ..engine.deprecation import renamed
 from ..engine.types import Direction, LabelValue
-from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at
+from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at, shortened
 
 #: Inputs pROC accepts (monotone coordinates) and whether each decreases
 #: down the rows (pROC's coord.is.decreasing); threshold is handled apart.
@@ -42,8 +42,11 @@ BEST_METHODS = ("youden", "closest.topleft")
 
 
 def check_input(input):
-    """pROC's ``input`` of coords: "threshold" or a monotone coordinate."""
+    """pROC's ``input`` of coords: "threshold" or a monotone coordinate,
+    shortened as pROC allows ("thr", "se")."""
     input = _INPUT_ALIASES.get(input, input)
+    if isinstance(input, str) and input != "threshold" and input not in INPUTS:
+        input = shortened(input, ["threshold", *PROC_ALL[1:]], "input") or input
     if input != "threshold" and input not in INPUTS:
         if isinstance(input, str) and input in PROC_ALL:
             raise ValueError(f"Coordinate '{input}' is not monotone and cannot be used as input.")
@@ -54,8 +57,10 @@ def check_input(input):
 def _best(counts, method, params, ties):
     """Rows whose criterion ties with the best: the best-threshold engine of
     `best_threshold` and `min_risk`, in counts, with pROC's best.weights."""
-    if method == "topleft":
+    if method in ("topleft", "t"):  # (pROC's other names of it)
         method = "closest.topleft"
+    if isinstance(method, str) and method not in BEST_METHODS:
+        method = shortened(method, BEST_METHODS, "best_method") or method  # ("y", "c")
     if method not in BEST_METHODS:
         raise ValueError(f"best_method must be one of {BEST_METHODS}, got {method!r}")
     values = compute(counts, [method], params)[method]
@@ -291,7 +296,7 @@ def coords(
         ret = PROC_ALL if ret == "all" else [ret]
     elif "all" in ret:
         raise ValueError("ret='all' can't be used with other 'ret' options.")
-    ret = check_names(list(ret))
+    ret = check_names(list(ret), proc_first=True)
     input = check_input(input)
     params = parameters(best_weights=best_weights)
     if not isinstance(x, str):

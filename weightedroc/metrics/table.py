@@ -292,6 +292,8 @@ PROC_ALL = [
     "closest.topleft",
 ]
 _ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv", "ppe": "1-ppv"}
+#: What pROC's coords() returns (its match.arg() choices for ret).
+PROC_NAMES = [*PROC_ALL, "lr_pos", "lr_neg"]
 _CURVES = {
     "auc": "WeightedAUC",
     "roc_auc": "WeightedAUC",
@@ -306,8 +308,22 @@ _CURVES = {
 }
 
 
-def check_names(names):
-    """A list of known measure names (pROC's abbreviations resolved)."""
+def shortened(name, choices, what):
+    """`name`, or the one of `choices` it begins, as R's match.arg() reads
+    a shortened argument ("sens", "se" and "1-np" for pROC's coordinates);
+    None when it begins none of them."""
+    found = [choice for choice in choices if choice.startswith(name)] if name else []
+    if len(found) > 1:
+        raise ValueError(f"{what} {name!r} is short for more than one of {found}: write more of it")
+    return found[0] if found else None
+
+
+def check_names(names, proc_first=False):
+    """A list of known measure names, pROC's abbreviations resolved and any
+    other start of one of pROC's coordinates read as pROC's match.arg()
+    does ("se", "thr", "1-np").  ``proc_first`` (pROC's own functions):
+    a start of one of them before another package's name ("sens" is
+    pROC's sensitivity, not ROCR's "sens" column)."""
     if isinstance(names, str):
         names = [names]
     out = []
@@ -315,6 +331,13 @@ def check_names(names):
         if not isinstance(name, str):
             raise TypeError(f"measure names must be strings, got {name!r}")
         name = _ALIASES.get(name, name)
+        other = name in MEASURES or name in _CURVES
+        if name not in PROC_NAMES and (proc_first or not other):
+            try:
+                name = shortened(name, PROC_NAMES, "measure") or name
+            except ValueError:
+                if not other:  # (else another package's name: ROCR's "f")
+                    raise
         if name in _CURVES:
             raise ValueError(
                 f"{name!r} is a measure of the whole curve, not of each "
