@@ -502,7 +502,7 @@ def test_guesses_sharing_buckets_fall_back_to_two_sorts(monkeypatch):
     n = 400
     guess = np.where(rng.random(n) < 0.5, 1.0, 1e300) * (1 + rng.integers(0, 50, n) * 2.0**-52)
     codes, positive = rng.integers(0, 20, n), rng.random(n) < 0.5
-    calls = []
+    calls, two_sorts = [], many._two_sorts
     monkeypatch.setattr(many, "_two_sorts", lambda *a: calls.append(1) or two_sorts(*a))
     rows = many.sort_groups(guess, positive, None, codes, 20)
     assert calls == [1]
@@ -514,6 +514,3 @@ def test_guesses_sharing_buckets_fall_back_to_two_sorts(monkeypatch):
     calls.clear()
     many.sort_groups(guess[guess < 2], positive[guess < 2], None, codes[guess < 2], 20)
     assert calls == []
-
-
-two_sorts = many._two_sorts

@@ -255,15 +255,14 @@ def _one_sort(guess, positive, weight, codes, place, bits):
     return order, sorted_guess, tag, sorted_weight
 
 
-def _two_sorts(guess, positive, weight, codes, size, groups):
+def _two_sorts(guess, positive, weight, codes, place):
     """`_one_sort`'s result by two sorts: a stable sort by guess
     (`stable_order`), then a stable sort of the rows' places in that order
     (`_by_place`): together a sort by (place, guess, row)."""
-    place = np.empty(size)
-    place[groups] = np.arange(size)
-    by_guess = stable_order(guess, positive, np.take(place, codes))
-    places = by_guess.weight.astype(np.uint64)  # (exact: below 2**53)
-    order, sorted_positive = _by_place(places, size, by_guess.tag)
+    # (the places ride along as float weights: exact below 2**53)
+    by_guess = stable_order(guess, positive, np.take(place, codes).astype(float))
+    places = by_guess.weight.astype(np.uint64)
+    order, sorted_positive = _by_place(places, len(place), by_guess.tag)
     sorted_order = np.take(by_guess.order, order)
     return (
         sorted_order,
@@ -290,13 +289,13 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
         guess = np.negative(guess)
     row_bits = max(n - 1, 1).bit_length()
     bucket_bits = min(MAX_BUCKET_BITS, 63 - row_bits - max(int(size) - 1, 1).bit_length())
+    place = np.empty(size, dtype=np.uint64)  # (each group's place in the sorted order)
+    place[groups] = np.arange(size, dtype=np.uint64)
     found = None
     if bucket_bits >= MIN_BUCKET_BITS:
-        place = np.empty(size, dtype=np.uint64)
-        place[groups] = np.arange(size, dtype=np.uint64)
         found = _one_sort(guess, positive, weight, codes, place, (bucket_bits, row_bits))
     if found is None:
-        found = _two_sorts(guess, positive, weight, codes, size, groups)
+        found = _two_sorts(guess, positive, weight, codes, place)
     order, sorted_guess, sorted_positive, sorted_weight = found
     ends = np.cumsum(sizes[groups])
     starts = np.concatenate(([0], ends[:-1]))

@@ -18,7 +18,16 @@ import pandas as pd
 from ..decisions.criteria import best_rows, criterion_loss
 from ..engine.deprecation import renamed
 from ..engine.types import Direction, LabelValue
-from .table import PROC_ALL, check_names, compute, counts_of, parameters, rows_at, shortened
+from .table import (
+    PROC_ALL,
+    PROC_NAMES,
+    check_names,
+    compute,
+    counts_of,
+    parameters,
+    rows_at,
+    shortened,
+)
 
 #: Inputs pROC accepts (monotone coordinates) and whether each decreases
 #: down the rows (pROC's coord.is.decreasing); threshold is handled apart.
@@ -46,7 +55,7 @@ def check_input(input):
     shortened as pROC allows ("thr", "se")."""
     input = _INPUT_ALIASES.get(input, input)
     if isinstance(input, str) and input != "threshold" and input not in INPUTS:
-        input = shortened(input, ["threshold", *PROC_ALL[1:]], "input") or input
+        input = shortened(input, PROC_NAMES, "input") or input
     if input != "threshold" and input not in INPUTS:
         if isinstance(input, str) and input in PROC_ALL:
             raise ValueError(f"Coordinate '{input}' is not monotone and cannot be used as input.")
