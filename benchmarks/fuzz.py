@@ -72,16 +72,19 @@ def _group_mismatches(guess, positive, weight, rng):
             "w": np.ones(len(guess)) if weight is None else weight,
         }
     )
-    keep = [k for k in range(groups) if 0 < positive[group == k].sum() < (group == k).sum()]
+    # (each group split off once: a mask per group is quadratic in many groups)
+    positives = np.bincount(group, positive, minlength=groups)
+    sizes = np.bincount(group, minlength=groups)
+    keep = np.flatnonzero((positives > 0) & (positives < sizes))
     data = data[np.isin(group, keep)]
     if data.empty:
         return []
     table = roc_table(data, "g", "y", "w", by="m")
+    curves = dict(list(table.groupby("m", sort=False)))
     found = []
-    for k in keep:
-        rows = data[data.m == k]
+    for k, rows in data.groupby("m", sort=True):
         expected = plain_roc(rows.g.to_numpy(), rows.y.to_numpy() == 1, rows.w.to_numpy())
-        if why := first_difference(table[table.m == k], expected):
+        if why := first_difference(curves[k], expected):
             found.append(f"roc_table group {k}: {why}")
     return found
 
