@@ -52,16 +52,34 @@ Candidates (a class with equal weights gives nothing to warn about):
   of a class's largest weights (the top min(20%, 3 sqrt(n))), fitted as
   loo's gpdfit does, above 0.7 (PSIS's "unreliable");
 * PSIS sample size: a class smaller than 10^(1 / (1 - k-hat)), the sample
-  size PSIS asks for at that tail shape.
+  size PSIS asks for at that tail shape;
+* bootstrap coverage: the sample's own estimate of its interval's coverage,
+  the share of 100 stratified bootstrap resamples whose default interval
+  holds the sample's AUC, below 0.9;
+* bootstrap coverage at n/4: the same with resamples of a quarter of each
+  class (an m-out-of-n bootstrap, in which the sample's heaviest rows are
+  as rare as the population's are in a sample), below 0.9.
+
+The last section is not a rule: it measures, for each design, the share of
+the AUC's variance that sits in rows rarer than 1 in n of their class (n
+the class's size): the part of the variance a typical sample never draws.
+Per class, the squared influence z^2 = (w (V - A))^2 of all samples of the
+design pooled; the share of its sum above its 1 - 1/n quantile; the
+classes' shares averaged with their variance E[z^2] / (n E[w]^2) as
+weights.  It needs the
+population, so no sample can compute it; it shows what a rule would have
+to estimate.
 
     python benchmarks/warning_candidates.py [--reps 500] [--seed 11]
 
-writes benchmarks/results/warning_candidates.md.
+writes benchmarks/results/warning_candidates.md, and the last section's
+numbers to warning_missing_share.csv (for the Inference vignette's figure).
 """
 
 import argparse
 import warnings
 from math import sqrt
+from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
@@ -77,9 +95,11 @@ from weightedroc.inference.checks import (
     weight_effective_sizes,
 )
 from weightedroc.inference.delong import terms, variance_and_df
+from weightedroc.inference.distributions import t_quantile
 from weightedroc.inference.placements import placements
 
 IQR_TO_SD = 1.349  # interquartile range of a standard normal
+BOOT_REPS = 100
 
 
 def class_statistics(p, term, rows, count):
@@ -156,9 +176,54 @@ def combined(variances, sizes):
     return total * total / spread if spread > 0 else np.inf
 
 
-def sample_statistics(guess, label, weight):
+def half_width(p):
+    """The default (Student t) 95% interval's half width of `Placements` p."""
+    variance, df = variance_and_df(p, p, "importance")
+    return t_quantile(df, 0.975) * sqrt(max(variance, 0.0))
+
+
+def bootstrap_coverage(guess, positive, weight, auc, rng, share=1.0):
+    """The share of stratified bootstrap resamples (each class resampled to
+    `share` of its size, with replacement) whose default 95% interval holds
+    `auc`, the sample's AUC: the sample's estimate of its coverage."""
+    classes = [np.flatnonzero(positive), np.flatnonzero(~positive)]
+    sizes = [max(int(len(rows) * share), 5) for rows in classes]
+    hits = 0
+    for _ in range(BOOT_REPS):
+        rows = np.concatenate([rng.choice(c, size) for c, size in zip(classes, sizes)])
+        p = placements(guess[rows], positive[rows], weight[rows])
+        hits += abs(p.auc - auc) <= half_width(p) if p.weight is not None else 1
+    return hits / BOOT_REPS
+
+
+def class_influence(p):
+    """The influence w (V - A) and the weights of each class of `p`
+    (positives, negatives): scaled by the design's mean weight, pooled over
+    its samples, not by each sample's own total."""
+    return [
+        (p.weight[rows] * (p.value[rows] - p.auc), p.weight[rows])
+        for rows in (p.positive, ~p.positive)
+    ]
+
+
+def missing_share(pooled, sizes):
+    """The design's share of the AUC's variance in rows rarer than 1 in n of
+    their class: from the influence and weights of all its samples pooled
+    per class (`pooled`: (influence, weights) pairs) and the classes' mean
+    sizes n.  A class's variance is E[z^2] / (n E[w]^2)."""
+    shares, variances = [], []
+    for (influence, weights), n in zip(pooled, sizes):
+        ordered = np.sort(influence * influence)
+        beyond = ordered[int(len(ordered) * (1 - 1 / n)) :].sum()
+        shares.append(beyond / ordered.sum())
+        variances.append(ordered.mean() / (n * weights.mean() ** 2))
+    return float(np.dot(shares, variances) / sum(variances))
+
+
+def sample_statistics(guess, label, weight, rng):
     """The candidates' statistics of one sample (minimum over classes)."""
-    p = placements(guess, label.astype(bool), weight)
+    positive = label.astype(bool)
+    p = placements(guess, positive, weight)
     if p.weight is None:
         return {}
     _, df = variance_and_df(p, p, "importance")
@@ -177,6 +242,8 @@ def sample_statistics(guess, label, weight):
         for name, value in stats.items():
             found[name] = min(found.get(name, np.inf), value)
     found["combined robust"] = combined(variances, robust)
+    for name, share in (("bootstrap coverage", 1.0), ("bootstrap coverage at n/4", 0.25)):
+        found[name] = bootstrap_coverage(guess, positive, weight, p.auc, rng, share)
     return found
 
 
@@ -194,6 +261,8 @@ RULES = {
     "robust log-normal sizes combined by variance < 25": ("combined robust", 25),
     "PSIS k-hat of the weights > 0.7": ("PSIS k-hat", -0.7),
     "PSIS: n below 10^(1 / (1 - k-hat))": ("PSIS sample size", 1),
+    "bootstrap estimate of the coverage < 0.9": ("bootstrap coverage", 0.9),
+    "the same at n/4 < 0.9": ("bootstrap coverage at n/4", 0.9),
 }
 STATISTICS = sorted({statistic for statistic, _ in RULES.values()})
 
@@ -207,19 +276,28 @@ def separation(medians, coverage):
     return float(np.mean([[b < g for g in good] for b in bad]))
 
 
-def draw_design(rng, kind, parameters, reps):
-    """Per-sample statistics and hits of one design."""
+def draw_design(job):
+    """Per-sample statistics and hits of one design, and its missing share."""
+    (kind, _, _, parameters), seed, reps = job
+    rng = np.random.default_rng(seed)
     draw = design_sampler(kind, parameters)
     truth = phi((parameters[3] if kind == "shift" and len(parameters) > 3 else DELTA) / sqrt(2))
-    rows = []
+    rows, pooled, sizes = [], [([], []), ([], [])], []
     for _ in range(reps):
         guess, label, weight = draw(rng)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             ci = wr.auc_ci(guess, label, weight, weights_are="importance")
         rows.append({"hit": ci.conf_low <= truth <= ci.conf_high})
-        rows[-1].update(sample_statistics(guess, label, weight))
-    return pd.DataFrame(rows).reindex(columns=["hit", *STATISTICS]).fillna(np.inf)
+        rows[-1].update(sample_statistics(guess, label, weight, rng))
+        p = placements(guess, label.astype(bool), weight)
+        for into, found in zip(pooled, class_influence(p)):
+            for part, values in zip(into, found):
+                part.append(values)
+        sizes.append(p.sizes)
+    samples = pd.DataFrame(rows).reindex(columns=["hit", *STATISTICS]).fillna(np.inf)
+    pooled = [[np.concatenate(part) for part in into] for into in pooled]
+    return samples, missing_share(pooled, np.mean(sizes, axis=0))
 
 
 def design_row(samples, warned, coverage):
@@ -291,13 +369,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=500)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--jobs", type=int, default=2, help="processes (one design each)")
     parser.add_argument("--out", type=Path, default=RESULTS / "warning_candidates.md")
     args = parser.parse_args()
-    rng = np.random.default_rng(args.seed)
-    samples = {
-        name: draw_design(rng, kind, parameters, args.reps)
-        for kind, _, name, parameters in WARNING_DESIGNS
-    }
+    seeds = np.random.SeedSequence(args.seed).spawn(len(WARNING_DESIGNS))
+    jobs = [(design, seed, args.reps) for design, seed in zip(WARNING_DESIGNS, seeds)]
+    with Pool(args.jobs) as pool:
+        drawn = pool.map(draw_design, jobs, chunksize=1)
+    samples = {name: found[0] for (_, _, name, _), found in zip(WARNING_DESIGNS, drawn)}
+    missing = {name: found[1] for (_, _, name, _), found in zip(WARNING_DESIGNS, drawn)}
     roles = {name: role for _, role, name, _ in WARNING_DESIGNS}
     coverage = design_coverages(samples, {n: s.hit.mean() for n, s in samples.items()})
     summaries, details = [], {}
@@ -324,10 +404,14 @@ def main():
             "coverage": [coverage[n] for n in samples],
         }
     )
-    silent = side.copy()
+    in_order = separation({n: -share for n, share in missing.items()}, coverage)
+    silent, loud = side.copy(), side.copy()
+    by_missing = side.assign(**{"share of the variance never drawn": [missing[n] for n in samples]})
+    by_missing = by_missing.sort_values("share of the variance never drawn")
     for rule in RULES:
         side[f"warned: {rule}"] = details[rule].warned.to_numpy()
         silent[f"when silent: {rule}"] = details[rule]["when silent"].to_numpy()
+        loud[f"when warned: {rule}"] = details[rule]["when warned"].to_numpy()
     text = [
         "# Candidate rules for the weight warning",
         "",
@@ -346,8 +430,24 @@ def main():
         "",
         markdown(silent),
         "",
+        "## Coverage of the samples each rule warns on",
+        "",
+        markdown(loud),
+        "",
+        "## The variance a sample never draws, by design",
+        "",
+        "The share of the AUC's variance in rows rarer than 1 in n of their class "
+        "(all samples of a design pooled; see the docstring), designs by that share. "
+        f"Designs in order (the summary's measure): {in_order:.3f}.",
+        "",
+        markdown(by_missing),
+        "",
     ]
     args.out.write_text("\n".join(text))
+    kinds = {name: kind for kind, _, name, _ in WARNING_DESIGNS}
+    by_missing.assign(design=[kinds[n] for n in by_missing.setting]).to_csv(
+        args.out.with_name("warning_missing_share.csv"), index=False
+    )
     print("\n".join(text))
 
 
