@@ -36,7 +36,11 @@ QUANTILES = ("auto", "normal", "t")
 # and stratified case-control samples, unequal classes, a higher AUC, other
 # survey slopes and surveys of both classes.  A sample shows only the
 # weights it drew, so a silent sample from a heavy-tailed design can still
-# under-cover (the vignette's "coverage when silent").
+# under-cover (the vignette's "coverage when silent").  Thirteen other rules
+# (benchmarks/warning_candidates.py), the sample's own bootstrap estimate of
+# its coverage among them, did no better: what separates the designs is the
+# share of the AUC's variance in rows rarer than 1 in n, which lies beyond
+# what one sample drew.
 # Unit weights: pROC's normal interval covered 0.909 with 10 observations
 # of each class and 0.931 with 20 positives against 1000 negatives,
 # 0.947-0.956 from 30; Student's t with Satterthwaite's degrees of freedom
