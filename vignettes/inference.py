@@ -481,7 +481,7 @@ display(Markdown(candidates.split("## Summary")[1].split("\n## ")[0]))
 # but within a design they fire on the samples that drew the heavy rows,
 # whose intervals are wide and cover, and stay silent on those that missed
 # them: anti-informative in 15 to 27 designs.  A statistic of the bulk of
-# the weights (the robust log-normal one) is never anti-informative, but
+# the weights (the robust log-normal one) is anti-informative in one design only, but
 # cannot tell a survey's bounded inverse probabilities from a log-normal
 # tail, so it warns on every survey sample.  Reading the same bulk
 # statistic from the influence instead of the weights, from the upper
