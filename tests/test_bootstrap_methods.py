@@ -293,6 +293,25 @@ def test_ci_coords_best_policy():
     assert omitted["measure"].tolist() == ["threshold", "specificity", "sensitivity"]
 
 
+def test_ci_coords_with_no_value_in_any_replicate_is_na_with_procs_warning():
+    # R 4.2.2, pROC 1.18: ci.coords(roc(c(0,1,0,1,0,1), 1:6, direction="<"),
+    # x=100, input="threshold", ret="ppv", boot.n=5) warns "All bootstrap
+    # iterations produced NA values only." and gives NA, NA, NA.
+    guess, label = [1, 2, 3, 4, 5, 6], [0, 1, 0, 1, 0, 1]
+    with pytest.warns(UserWarning, match=r"^All bootstrap iterations produced NA values only\.$"):
+        got = wr.ci_coords(guess, label, x=[100], ret=["ppv"], n_boot=5, seed=1)
+    assert got["x"].tolist() == [100] and got["measure"].tolist() == ["ppv"]
+    assert got[["conf_low", "median", "conf_high"]].isna().all().all()
+    # A coordinate NaN in every replicate beside others that have values: no
+    # replicate is empty, so no warning, and the others' quantiles stand.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        both = wr.ci_coords(guess, label, x=[100, 3], ret=["ppv", "tp"], n_boot=5, seed=1)
+    values = both[["conf_low", "median", "conf_high"]].to_numpy()
+    assert np.isnan(values[0]).all() and (values[1] == 0).all()
+    assert not np.isnan(values[2:]).any()
+
+
 def test_ci_coords_frequency_weights_are_repeated_rows():
     guess, _, label, weight = data(9, n=20)
     rows = np.repeat(np.arange(len(label)), weight.astype(int))
@@ -401,6 +420,7 @@ def test_procs_ci_coords_shapes(input, stratified):
                 n_boot=3,
                 conf_level=0.91,
                 stratified=stratified,
+                seed=1,  # unseeded, 3 replicates can all lack a guess >= 0.8 (ppv NaN)
             )
             assert got["x"].tolist() == [v for v in x for _ in ret]
             assert got["measure"].tolist() == ret * len(x)

@@ -208,3 +208,23 @@ def test_ci_coords_is_procs_within_monte_carlo_error(r, asah_poor, r_args, kwarg
         low, high = _bracket(quantile, p, R_BOOT, n_boot)
         inside = (low - 1e-12 <= theirs[:, k]) & (theirs[:, k] <= high + 1e-12)
         assert inside.all(), (p, low, theirs[:, k], high)
+
+
+def test_ci_coords_with_no_value_in_any_replicate_is_procs_na_and_warning(r):
+    y, g = np.array([0, 1, 0, 1, 0, 1]), np.arange(1.0, 7.0)
+    code = """function(y, g) { set.seed(1)
+        r1 <- roc(y, g, levels = c(0, 1), direction = "<", quiet = TRUE)
+        said <- character(0)
+        ci <- withCallingHandlers(
+            ci.coords(r1, x = 100, input = "threshold", ret = "ppv", boot.n = 5,
+                      progress = "none"),
+            warning = function(w) { said <<- c(said, conditionMessage(w))
+                                    invokeRestart("muffleWarning") })
+        list(as.numeric(ci$ppv), said) }"""
+    values, said = r.r(code)(vec(r, y), vec(r, g))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ours = wr.ci_coords(g, y, x=[100], ret=["ppv"], n_boot=5, seed=1)
+    assert np.isnan(np.asarray(values, dtype=float)).all()
+    assert ours[["conf_low", "median", "conf_high"]].isna().all().all()
+    assert [str(w.message) for w in caught] == list(said)

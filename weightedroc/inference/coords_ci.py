@@ -18,6 +18,7 @@ from ..engine.types import ArrayLike, Direction, LabelValue
 from .checks import check_choice, check_conf_level, check_n_boot
 from .replicates import (
     curve_rows,
+    outside_stacklevel,
     prepare,
     replicate_values,
     se_at_sp,
@@ -545,14 +546,23 @@ def ci_coords(
         return _replicate_coords(sample, *weights, request, rng)
 
     reps = replicate_values(rng, [sample], n_boot, read)
-    empty = np.isnan(reps).reshape(len(reps), -1).all(axis=1)
-    warn_na(empty.sum())  # pROC counts the replicates with no value at all
+    values = reps.reshape(len(reps), -1)
+    empty = np.isnan(values).all(axis=1)
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # a coordinate NaN in every replicate
-        low, median, high = np.nanquantile(
-            reps[~empty], [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
-        ).reshape(3, -1)
+    if empty.all():  # pROC: NA intervals
+        warnings.warn(
+            "All bootstrap iterations produced NA values only.",
+            UserWarning,
+            stacklevel=outside_stacklevel(),
+        )
+        low = median = high = np.full(values.shape[1], np.nan)
+    else:
+        warn_na(empty.sum())  # pROC counts the replicates with no value at all
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a coordinate NaN in every replicate
+            low, median, high = np.nanquantile(
+                values[~empty], [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
+            )
     return pd.DataFrame(
         {
             "x": np.repeat(np.array(points, dtype=object), len(ret)),
