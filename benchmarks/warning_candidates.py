@@ -66,14 +66,14 @@ the class's size): the part of the variance a typical sample never draws.
 Per class, the squared influence z^2 = (w (V - A))^2 of all samples of the
 design pooled; the share of its sum above its 1 - 1/n quantile; the
 classes' shares averaged with their variance E[z^2] / (n E[w]^2) as
-weights.  It needs the
-population, so no sample can compute it; it shows what a rule would have
-to estimate.
+weights.  It needs the population, so no sample can compute it; it shows
+what a rule would have to estimate.
 
     python benchmarks/warning_candidates.py [--reps 500] [--seed 11]
 
-writes benchmarks/results/warning_candidates.md, and the last section's
-numbers to warning_missing_share.csv (for the Inference vignette's figure).
+writes benchmarks/results/warning_candidates.md, and its tables by design
+in one row per design to warning_candidates.csv (read by the Inference
+vignette).
 """
 
 import argparse
@@ -95,7 +95,7 @@ from weightedroc.inference.checks import (
     weight_effective_sizes,
 )
 from weightedroc.inference.delong import terms, variance_and_df
-from weightedroc.inference.distributions import t_quantile
+from weightedroc.inference.interval import wald_interval
 from weightedroc.inference.placements import placements
 
 IQR_TO_SD = 1.349  # interquartile range of a standard normal
@@ -176,10 +176,10 @@ def combined(variances, sizes):
     return total * total / spread if spread > 0 else np.inf
 
 
-def half_width(p):
-    """The default (Student t) 95% interval's half width of `Placements` p."""
-    variance, df = variance_and_df(p, p, "importance")
-    return t_quantile(df, 0.975) * sqrt(max(variance, 0.0))
+def holds(p, auc):
+    """Whether the default (Student t) 95% interval of `Placements` p holds `auc`."""
+    interval = wald_interval(p.auc, *variance_and_df(p, p, "importance"), 0.95)
+    return interval.conf_low <= auc <= interval.conf_high
 
 
 def bootstrap_coverage(guess, positive, weight, auc, rng, share=1.0):
@@ -192,7 +192,7 @@ def bootstrap_coverage(guess, positive, weight, auc, rng, share=1.0):
     for _ in range(BOOT_REPS):
         rows = np.concatenate([rng.choice(c, size) for c, size in zip(classes, sizes)])
         p = placements(guess[rows], positive[rows], weight[rows])
-        hits += abs(p.auc - auc) <= half_width(p) if p.weight is not None else 1
+        hits += holds(p, auc) if p.weight is not None else 1
     return hits / BOOT_REPS
 
 
@@ -220,10 +220,9 @@ def missing_share(pooled, sizes):
     return float(np.dot(shares, variances) / sum(variances))
 
 
-def sample_statistics(guess, label, weight, rng):
-    """The candidates' statistics of one sample (minimum over classes)."""
-    positive = label.astype(bool)
-    p = placements(guess, positive, weight)
+def sample_statistics(guess, positive, weight, p, rng):
+    """The candidates' statistics of one sample (minimum over classes), `p`
+    its `Placements`."""
     if p.weight is None:
         return {}
     _, df = variance_and_df(p, p, "importance")
@@ -288,9 +287,10 @@ def draw_design(job):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             ci = wr.auc_ci(guess, label, weight, weights_are="importance")
+        positive = label.astype(bool)
+        p = placements(guess, positive, weight)
         rows.append({"hit": ci.conf_low <= truth <= ci.conf_high})
-        rows[-1].update(sample_statistics(guess, label, weight, rng))
-        p = placements(guess, label.astype(bool), weight)
+        rows[-1].update(sample_statistics(guess, positive, weight, p, rng))
         for into, found in zip(pooled, class_influence(p)):
             for part, values in zip(into, found):
                 part.append(values)
@@ -445,9 +445,10 @@ def main():
     ]
     args.out.write_text("\n".join(text))
     kinds = {name: kind for kind, _, name, _ in WARNING_DESIGNS}
-    by_missing.assign(design=[kinds[n] for n in by_missing.setting]).to_csv(
-        args.out.with_name("warning_missing_share.csv"), index=False
-    )
+    by_design = pd.concat([side, silent.iloc[:, 3:], loud.iloc[:, 3:]], axis=1)
+    by_design["share of the variance never drawn"] = [missing[n] for n in samples]
+    by_design["design"] = [kinds[n] for n in samples]
+    by_design.to_csv(args.out.with_suffix(".csv"), index=False)
     print("\n".join(text))
 
 

@@ -502,34 +502,14 @@ display(Markdown(candidates.split("## Summary")[1].split("\n## ")[0]))
 # heavy row, and those cover better than the samples they leave silent.
 
 # %% tags=["hide-input"]
-sections = candidates.split("\n## ")
-loud = next(
-    part for part in sections if part.startswith("Coverage of the samples each rule warns on")
-)
-silent = next(
-    part for part in sections if part.startswith("Coverage of the samples each rule leaves silent")
-)
-
-
-def column(section, name):
-    """A column of one of the candidates' per-design tables, by design."""
-    lines = [line for line in section.splitlines() if line.startswith("|")]
-    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
-    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
-    values = pd.to_numeric(pd.Series([row[header.index(name)] for row in rows]), errors="coerce")
-    return values.set_axis([row[0] for row in rows])
-
-
+by_design = pd.read_csv(results / "warning_candidates.csv").set_index("setting")
 bootstrap_rule = "bootstrap estimate of the coverage < 0.9"
 mechanism = pd.DataFrame(
     {
-        "coverage": column(loud, "coverage"),
-        "warned (bootstrap estimate < 0.9)": column(
-            candidates.split("\n## Warn rate by design")[1].split("\n## ")[0],
-            f"warned: {bootstrap_rule}",
-        ),
-        "coverage when warned": column(loud, f"when warned: {bootstrap_rule}"),
-        "coverage when silent": column(silent, f"when silent: {bootstrap_rule}"),
+        "coverage": by_design["coverage"],
+        "warned (bootstrap estimate < 0.9)": by_design[f"warned: {bootstrap_rule}"],
+        "coverage when warned": by_design[f"when warned: {bootstrap_rule}"],
+        "coverage when silent": by_design[f"when silent: {bootstrap_rule}"],
     }
 )
 shown = mechanism[(mechanism["coverage"] < 0.93) & (mechanism.iloc[:, 1] >= 0.1)]
@@ -547,9 +527,7 @@ shown.style.format("{:.3f}")
 # %% tags=["hide-input"]
 import plotnine as p9  # noqa: E402
 
-never_drawn = pd.read_csv(results / "warning_missing_share.csv").rename(
-    columns={"share of the variance never drawn": "share"}
-)
+never_drawn = by_design.reset_index().rename(columns={"share of the variance never drawn": "share"})
 never_drawn["design"] = never_drawn["design"].replace(
     {"shift": "log-normal", "stratified": "stratified case-control"}
 )
