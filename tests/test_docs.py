@@ -269,7 +269,7 @@ def test_requires_marker_is_read():
 
 def test_a_block_calling_a_deprecated_name_fails(tmp_path):
     code = (
-        "from weightedroc.engine.deprecation import renamed\n"
+        "from weightedroc.utils.deprecation import renamed\n"
         "@renamed(level='conf_level')\n"
         "def interval(conf_level=0.95):\n"
         "    return conf_level\n"

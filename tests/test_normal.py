@@ -1,4 +1,4 @@
-"""The one normal distribution (weightedroc.engine.normal): qnorm and pnorm.
+"""The one normal distribution (weightedroc.utils.normal): qnorm and pnorm.
 
 qnorm must be Wichura's AS241 to the bit, as Python's
 ``statistics.NormalDist().inv_cdf`` and R's ``qnorm`` evaluate it, on
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from test_live_r import need_r
 
 from weightedroc import rbridge
-from weightedroc.engine.normal import pnorm, qnorm
+from weightedroc.utils.normal import pnorm, qnorm
 
 INV_CDF = NormalDist().inv_cdf
 OPEN_UNIT = dict(min_value=0.0, max_value=1.0, exclude_min=True, exclude_max=True)

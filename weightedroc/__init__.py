@@ -42,10 +42,10 @@ _LAZY = {
     "ci_coords": "inference.coords_ci",
     "roc_table": "tidy",
     "auc_table": "tidy",
-    "group_auc": "metrics.gauc",
+    "group_auc": "metrics.group_auc",
     "load_rocr_simple": "datasets",
     "load_asah": "datasets",
-    "measures": "metrics.table",
+    "measures": "metrics.measures",
     "coords": "metrics.coordinates",
     "cost_curve": "curves.curve_measures",
     "prbe": "curves.curve_measures",
@@ -57,7 +57,7 @@ _LAZY = {
     "normal_deviate": "curves.curve_measures",
     "compare_tables": "io.compare",
     "fold_predictions": "sklearn",
-    "show_versions": "engine.platforms",
+    "show_versions": "utils.show_versions",
     "LabelWarning": "engine.validation",
 }
 

@@ -46,10 +46,10 @@ import pandas as pd
 from .curves.auc import trapezoids
 from .curves.roc import COLUMNS, curve_frame, rates
 from .engine.core import Cumulated, cumulate
-from .engine.deprecation import keyword_only
 from .engine.longdouble import running_sum
-from .engine.types import Direction, LabelValue
 from .engine.validation import check_direction, check_guess, check_label, check_weight
+from .utils.deprecation import keyword_only
+from .utils.types import Direction, LabelValue
 
 __all__ = ["roc_table", "auc_table", "group_auc", "weighted_roc", "weighted_auc"]
 
@@ -494,11 +494,11 @@ def _keyed(part, label, positive_values, partition_info=None):
 
 
 def _group_part(part, guess, weight, by, direction, weights_are, min_per_class):
-    """`weightedroc.metrics.gauc.group_statistics` of one partition of whole
+    """`weightedroc.metrics.group_auc.group_statistics` of one partition of whole
     groups (rows in input order), its groups skipped, and its weights'
     (min, max)."""
     from .inference.checks import check_frequency
-    from .metrics.gauc import group_statistics
+    from .metrics.group_auc import group_statistics
 
     part = part.sort_values("_row", kind="stable")
     if len(part) == 0:
@@ -523,7 +523,7 @@ _STATISTICS = ["auc", "n", "positive_weight", "negative_weight", "variance", "sq
 
 def _gauc(parts, by, options, min_per_class):
     """`weightedroc.group_auc`'s result from the partitions' statistics."""
-    from .metrics.gauc import combined, no_group_used
+    from .metrics.group_auc import combined, no_group_used
 
     tables, skipped, ranges = zip(*parts)
     table = pd.concat(tables, ignore_index=True)
@@ -580,7 +580,7 @@ def group_auc(
     GAUC 0.8148 over 2 groups weighted by rows, 1 skipped (one label)
     95% CI: 0.4090 to 1.0000 (DeLong, groups independent)
     """
-    from .metrics.gauc import check_columns, check_options
+    from .metrics.group_auc import check_columns, check_options
 
     dask = _dask()
     if not isinstance(ddf, dask.dataframe.DataFrame):

@@ -27,8 +27,8 @@ from .curves.auc import auc_score
 from .curves.pr import average_precision
 from .curves.roc import WeightedROC
 from .decisions import best_threshold, check_costs
-from .engine.types import ArrayLike, LabelValue
 from .engine.validation import check_weight
+from .utils.types import ArrayLike, LabelValue
 
 if TYPE_CHECKING:
     from scipy.sparse import sparray, spmatrix

@@ -46,7 +46,6 @@ from .engine.many import (
     sort_groups,
 )
 from .engine.threads import prefault, run_both, run_shared
-from .engine.types import Columns, Direction, LabelValue
 from .engine.validation import (
     check_direction,
     check_guess,
@@ -55,6 +54,7 @@ from .engine.validation import (
     no_label_warning,
     to_array,
 )
+from .utils.types import Columns, Direction, LabelValue
 
 __all__ = ["roc_table", "auc_table"]
 

@@ -1,6 +1,6 @@
 """Curves and areas: the ROC frame, its AUC, partial and cost-based areas,
 precision-recall.  Each reads the one cumulated pass (`weightedroc.engine.core`)."""
 
-from ..engine.lazy import submodules as _submodules
+from ..utils.lazy import submodules as _submodules
 
 __getattr__, __dir__ = _submodules(__name__, __path__)

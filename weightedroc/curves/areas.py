@@ -12,8 +12,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..engine.deprecation import keyword_only
 from ..engine.validation import check_cost, check_roc_frame
+from ..utils.deprecation import keyword_only
 from .auc import trapezoid_area
 
 

@@ -6,11 +6,11 @@ import numpy as np
 import pandas as pd
 
 from ..engine.core import cumulate
-from ..engine.deprecation import renamed
 from ..engine.longdouble import chunks, running_sum
 from ..engine.threads import run_both
-from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import check_curve
+from ..utils.deprecation import renamed
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .roc import rates
 
 

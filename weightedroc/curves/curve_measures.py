@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 
 from ..decisions import roc_convex_hull
-from ..engine.normal import qnorm
-from ..engine.types import ArrayLike, Direction, LabelValue
-from ..metrics.table import counts_of
+from ..metrics.measures import counts_of
+from ..utils.normal import qnorm
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .roc import curve_frame
 
 

@@ -18,8 +18,8 @@ import warnings
 
 import numpy as np
 
-from ..engine.brent import fmin, zeroin
 from ..inference.checks import check_choice
+from ..utils.roots import fmin, zeroin
 
 BANDWIDTHS = ("nrd0", "nrd", "ucv", "bcv", "SJ")
 # R's density() kernels: each one's kernel at distances `d` for bandwidth `bw`

@@ -35,8 +35,8 @@ import pandas as pd
 from ..engine.core import cumulate_sorted, run_ends, stable_order
 from ..engine.frames import as_pandas, is_frame
 from ..engine.longdouble import cumsum_where, running_sum
-from ..engine.types import ArrayLike, Direction
 from ..engine.validation import check_direction, check_weight, to_array
+from ..utils.types import ArrayLike, Direction
 from .roc import COLUMNS, curve_columns
 
 __all__ = ["multiclass_auc", "multiclass_roc"]

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.core import cumulate_from_top
-from ..engine.types import ArrayLike, Direction, LabelValue
+from ..utils.types import ArrayLike, Direction, LabelValue
 
 
 def _precision_recall(top):

@@ -5,7 +5,7 @@ import pandas as pd
 
 from ..engine.core import cumulate
 from ..engine.threads import run_both
-from ..engine.types import ArrayLike, Direction, LabelValue
+from ..utils.types import ArrayLike, Direction, LabelValue
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 

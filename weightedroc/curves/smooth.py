@@ -27,7 +27,7 @@ This module is pROC's glue: the binormal line (`binormal_line`, which
 Obuchowski's variance fits too), the density curve, the options and the
 two public functions.  R's ``density()`` and its bandwidth rules are in
 `weightedroc.curves.density`, R's ``qnorm`` and ``pnorm`` in
-`weightedroc.engine.normal`.
+`weightedroc.utils.normal`.
 """
 
 import math
@@ -36,9 +36,9 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ..engine.normal import pnorm, qnorm
-from ..engine.types import ArrayLike, Direction, LabelValue
 from ..inference.checks import check_choice, check_frequency, prepared
+from ..utils.normal import pnorm, qnorm
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .areas import check_range, mcclish_warned, range_areas
 from .density import bandwidth, check_density_options, class_density
 from .roc import WeightedROC

@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 
 from ..engine.core import unit_scaled
-from ..engine.deprecation import keyword_only, renamed
 from ..engine.validation import check_cost, check_roc_frame
+from ..utils.deprecation import keyword_only, renamed
 from .criteria import METHODS, TIE, best_rows, closest_topleft, criterion_loss, youden
 
 

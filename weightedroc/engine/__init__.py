@@ -1,8 +1,8 @@
 """The engine: input checks in R's words (`validation`), the one sorted,
 cumulated pass every result reads (`core`), R's long double sums
 (`longdouble`), the second core (`threads`), foreign containers (`frames`)
-and the annotations shared by the public signatures (`types`)."""
+and many groups at once (`many`)."""
 
-from .lazy import submodules as _submodules
+from ..utils.lazy import submodules as _submodules
 
 __getattr__, __dir__ = _submodules(__name__, __path__)

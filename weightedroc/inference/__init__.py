@@ -1,5 +1,5 @@
 """Inference on weighted AUCs: intervals and tests."""
 
-from ..engine.lazy import submodules as _submodules
+from ..utils.lazy import submodules as _submodules
 
 __getattr__, __dir__ = _submodules(__name__, __path__)

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..engine.deprecation import alias
-from ..engine.types import ArrayLike, Direction, LabelValue
+from ..utils.deprecation import alias
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import check_conf_level, check_n_boot, check_partial
 from .replicates import (  # noqa: F401
     CELLS,

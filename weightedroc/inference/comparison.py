@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import one_label_warning
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import check_choice, prepared, warn_skewed_weights
 from .delong import variance_and_df
 from .distributions import p_value, t_quantile

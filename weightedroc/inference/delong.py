@@ -46,8 +46,8 @@ become W1, W0 and each row counts w times,
 
 import numpy as np
 
-from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import one_label_warning
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import check_choice, check_partial, prepared, warn_skewed_weights
 from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import Placements, paired_placements, placements, uneven

@@ -7,7 +7,7 @@ needs nothing beyond the standard library.
 
 import math
 
-from ..engine.normal import pnorm, qnorm
+from ..utils.normal import pnorm, qnorm
 
 
 def _special():

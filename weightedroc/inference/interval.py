@@ -4,9 +4,9 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.deprecation import renamed
-from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import one_label_warning
+from ..utils.deprecation import renamed
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .bootstrap import AUCInterval, bootstrap_interval
 from .checks import (
     check_choice,

@@ -44,7 +44,7 @@ from ..curves.multiclass import (
     multiclass_data,
     problems,
 )
-from ..engine.types import ArrayLike, Direction
+from ..utils.types import ArrayLike, Direction
 from .bootstrap import AUCInterval
 from .checks import check_choice, check_conf_level, check_frequency, check_quantile
 from .interval import wald_interval

@@ -48,8 +48,8 @@ import numpy as np
 
 from ..curves.smooth import binormal_line
 from ..engine.core import cumulate
-from ..engine.normal import pnorm, qnorm
 from ..engine.validation import one_label_warning
+from ..utils.normal import pnorm, qnorm
 from .checks import check_partial, prepared
 from .placements import uneven
 

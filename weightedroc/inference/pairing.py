@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.types import ArrayLike, LabelValue
 from ..engine.validation import check_inputs, one_label_warning
+from ..utils.types import ArrayLike, LabelValue
 from .checks import (
     ALTERNATIVES,
     WEIGHTS_ARE,

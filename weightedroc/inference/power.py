@@ -31,10 +31,10 @@ import numpy as np
 from ..curves.areas import partial_auc as area_of
 from ..curves.auc import auc_score
 from ..curves.roc import WeightedROC
-from ..engine.brent import zeroin
-from ..engine.normal import pnorm, qnorm
-from ..engine.types import Direction, LabelValue
 from ..engine.validation import one_label_warning
+from ..utils.normal import pnorm, qnorm
+from ..utils.roots import zeroin
+from ..utils.types import Direction, LabelValue
 from .checks import WEIGHTS_ARE, check_choice, check_n_boot, check_partial, prepared
 from .delong import auc_cov, auc_var
 from .obuchowski import (

@@ -1,5 +1,5 @@
 """Files: exact CSV and Parquet tables, and the ``weightedroc`` command."""
 
-from ..engine.lazy import submodules as _submodules
+from ..utils.lazy import submodules as _submodules
 
 __getattr__, __dir__ = _submodules(__name__, __path__)

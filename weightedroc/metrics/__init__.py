@@ -4,6 +4,6 @@ Every measure is arithmetic on the weighted counts of the one cumulated pass
 (`weightedroc.engine.core.cumulate`), read through `measures.Counts`.
 """
 
-from ..engine.lazy import submodules as _submodules
+from ..utils.lazy import submodules as _submodules
 
 __getattr__, __dir__ = _submodules(__name__, __path__)

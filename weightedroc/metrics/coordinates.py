@@ -16,9 +16,9 @@ import numpy as np
 import pandas as pd
 
 from ..decisions.criteria import best_rows, criterion_loss
-from ..engine.deprecation import renamed
-from ..engine.types import Direction, LabelValue
-from .table import (
+from ..utils.deprecation import renamed
+from ..utils.types import Direction, LabelValue
+from .measures import (
     PROC_ALL,
     PROC_NAMES,
     check_names,

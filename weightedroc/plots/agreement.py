@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from ..engine.deprecation import keyword_only
-from ..engine.types import Columns, Curves
+from ..utils.deprecation import keyword_only
+from ..utils.types import Columns, Curves
 from ._plotnine import NEUTRAL, plotnine, theme
 from .curves import curve_label, tidy_curves
 from .palette import group_styles

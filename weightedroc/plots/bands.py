@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from ..engine.deprecation import renamed
+from ..utils.deprecation import renamed
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
 from .curves import tidy_curves
 from .palette import OKABE_ITO

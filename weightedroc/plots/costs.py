@@ -15,8 +15,8 @@ import pandas as pd
 
 from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
-from ..engine.deprecation import keyword_only, renamed
-from ..engine.types import Columns, Curves
+from ..utils.deprecation import keyword_only, renamed
+from ..utils.types import Columns, Curves
 from ._plotnine import NEUTRAL, TEXT_GREY, TEXT_SIZE, plotnine, theme
 from .curves import curve_label, few_breaks, styled_paths, tidy_curves
 from .palette import LIGHT_ORANGE, OKABE_ITO

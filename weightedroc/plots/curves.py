@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from ..engine.deprecation import keyword_only, renamed
 from ..engine.frames import as_pandas
-from ..engine.types import Columns, Curves
+from ..utils.deprecation import keyword_only, renamed
+from ..utils.types import Columns, Curves
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
 from .palette import OKABE_ITO, group_styles
 

@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 
 from ..curves.curve_measures import cost_curve, det_curve, gain_curve, lift_curve, normal_deviate
-from ..engine.types import Direction, LabelValue
-from ..metrics.table import measures
+from ..metrics.measures import measures
+from ..utils.types import Direction, LabelValue
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
 
 if TYPE_CHECKING:

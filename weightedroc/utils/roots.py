@@ -43,7 +43,7 @@ def zeroin(f, a, b, fa, fb, tol, maxit=1000):
 
     Examples
     --------
-    >>> from weightedroc.engine.brent import zeroin
+    >>> from weightedroc.utils.roots import zeroin
     >>> # R: uniroot(function(x) x * x - 2, c(0, 2), tol = 1e-12)$root
     >>> zeroin(lambda x: x * x - 2, 0.0, 2.0, -2.0, 2.0, 1e-12)
     (1.4142135623731364, True)
@@ -113,7 +113,7 @@ def fmin(f, a, b, tol):
 
     Examples
     --------
-    >>> from weightedroc.engine.brent import fmin
+    >>> from weightedroc.utils.roots import fmin
     >>> fmin(lambda x: (x - 1 / 3) ** 2, 0.0, 1.0, 1e-10)  # R: optimize(f, c(0, 1), tol = 1e-10)
     0.3333333333333333
     """

@@ -16,8 +16,8 @@ import pandas as pd
 
 from ..decisions.criteria import closest_topleft, youden
 from ..engine.core import cumulate
-from ..engine.types import ArrayLike, Direction, LabelValue
 from ..engine.validation import check_cost, check_roc_frame
+from ..utils.types import ArrayLike, Direction, LabelValue
 
 
 class Counts(NamedTuple):

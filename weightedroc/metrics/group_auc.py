@@ -30,7 +30,6 @@ import numpy as np
 import pandas as pd
 
 from ..engine.frames import as_pandas
-from ..engine.types import Columns, Direction, LabelValue
 from ..engine.validation import (
     check_direction,
     check_guess,
@@ -47,6 +46,7 @@ from ..inference.checks import (
 )
 from ..inference.grouped_delong import group_variances
 from ..inference.interval import wald_interval
+from ..utils.types import Columns, Direction, LabelValue
 
 __all__ = ["group_auc", "GroupAUC"]
 

@@ -119,7 +119,7 @@ def pnorm(x):
 
     Examples
     --------
-    >>> from weightedroc.engine.normal import pnorm
+    >>> from weightedroc.utils.normal import pnorm
     >>> pnorm(1.959963984540054)
     0.975
     >>> pnorm([-10.0, 0.0, 10.0]).tolist()  # R: 7.619853e-24 0.5 1
@@ -150,7 +150,7 @@ def qnorm(p):
 
     Examples
     --------
-    >>> from weightedroc.engine.normal import qnorm
+    >>> from weightedroc.utils.normal import qnorm
     >>> qnorm(0.975)
     1.9599639845400536
     >>> qnorm([0.0, 0.5, 1e-300, 1.0, 1.5]).tolist()  # R: -Inf 0 -37.0471 Inf NaN
