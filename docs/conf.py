@@ -125,7 +125,7 @@ RESULT_TYPES = [
     "weightedroc.inference.bootstrap.AUCInterval",
     "weightedroc.inference.htest.HTest",
     "weightedroc.inference.power.PowerTest",
-    "weightedroc.metrics.group_auc.GroupAUC",
+    "weightedroc.metrics.grouped_auc.GroupAUC",
 ]
 
 

@@ -22,7 +22,7 @@ from test_cli import run_cli
 import weightedroc as wr
 from weightedroc import LabelWarning
 from weightedroc.metrics.coordinates import coords
-from weightedroc.metrics.measures import measures
+from weightedroc.metrics.threshold_measures import measures
 
 MESSAGE = (
     "label has 2 text values: 'control' is taken as positive and 'case' as negative "

@@ -73,7 +73,7 @@ def test_reaching_the_plot_helpers_does_not_import_plotnine():
         "inference.delong.auc_var",
         "curves.areas.partial_auc",
         "curves.pr.weighted_pr",
-        "metrics.measures.measures",
+        "metrics.threshold_measures.measures",
         "metrics.coordinates.coords",
         "decisions.min_risk",
         "io.compare.compare_tables",

@@ -12,8 +12,8 @@ import pytest
 
 import weightedroc
 from weightedroc.rbridge import r_available
-from weightedroc.utils import show_versions as platforms
-from weightedroc.utils.show_versions import long_double_format, platform_info, verdict
+from weightedroc.utils import versions as platforms
+from weightedroc.utils.versions import long_double_format, platform_info, verdict
 
 X86_64_LINUX = platform.system() == "Linux" and platform.machine() == "x86_64"
 

@@ -33,7 +33,7 @@ from matplotlib.text import Text  # noqa: E402
 
 import weightedroc as wr  # noqa: E402
 from weightedroc import plots  # noqa: E402
-from weightedroc.metrics.measures import MEASURES  # noqa: E402
+from weightedroc.metrics.threshold_measures import MEASURES  # noqa: E402
 from weightedroc.plots.metric_plots import MEASURE_WORDS  # noqa: E402
 from weightedroc.plots.palette import (  # noqa: E402
     GROUP_COLOURS,

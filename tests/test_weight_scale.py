@@ -149,7 +149,7 @@ def delong_outputs(guess, label, weight, **options):
 def metric_outputs(roc, data):
     """coords, measures and the curve measures (their normalised costs renamed:
     "cost" here means a weighted cost, which scales)."""
-    from weightedroc.metrics.measures import MEASURES
+    from weightedroc.metrics.threshold_measures import MEASURES
 
     unscaled = {"cost": "normalised cost"}
     weights = {"n": "tested weight", "n_events": "events weight"}  # "n" elsewhere: a count

@@ -42,10 +42,10 @@ _LAZY = {
     "ci_coords": "inference.coords_ci",
     "roc_table": "tidy",
     "auc_table": "tidy",
-    "group_auc": "metrics.group_auc",
+    "group_auc": "metrics.grouped_auc",
     "load_rocr_simple": "datasets",
     "load_asah": "datasets",
-    "measures": "metrics.measures",
+    "measures": "metrics.threshold_measures",
     "coords": "metrics.coordinates",
     "cost_curve": "curves.curve_measures",
     "prbe": "curves.curve_measures",
@@ -57,7 +57,7 @@ _LAZY = {
     "normal_deviate": "curves.curve_measures",
     "compare_tables": "io.compare",
     "fold_predictions": "sklearn",
-    "show_versions": "utils.show_versions",
+    "show_versions": "utils.versions",
     "LabelWarning": "engine.validation",
 }
 

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..decisions import roc_convex_hull
-from ..metrics.measures import counts_of
+from ..metrics.threshold_measures import counts_of
 from ..utils.normal import qnorm
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .roc import curve_frame

@@ -278,7 +278,7 @@ def _check_coords_request(x, input, ret, best_policy):
     """pROC's checks of ci.coords: (x, input, ret) checked, ret's default
     by input (no threshold unless the input is one)."""
     from ..metrics.coordinates import check_input
-    from ..metrics.measures import check_names
+    from ..metrics.threshold_measures import check_names
 
     check_choice(best_policy, "best_policy", BEST_POLICIES)
     input = check_input(input)
@@ -399,7 +399,7 @@ def _best_columns(counts, drawn, best_method, params, policy, rng):
 def _replicate_coords(sample, P, N, request, rng):
     """(replicates, len(x), len(ret)) coordinates of the replicates' curves,
     NaN for a replicate without a class (or an omitted tie)."""
-    from ..metrics.measures import Counts, compute
+    from ..metrics.threshold_measures import Counts, compute
 
     x, input, ret, params, best_method, direction, policy = request
     counts, drawn = _curves(sample, P, N)
@@ -529,7 +529,7 @@ def ci_coords(
           x      measure
     0  best  sensitivity
     """
-    from ..metrics.measures import parameters
+    from ..metrics.threshold_measures import parameters
 
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     x, input, ret = _check_coords_request(x, input, ret, best_policy)

@@ -18,7 +18,7 @@ import pandas as pd
 from ..decisions.criteria import best_rows, criterion_loss
 from ..utils.deprecation import renamed
 from ..utils.types import Direction, LabelValue
-from .measures import (
+from .threshold_measures import (
     PROC_ALL,
     PROC_NAMES,
     check_names,

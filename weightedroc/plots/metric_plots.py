@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..curves.curve_measures import cost_curve, det_curve, gain_curve, lift_curve, normal_deviate
-from ..metrics.measures import measures
+from ..metrics.threshold_measures import measures
 from ..utils.types import Direction, LabelValue
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
 

@@ -2,7 +2,7 @@
 root finding as R computes them (`normal`, `roots`), warnings that name the
 caller's line (`warn`), renamed and keyword-only arguments (`deprecation`),
 the annotations of the public signatures (`types`), lazy submodules (`lazy`)
-and the version report (`show_versions`).  It imports nothing of the package."""
+and the version report (`versions`).  It imports nothing of the package."""
 
 from .lazy import submodules as _submodules
 

@@ -61,7 +61,7 @@ def long_double_format(finfo: Any = None) -> str:
     Examples
     --------
     >>> import numpy as np
-    >>> from weightedroc.utils.show_versions import long_double_format
+    >>> from weightedroc.utils.versions import long_double_format
     >>> long_double_format(np.finfo(np.float64))
     'double'
     """
@@ -158,7 +158,7 @@ def platform_info(r: bool = False) -> dict[str, Any]:
 
     Examples
     --------
-    >>> from weightedroc.utils.show_versions import platform_info
+    >>> from weightedroc.utils.versions import platform_info
     >>> sorted(platform_info())[:3]
     ['long_double', 'long_double_digits', 'machine']
     """
@@ -208,7 +208,7 @@ def show_versions(r: bool = False, file: TextIO | None = None) -> None:
 
     See Also
     --------
-    weightedroc.utils.show_versions.platform_info : the same, as a dict.
+    weightedroc.utils.versions.platform_info : the same, as a dict.
 
     Examples
     --------
