@@ -8,14 +8,12 @@ together (``stratified=False``), from the one sorted, grouped pass.
 areas.
 """
 
-import math
-from dataclasses import dataclass, field
-
 import numpy as np
 
-from ..utils.deprecation import alias
+from ..utils.deprecation import renamed
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .checks import check_conf_level, check_n_boot, check_partial
+from ..utils.warn import warn
+from .checks import check_conf_level, check_n_boot, partial_area
 from .replicates import (  # noqa: F401
     CELLS,
     auc_rows,
@@ -27,41 +25,7 @@ from .replicates import (  # noqa: F401
     replicate_values,
     without_na,
 )
-
-
-@dataclass(frozen=True)
-class AUCInterval:
-    """Result of `weightedroc.auc_ci`.
-
-    Attributes
-    ----------
-    estimate : float
-        The AUC of the data (`auc_score`), or the partial area.
-    conf_low, conf_high : float
-        The interval's bounds (``lower`` and ``upper`` before 1.0:
-        deprecated aliases).
-    conf_level : float
-        Its confidence level (``level`` before 1.0: a deprecated alias).
-    n_boot : int
-        Number of replicates (0 for DeLong's interval).
-    replicates : numpy.ndarray
-        The replicates' AUCs (empty for DeLong's interval).
-    df : float
-        Degrees of freedom of a DeLong interval's Student t quantile; inf
-        for the normal quantile and for the bootstrap.
-    """
-
-    estimate: float
-    conf_low: float
-    conf_high: float
-    conf_level: float
-    n_boot: int
-    replicates: np.ndarray = field(repr=False)
-    df: float = math.inf
-
-    lower = alias("conf_low", "lower")
-    upper = alias("conf_high", "upper")
-    level = alias("conf_level", "level")
+from .results import AUCInterval
 
 
 def _replicate_aucs(pos_group, pos_weight, neg_group, neg_weight, n_groups, pos_draws, neg_draws):
@@ -103,15 +67,6 @@ def areas(sample, n_boot, seed, partial):
         rng, [sample], n_boot, lambda w: replicate_areas(sample, w[0], w[1], partial)
     )
     return without_na(values)
-
-
-def _partial(fpr_range, tpr_range, correct):
-    """The partial area's keywords (checked), or None for the whole area."""
-    if fpr_range is None and tpr_range is None:
-        if correct:
-            raise ValueError("correct=True needs fpr_range or tpr_range (a partial area)")
-        return None
-    return check_partial(dict(fpr_range=fpr_range, tpr_range=tpr_range, correct=correct))
 
 
 def bootstrap_var(
@@ -160,7 +115,7 @@ def bootstrap_var(
     True
     """
     check_n_boot(n_boot)
-    partial = _partial(fpr_range, tpr_range, correct)
+    partial = partial_area("bootstrap_var", fpr_range, tpr_range, correct)
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return float(np.var(areas(sample, n_boot, seed, partial), ddof=1))
 
@@ -213,7 +168,7 @@ def bootstrap_cov(
     True
     """
     check_n_boot(n_boot)
-    partial = _partial(fpr_range, tpr_range, correct)
+    partial = partial_area("bootstrap_cov", fpr_range, tpr_range, correct)
     if np.size(guess1) != np.size(guess2):
         raise ValueError(
             f"guess1 and guess2 must have one value per observation: got "
@@ -250,9 +205,12 @@ def bootstrap_interval(
     seed: int | np.random.Generator | None = None,
     positive: LabelValue = None,
     direction: Direction = "<",
-    partial_auc: dict | None = None,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
     weights_are: str = "importance",
     stratified: bool = True,
+    partial_auc: dict | None = None,
 ) -> AUCInterval:
     """Stratified bootstrap interval of the weighted AUC or partial AUC:
     the engine of ``weightedroc.auc_ci(method="bootstrap")``.
@@ -274,11 +232,11 @@ def bootstrap_interval(
     seed : None, int or numpy.random.Generator
         Seed of ``numpy.random.default_rng``: the same seed gives the same
         interval.
-    partial_auc : dict, optional
-        Keywords of `weightedroc.partial_auc` (``fpr_range``, ``tpr_range``,
-        ``correct``): the interval of that partial area, as pROC's
-        ``ci.auc`` of a curve with ``partial.auc``.  A corrected replicate
-        below the diagonal is kept (below 0.5), as pROC's bootstrap does.
+    fpr_range, tpr_range, correct
+        A partial area, as `weightedroc.partial_auc`: the interval of that
+        area, as pROC's ``ci.auc`` of a curve with ``partial.auc``.  A
+        corrected replicate below the diagonal is kept (below 0.5), as
+        pROC's bootstrap does.
     weights_are : {"importance", "frequency"}, default "importance"
         ``"importance"``: an observation is drawn with its weight.
         ``"frequency"``: integer weights count identical rows, and the
@@ -288,6 +246,8 @@ def bootstrap_interval(
         pROC's ``boot.stratified``: False draws each replicate from all
         observations together, the classes' sizes varying; replicates
         without a class are dropped with pROC's warning.
+    partial_auc : dict, optional
+        Deprecated (1.2): the keywords as a dict, with a FutureWarning.
 
     Returns
     -------
@@ -306,13 +266,13 @@ def bootstrap_interval(
     >>> bool(ci.conf_low <= ci.estimate <= ci.conf_high <= 1)
     True
     >>> part = bootstrap_interval([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1], n_boot=200, seed=1,
-    ...                           partial_auc=dict(fpr_range=(0, 0.5)))
+    ...                           fpr_range=(0, 0.5))
     >>> round(part.estimate, 6)  # TPR 2/3 until FPR 1/3, then 1: 2/9 + 1/6
     0.388889
     """
     conf_level = check_conf_level(conf_level)
     check_n_boot(n_boot)
-    partial = check_partial(partial_auc)
+    partial = partial_area("bootstrap_interval", fpr_range, tpr_range, correct, partial_auc)
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     estimate = area_of(sample, partial)
     replicates = areas(sample, n_boot, seed, partial)
@@ -324,16 +284,10 @@ def bootstrap_interval(
 
 def __getattr__(name):
     if name == "auc_ci":  # before 1.0 this module had its own auc_ci
-        import functools
-        import warnings
-
-        from .interval import auc_ci
-
-        warnings.warn(
+        warn(
             "weightedroc.inference.bootstrap.auc_ci is deprecated and will be removed "
             'in 2.0: call weightedroc.auc_ci(..., method="bootstrap")',
             FutureWarning,
-            stacklevel=2,
         )
-        return functools.partial(auc_ci, method="bootstrap")
+        return renamed(level="conf_level")(bootstrap_interval)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,12 +2,12 @@
 bootstrap, tests), and the one path that validates their data (`prepared`)."""
 
 import numbers
-import warnings
 
 import numpy as np
 
 from ..curves.areas import check_range
 from ..engine.validation import check_direction, check_inputs
+from ..utils.warn import warn
 
 WEIGHTS_ARE = ("importance", "frequency")
 ALTERNATIVES = ("two.sided", "less", "greater")
@@ -128,6 +128,55 @@ def check_partial(partial_auc):
     return found
 
 
+def partial_area(function, fpr_range=None, tpr_range=None, correct=False, partial_auc=None):
+    """The partial area a `function` is asked for, checked: a dict of
+    ``fpr_range``, ``tpr_range`` and ``correct`` (as `weightedroc.partial_auc`),
+    or None for the whole area.
+
+    The keywords are the spelling; the dict of 1.x (``partial_auc=dict(...)``)
+    still works, with a FutureWarning naming the keywords, through 1.x.
+
+    Examples
+    --------
+    >>> partial_area("auc_var", fpr_range=(0, 0.2))
+    {'fpr_range': (0.0, 0.2), 'tpr_range': None, 'correct': False}
+    >>> partial_area("auc_var") is None
+    True
+    """
+    if partial_auc is not None:
+        if fpr_range is not None or tpr_range is not None or correct:
+            raise TypeError(
+                f"{function}() got partial_auc= and fpr_range=, tpr_range= or correct=: "
+                "give the keywords only"
+            )
+        keywords = check_partial(partial_auc)
+        shown = ", ".join(f"{k}={v!r}" for k, v in partial_auc.items())
+        warn(
+            f"{function}(partial_auc=dict(...)) is deprecated and will be removed in 2.0: "
+            f"call {function}(..., {shown})",
+            FutureWarning,
+        )
+        return keywords
+    if fpr_range is None and tpr_range is None:
+        if correct:
+            raise ValueError(
+                f"{function}(): correct=True needs fpr_range or tpr_range (a partial area)"
+            )
+        return None
+    return check_partial(dict(fpr_range=fpr_range, tpr_range=tpr_range, correct=correct))
+
+
+def no_delong_partial(partial, supported):
+    """The one error for a partial area under DeLong's method, from every
+    entry point: pROC's words, and the `supported` methods that have it."""
+    if partial is not None:
+        methods = " or ".join(f"method={m!r}" for m in supported)
+        raise ValueError(
+            "DeLong method is not supported for partial AUC (fpr_range= or "
+            f"tpr_range=). Use {methods} instead."
+        )
+
+
 def check_class_sizes(n_pos, n_neg, total_pos, total_neg, weights_are):
     """DeLong's variance needs at least two observations of each class."""
     if weights_are == "frequency":
@@ -196,14 +245,14 @@ def size_text(size):
     return "unlimited" if np.isinf(size) else f"{size:.3g}"
 
 
-def warn_skewed_weights(p, stacklevel=3):
+def warn_skewed_weights(p):
     """Warn when importance weights are too concentrated for DeLong's
     variance to be reliable (`p`: the `Placements` of uneven importance
     weights; the rule: `weight_effective_sizes`)."""
     influence, squares = weight_effective_sizes(p)
     if min(influence) < INFLUENCE_WARN or min(squares) < SQUARES_WARN:
         influence, squares = map(size_text, influence), map(size_text, squares)
-        warnings.warn(
+        warn(
             "importance weights too concentrated for DeLong's variance: a few heavy "
             "rows carry the AUC. Effective sizes the weights leave (positives, "
             "negatives): {} and {} for the AUC's influence w|V - A|, {} and {} for "
@@ -213,17 +262,15 @@ def warn_skewed_weights(p, stacklevel=3):
                 *influence, *squares, INFLUENCE_WARN, SQUARES_WARN
             ),
             UserWarning,
-            stacklevel=stacklevel,
         )
 
 
-def warn_small_classes(sizes, stacklevel=3):
+def warn_small_classes(sizes):
     """Warn when pROC's normal interval rests on few observations of a class."""
     if min(sizes) < SMALL_CLASS:
-        warnings.warn(
+        warn(
             f"DeLong's normal interval with {sizes[0]:g} positive and {sizes[1]:g} "
             f"negative observations: below {SMALL_CLASS} in a class it under-covers "
             f"(0.91-0.93 measured for 95%); quantile='t' covered 0.95-0.97",
             UserWarning,
-            stacklevel=stacklevel,
         )

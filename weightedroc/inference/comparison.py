@@ -1,15 +1,22 @@
-"""roc_test: compare the AUCs of two ROC curves, as pROC's ``roc.test``."""
+"""roc_test: compare the AUCs of two ROC curves, as pROC's ``roc.test``.
+
+A dispatcher: DeLong's tests are here; it imports the resampling runners
+(`.resampling`, `.venkatraman`), which never call it back."""
+
+from __future__ import annotations
 
 import numpy as np
 
 from ..engine.validation import one_label_warning
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .checks import check_choice, prepared, warn_skewed_weights
+from .checks import check_choice, partial_area, prepared, warn_skewed_weights
 from .delong import variance_and_df
 from .distributions import p_value, t_quantile
-from .htest import HTest
 from .pairing import Comparison, comparison
 from .placements import paired_placements, placements, uneven
+from .resampling import run_bootstrap
+from .results import HTest
+from .venkatraman import run_venkatraman
 
 METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
 # Rounding of an AUC (a number in [0, 1]) summed over many terms: a real
@@ -43,11 +50,14 @@ def roc_test(
     direction: Direction = "<",
     n_boot: int = 2000,
     seed: int | np.random.Generator | None = None,
-    partial_auc: dict | None = None,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
     data_name: str | None = None,
     sensitivity: float | None = None,
     specificity: float | None = None,
     stratified: bool = True,
+    partial_auc: dict | None = None,
 ) -> HTest:
     """Test whether two ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
 
@@ -97,9 +107,10 @@ def roc_test(
         As for `WeightedROC`; both curves use them.
     n_boot, seed
         For the resampling methods.
-    partial_auc : dict, optional
-        Bootstrap only: compare partial areas (see `bootstrap_test`); an
-        error for DeLong's and Venkatraman's tests, as in pROC.
+    fpr_range, tpr_range, correct
+        Bootstrap only: compare partial areas, as `weightedroc.partial_auc`
+        (see `bootstrap_test`); an error for DeLong's and Venkatraman's
+        tests, as in pROC.
     data_name : str, optional
         Shown in the printed result; by default from the inputs' names.
     sensitivity, specificity : float in [0, 1]
@@ -111,6 +122,8 @@ def roc_test(
         observations together; replicates without a class are dropped with
         pROC's warning.  DeLong's and Venkatraman's tests ignore it, as
         pROC's.
+    partial_auc : dict, optional
+        Deprecated (1.2): the partial area as a dict, with a FutureWarning.
 
     Returns
     -------
@@ -133,13 +146,33 @@ def roc_test(
     (-2.209, 0.02718)
     """
     check_choice(method, "method", METHODS)
+    partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
     with one_label_warning():  # the pairing and the curves read the labels
-        request = comparison(**locals())  # the arguments as given
+        request = comparison(
+            guess1,
+            guess2,
+            label,
+            weight,
+            label2=label2,
+            weight2=weight2,
+            paired=paired,
+            method=method,
+            alternative=alternative,
+            conf_level=conf_level,
+            weights_are=weights_are,
+            quantile=quantile,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+            partial=partial,
+            data_name=data_name,
+            sensitivity=sensitivity,
+            specificity=specificity,
+            stratified=stratified,
+        )
         if method == "delong":
             return (_paired if request.paired else _unpaired)(request)
-        from .resampling import run_bootstrap
-        from .venkatraman import run_venkatraman
-
         return (run_venkatraman if method == "venkatraman" else run_bootstrap)(request)
 
 

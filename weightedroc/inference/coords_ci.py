@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 
 from ..utils.types import ArrayLike, Direction, LabelValue
+from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
 from .replicates import (
     curve_rows,
-    outside_stacklevel,
     prepare,
     replicate_values,
     se_at_sp,
@@ -550,11 +550,7 @@ def ci_coords(
     empty = np.isnan(values).all(axis=1)
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
     if empty.all():  # pROC: NA intervals
-        warnings.warn(
-            "All bootstrap iterations produced NA values only.",
-            UserWarning,
-            stacklevel=outside_stacklevel(),
-        )
+        warn("All bootstrap iterations produced NA values only.", UserWarning)
         low = median = high = np.full(values.shape[1], np.nan)
     else:
         warn_na(empty.sum())  # pROC counts the replicates with no value at all

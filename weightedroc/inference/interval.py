@@ -1,17 +1,20 @@
 """auc_ci: a confidence interval of the weighted AUC, DeLong's or the bootstrap's."""
 
-from typing import Any
+from __future__ import annotations
 
 import numpy as np
 
+from ..curves.auc import auc_score
 from ..engine.validation import one_label_warning
 from ..utils.deprecation import renamed
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .bootstrap import AUCInterval, bootstrap_interval
+from .bootstrap import bootstrap_interval
 from .checks import (
     check_choice,
     check_conf_level,
     check_quantile,
+    no_delong_partial,
+    partial_area,
     prepared,
     warn_skewed_weights,
     warn_small_classes,
@@ -19,6 +22,7 @@ from .checks import (
 from .delong import variance_and_df
 from .distributions import t_quantile
 from .placements import placements, uneven
+from .results import AUCInterval
 
 
 @renamed(level="conf_level")
@@ -35,7 +39,11 @@ def auc_ci(
     quantile: str = "auto",
     positive: LabelValue = None,
     direction: Direction = "<",
-    **kwargs: Any,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
+    stratified: bool = True,
+    partial_auc: dict | None = None,
 ) -> AUCInterval:
     """Confidence interval of the (weighted) AUC, as pROC's ``ci.auc``.
 
@@ -67,9 +75,15 @@ def auc_ci(
         weights, where it reproduces pROC, and t for uneven importance
         weights, where the normal interval under-covers (measured in the
         "Inference" vignette).
-    **kwargs
-        Passed to the bootstrap (e.g. ``partial_auc=dict(fpr_range=(0, .1))``,
-        or ``stratified=False``: pROC's ``boot.stratified = FALSE``).
+    fpr_range, tpr_range, correct
+        Bootstrap only: the interval of a partial area, as
+        `weightedroc.partial_auc` (e.g. ``fpr_range=(0, 0.1), correct=True``);
+        DeLong's method has none (pROC's error).
+    stratified : bool, default True
+        Bootstrap only: pROC's ``boot.stratified`` (False: draw each
+        replicate from all observations together).
+    partial_auc : dict, optional
+        Deprecated (1.2): the partial area as a dict, with a FutureWarning.
 
     Returns
     -------
@@ -113,6 +127,7 @@ def auc_ci(
     check_choice(method, "method", ("delong", "bootstrap"))
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
+    partial = partial_area("auc_ci", fpr_range, tpr_range, correct, partial_auc)
     if method == "bootstrap":
         return bootstrap_interval(
             guess,
@@ -124,28 +139,25 @@ def auc_ci(
             positive=positive,
             direction=direction,
             weights_are=weights_are,
-            **kwargs,
+            stratified=stratified,
+            **(partial or {}),
         )
-    if kwargs:
-        raise TypeError(f"auc_ci(method='delong') got unexpected arguments {sorted(kwargs)}")
-    from ..curves.auc import auc_score
-
+    no_delong_partial(partial, ("bootstrap",))
     with one_label_warning():  # both read the labels
         estimate = auc_score(guess, label, weight, positive=positive, direction=direction)
         guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
     curve = placements(guess, label, weight, weights_are)
     variance, df = variance_and_df(curve, curve, weights_are)
     importance = weights_are == "importance" and uneven(weight)
-    stacklevel = 4  # the caller of the `renamed` wrapper
     if importance:
-        warn_skewed_weights(curve, stacklevel)
+        warn_skewed_weights(curve)
     if quantile == "auto":
         quantile = "t" if importance else "normal"
     if quantile == "normal":
         df = np.inf
         if not importance:
             counted = weights_are == "frequency" and weight is not None
-            warn_small_classes(curve.total if counted else curve.sizes, stacklevel)
+            warn_small_classes(curve.total if counted else curve.sizes)
     return wald_interval(estimate, variance, df, conf_level)
 
 

@@ -30,7 +30,6 @@ simulation: benchmarks/multiclass_coverage.py.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,10 +44,11 @@ from ..curves.multiclass import (
     problems,
 )
 from ..utils.types import ArrayLike, Direction
-from .bootstrap import AUCInterval
+from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_frequency, check_quantile
 from .interval import wald_interval
 from .placements import placements, uneven
+from .results import AUCInterval
 
 __all__ = ["multiclass_auc_var", "multiclass_auc_ci"]
 
@@ -150,13 +150,12 @@ def _warn_skewed(data):
     squares = np.bincount(data.codes, weights=data.weight * data.weight)
     kish = data.class_weights() ** 2 / squares
     if kish.min() < KISH_WARN:
-        warnings.warn(
+        warn(
             "importance weights too concentrated for the jackknife variance: the "
             f"Kish effective size (sum w)^2 / sum w^2 of class "
             f"{data.levels[int(np.argmin(kish))]!r} is {kish.min():.3g}; below "
             f"{KISH_WARN}, binary AUC intervals under-covered in simulation",
             UserWarning,
-            stacklevel=4,
         )
 
 

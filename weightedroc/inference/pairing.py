@@ -3,9 +3,6 @@
 curves are paired as pROC's ``roc.test`` does (``are.paired``)."""
 
 import numbers
-import os
-import sys
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,14 +10,15 @@ import numpy as np
 
 from ..engine.validation import check_inputs, one_label_warning
 from ..utils.types import ArrayLike, LabelValue
+from ..utils.warn import warn
 from .checks import (
     ALTERNATIVES,
     WEIGHTS_ARE,
     check_choice,
     check_conf_level,
     check_n_boot,
-    check_partial,
     check_quantile,
+    no_delong_partial,
 )
 from .replicates import check_stratified
 
@@ -160,43 +158,24 @@ def are_paired(
     )
 
 
-def _outside_stacklevel():
-    """The stacklevel of the first caller outside weightedroc (the test
-    functions call one another and pass through decorators)."""
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    frame, level = sys._getframe(1), 1
-    while frame is not None and frame.f_code.co_filename.startswith(package + os.sep):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
 def _name(x, default):
     name = getattr(x, "name", None)
     return name if isinstance(name, str) else default
 
 
-def _checked_options(method, options):
-    """The options of `Comparison`, checked (`partial_auc` as a dict)."""
-    given = Comparison(None, None, None, None, None, None, False, **options)
-    check_choice(given.alternative, "alternative", ALTERNATIVES)
-    check_choice(given.weights_are, "weights_are", WEIGHTS_ARE)
-    check_conf_level(given.conf_level)
-    check_quantile(given.quantile)
-    check_n_boot(given.n_boot)
-    if method == "delong" and given.partial_auc is not None:
-        raise ValueError(
-            'DeLong\'s test is not supported for partial AUC. Use method="bootstrap" instead.'
-        )
-    if method == "venkatraman" and given.partial_auc is not None:
+def _check_options(method, alternative, conf_level, weights_are, quantile, n_boot, partial):
+    """The options every method of `roc_test` shares, checked (pROC's words)."""
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    check_conf_level(conf_level)
+    check_quantile(quantile)
+    check_n_boot(n_boot)
+    if method == "delong":
+        no_delong_partial(partial, ("bootstrap",))
+    if method == "venkatraman" and partial is not None:
         raise ValueError("Partial AUC is not supported for Venkatraman's test.")
-    if method == "venkatraman" and given.alternative != "two.sided":
+    if method == "venkatraman" and alternative != "two.sided":
         raise ValueError("Only two-sided tests are available for Venkatraman.")
-    check_stratified(given.stratified)
-    points = {
-        name: _check_point(getattr(given, name), name, method)
-        for name in ("sensitivity", "specificity")
-    }
-    return {**options, **points, "partial_auc": check_partial(given.partial_auc)}
 
 
 def _check_point(value, name, method):
@@ -230,10 +209,9 @@ def _decided(paired, same):
             "needs the same labels (and weights) for both scores"
         )
     if not paired and same:
-        warnings.warn(
+        warn(
             "The ROC curves seem to be paired. Consider performing a paired roc.test.",
             UserWarning,
-            stacklevel=_outside_stacklevel(),
         )
     return bool(paired)
 
@@ -248,22 +226,31 @@ def comparison(
     weight2=None,
     paired=None,
     method="delong",
+    alternative="two.sided",
+    conf_level=0.95,
+    weights_are="importance",
+    quantile="auto",
+    positive=None,
+    direction="<",
+    n_boot=2000,
+    seed=None,
+    partial=None,
     data_name=None,
-    **options,
+    sensitivity=None,
+    specificity=None,
+    stratified=True,
 ) -> Comparison:
     """Check a request to compare two curves with `method` and decide the
-    pairing as pROC's ``roc.test`` does, whatever the method."""
-    options = _checked_options(method, options)
+    pairing as pROC's ``roc.test`` does, whatever the method (`partial`: the
+    checked partial area, see `checks.partial_area`)."""
+    _check_options(method, alternative, conf_level, weights_are, quantile, n_boot, partial)
+    check_stratified(stratified)
+    sensitivity = _check_point(sensitivity, "sensitivity", method)
+    specificity = _check_point(specificity, "specificity", method)
     if paired is not None and not isinstance(paired, (bool, np.bool_)):
         raise TypeError(f"paired must be None, True or False, got {paired!r}")
     same = are_paired(
-        guess1,
-        guess2,
-        label,
-        weight,
-        label2=label2,
-        weight2=weight2,
-        positive=options.get("positive"),
+        guess1, guess2, label, weight, label2=label2, weight2=weight2, positive=positive
     )
     paired = _decided(paired, same)
     label2, weight2 = second_curve(label, weight, label2, weight2)
@@ -277,7 +264,18 @@ def comparison(
         label2,
         weight2,
         paired,
+        alternative=alternative,
+        conf_level=float(conf_level),
+        weights_are=weights_are,
+        quantile=quantile,
+        positive=positive,
+        direction=direction,
+        n_boot=n_boot,
+        seed=seed,
+        partial_auc=partial,
         data_name=data_name,
         method=method,
-        **options,
+        sensitivity=sensitivity,
+        specificity=specificity,
+        stratified=stratified,
     )

@@ -23,7 +23,6 @@ the same replicates too.
 
 import math
 import numbers
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -36,7 +35,6 @@ from ..utils.normal import pnorm, qnorm
 from ..utils.roots import zeroin
 from ..utils.types import Direction, LabelValue
 from .checks import WEIGHTS_ARE, check_choice, check_n_boot, check_partial, prepared
-from .delong import auc_cov, auc_var
 from .obuchowski import (
     PairedFit,
     class_sizes,
@@ -44,88 +42,14 @@ from .obuchowski import (
     var_theta,
 )
 from .pairing import are_paired
+from .results import PowerTest, r_format  # noqa: F401  (r_format: public here before)
+from .variance import auc_cov, auc_var
 
 ALTERNATIVES = ("two.sided", "one.sided")
 METHODS = ("delong", "obuchowski", "bootstrap")
 ONE = "One ROC curve power calculation"
 TWO = "Two ROC curves power calculation"
 EPSILON = np.finfo(float).eps
-
-
-def r_format(value, digits=7):
-    """One value as R's ``format(x, digits = 7)``: at most `digits`
-    significant digits, fixed notation unless scientific is narrower."""
-    if isinstance(value, str):
-        return value
-    value = float(value)
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "Inf" if value > 0 else "-Inf"
-    if value == 0:
-        return "0"
-    mantissa, exponent = f"{value:.{digits - 1}e}".split("e")
-    mantissa = mantissa.rstrip("0").rstrip(".")
-    power = int(exponent)
-    significant = sum(c.isdigit() for c in mantissa)
-    decimals = max(0, significant - 1 - power)
-    negative = int(value < 0)
-    fixed = negative + max(power, 0) + 1 + (decimals + 1 if decimals else 0)
-    scientific = (
-        negative + (significant + 1 if significant > 1 else 1) + (4 if abs(power) < 100 else 5)
-    )
-    if fixed <= scientific:
-        return f"{value:.{decimals}f}"
-    return f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
-
-
-@dataclass(frozen=True)
-class PowerTest:
-    """Result of `power_roc_test`, as R's ``power.htest``.
-
-    Attributes
-    ----------
-    ncases, ncontrols : float
-        Numbers of positive and negative observations (given, taken from
-        the curves, or solved for).
-    auc : float, tuple of float or None
-        The AUC (given, of the curve, or solved for); for two curves the
-        pair (AUC1, AUC2); None for binormal parameters.
-    sig_level : float
-        The significance level (probability of a type I error).
-    power : float
-        The power (1 - probability of a type II error).
-    alternative : str
-        ``"two.sided"`` or ``"one.sided"``.
-    method : str
-        R's title: "One ROC curve power calculation" or "Two ROC curves
-        power calculation".
-    """
-
-    ncases: float
-    ncontrols: float
-    auc: float | tuple | None
-    sig_level: float
-    power: float
-    alternative: str
-    method: str
-
-    def _fields(self):
-        """R's fields: two curves have auc1 and auc2 and the alternative;
-        binormal parameters (no AUC) neither."""
-        fields = {"ncases": self.ncases, "ncontrols": self.ncontrols}
-        if isinstance(self.auc, tuple):
-            fields.update(auc1=self.auc[0], auc2=self.auc[1])
-        elif self.auc is not None:
-            fields["auc"] = self.auc
-        fields.update({"sig.level": self.sig_level, "power": self.power})
-        if isinstance(self.auc, tuple):
-            fields["alternative"] = self.alternative
-        return fields
-
-    def __repr__(self):
-        lines = [f"{name:>15} = {r_format(value)}" for name, value in self._fields().items()]
-        return f"\n     {self.method} \n\n" + "".join(line + "\n" for line in lines) + "\n"
 
 
 def uniroot(f, lower, upper, tol=EPSILON**0.25, maxiter=1000):

@@ -26,13 +26,13 @@ depends on what the weights mean (``weights_are``):
     as if the data had been given one row per unit.
 """
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..curves.areas import mcclish, range_areas
 from ..engine.core import cumulate, unit_scaled
+from ..utils.warn import warn
 from .checks import check_frequency, prepared
 
 # Replicates are computed in batches of about this many (replicate, row) cells.
@@ -144,21 +144,10 @@ def class_weights(sample, draws):
     return tuple(group_weights(g, w, d, sample.n_groups) for (g, w), d in zip(sample.pools, draws))
 
 
-def outside_stacklevel():
-    """The stacklevel, for its caller, of the first frame outside weightedroc."""
-    from .pairing import _outside_stacklevel
-
-    return _outside_stacklevel() - 1
-
-
 def warn_na(count):
     """pROC's warning for `count` replicates dropped (none: no warning)."""
     if count:
-        warnings.warn(
-            f"{int(count)} NA value(s) produced during bootstrap were ignored.",
-            UserWarning,
-            stacklevel=outside_stacklevel(),
-        )
+        warn(f"{int(count)} NA value(s) produced during bootstrap were ignored.", UserWarning)
 
 
 def without_na(replicates):

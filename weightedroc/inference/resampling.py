@@ -6,13 +6,16 @@ with weights; `venkatraman_test` (module `.venkatraman`) is its
 ``weightedroc.roc_test(..., method=...)`` too.
 """
 
+from __future__ import annotations
+
 import numpy as np
 
+from ..engine.validation import one_label_warning
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .bootstrap import area_of, replicate_areas
-from .comparison import roc_test
+from .checks import partial_area
 from .distributions import p_value
-from .htest import HTest
-from .pairing import Comparison
+from .pairing import Comparison, comparison
 from .replicates import (
     curve_rows,
     prepare,
@@ -22,6 +25,7 @@ from .replicates import (
     sp_at_se,
     without_na,
 )
+from .results import HTest
 from .venkatraman import venkatraman_test  # noqa: F401  (public here too)
 
 
@@ -39,23 +43,26 @@ def _estimate_names(partial):
 
 
 def bootstrap_test(
-    guess1,
-    guess2,
-    label,
-    weight=None,
+    guess1: ArrayLike,
+    guess2: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
     *,
-    label2=None,
-    weight2=None,
-    paired=None,
-    alternative="two.sided",
-    n_boot=2000,
-    seed=None,
-    partial_auc=None,
-    positive=None,
-    direction="<",
-    weights_are="importance",
-    stratified=True,
-):
+    label2: ArrayLike | None = None,
+    weight2: ArrayLike | None = None,
+    paired: bool | None = None,
+    alternative: str = "two.sided",
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+    stratified: bool = True,
+    partial_auc: dict | None = None,
+) -> HTest:
     """Bootstrap test of two weighted (partial) AUCs, as pROC's roc.test.
 
     Each replicate resamples positives and negatives apart (stratified,
@@ -82,9 +89,8 @@ def bootstrap_test(
         "greater": the first AUC is greater than the second.
     n_boot : int, default 2000
     seed : None, int or numpy.random.Generator
-    partial_auc : dict, optional
-        Keywords of `weightedroc.partial_auc` (``fpr_range``, ``tpr_range``,
-        ``correct``): compare those partial areas.
+    fpr_range, tpr_range, correct
+        Compare those partial areas, as `weightedroc.partial_auc`.
     weights_are : {"importance", "frequency"}, default "importance"
         ``"importance"``: observations are resampled carrying their
         weights; ``"frequency"``: integer weights count identical rows and
@@ -93,6 +99,8 @@ def bootstrap_test(
         False: each replicate draws from all observations together (pROC's
         ``boot.stratified = FALSE``); replicates without a class are
         dropped with pROC's warning.
+    partial_auc : dict, optional
+        Deprecated (1.2): the partial area as a dict, with a FutureWarning.
 
     Returns
     -------
@@ -112,7 +120,27 @@ def bootstrap_test(
     >>> bool(0 < test.p_value <= 1)
     True
     """
-    return roc_test(method="bootstrap", **locals())  # the arguments as given
+    partial = partial_area("bootstrap_test", fpr_range, tpr_range, correct, partial_auc)
+    with one_label_warning():  # the pairing and the curves read the labels
+        request = comparison(
+            guess1,
+            guess2,
+            label,
+            weight,
+            label2=label2,
+            weight2=weight2,
+            paired=paired,
+            method="bootstrap",
+            alternative=alternative,
+            weights_are=weights_are,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+            partial=partial,
+            stratified=stratified,
+        )
+        return run_bootstrap(request)
 
 
 def _statistic_reader(c: Comparison, first, second, areas):

@@ -24,12 +24,15 @@ proportion is of weights.  In each permutation an observation's weight
 goes with it.
 """
 
+from __future__ import annotations
+
 import numpy as np
 
+from ..engine.validation import one_label_warning
+from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import check_frequency, prepared
-from .comparison import roc_test
-from .htest import HTest
-from .pairing import Comparison
+from .pairing import Comparison, comparison
+from .results import HTest
 
 
 def _sample(guess, label, weight, positive, direction, weights_are):
@@ -134,21 +137,21 @@ def _unpaired(first, second, n_boot, rng):
 
 
 def venkatraman_test(
-    guess1,
-    guess2,
-    label,
-    weight=None,
+    guess1: ArrayLike,
+    guess2: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
     *,
-    label2=None,
-    weight2=None,
-    paired=None,
-    alternative="two.sided",
-    n_boot=2000,
-    seed=None,
-    positive=None,
-    direction="<",
-    weights_are="importance",
-):
+    label2: ArrayLike | None = None,
+    weight2: ArrayLike | None = None,
+    paired: bool | None = None,
+    alternative: str = "two.sided",
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    weights_are: str = "importance",
+) -> HTest:
     """Venkatraman's permutation test that two weighted ROC curves are equal.
 
     As pROC's ``roc.test(method = "venkatraman")``: the observed statistic
@@ -180,7 +183,24 @@ def venkatraman_test(
     >>> test.statistic, test.method
     (6.0, "Venkatraman's test for two paired ROC curves")
     """
-    return roc_test(method="venkatraman", **locals())  # the arguments as given
+    with one_label_warning():  # the pairing and the curves read the labels
+        request = comparison(
+            guess1,
+            guess2,
+            label,
+            weight,
+            label2=label2,
+            weight2=weight2,
+            paired=paired,
+            method="venkatraman",
+            alternative=alternative,
+            weights_are=weights_are,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+        )
+        return run_venkatraman(request)
 
 
 def run_venkatraman(c: Comparison) -> HTest:

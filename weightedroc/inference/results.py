@@ -1,0 +1,232 @@
+"""The result objects of inference: frozen dataclasses that print as R does.
+
+`AUCInterval` (an interval of the AUC), `HTest` (a test, as R's htest) and
+`PowerTest` (a power calculation, as R's power.htest).  A leaf module: it
+imports nothing from the package beyond `weightedroc.utils`, so that every
+method and dispatcher can return these without importing each other.
+"""
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..utils.deprecation import alias
+
+__all__ = ["AUCInterval", "HTest", "PowerTest"]
+
+
+@dataclass(frozen=True)
+class AUCInterval:
+    """Result of `weightedroc.auc_ci`.
+
+    Attributes
+    ----------
+    estimate : float
+        The AUC of the data (`auc_score`), or the partial area.
+    conf_low, conf_high : float
+        The interval's bounds (``lower`` and ``upper`` before 1.0:
+        deprecated aliases).
+    conf_level : float
+        Its confidence level (``level`` before 1.0: a deprecated alias).
+    n_boot : int
+        Number of replicates (0 for DeLong's interval).
+    replicates : numpy.ndarray
+        The replicates' AUCs (empty for DeLong's interval).
+    df : float
+        Degrees of freedom of a DeLong interval's Student t quantile; inf
+        for the normal quantile and for the bootstrap.
+    """
+
+    estimate: float
+    conf_low: float
+    conf_high: float
+    conf_level: float
+    n_boot: int
+    replicates: np.ndarray = field(repr=False)
+    df: float = math.inf
+
+    lower = alias("conf_low", "lower")
+    upper = alias("conf_high", "upper")
+    level = alias("conf_level", "level")
+
+
+_ALTERNATIVE = {"two.sided": "not equal to", "less": "less than", "greater": "greater than"}
+
+
+def _g(value, digits=5):
+    """R's format(x, digits=5)-like rendering of one number."""
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "NA"
+    return f"{value:.{digits}g}"
+
+
+def _decimals(value, digits):
+    """Decimals R's fixed notation needs to show `value` to `digits` significant digits."""
+    if value == 0 or not np.isfinite(value):
+        return 0
+    target = float(f"{value:.{digits - 1}e}")
+    for significant in range(1, digits + 1):
+        if float(f"{value:.{significant - 1}e}") == target:
+            break
+    return max(0, significant - 1 - int(np.floor(np.log10(abs(target)))))
+
+
+def format_vector(values, digits=7):
+    """R's format() of a numeric vector: one number of decimals for all."""
+    decimals = max(_decimals(v, digits) for v in values)
+    return [_g(v) if not np.isfinite(v) else f"{v:.{decimals}f}" for v in values]
+
+
+@dataclass(frozen=True)
+class HTest:
+    """A hypothesis test's result, with R's htest fields and words.
+
+    Attributes
+    ----------
+    statistic : float
+        The test statistic; its name is `statistic_name` ("Z", "D", "t").
+    p_value : float
+    estimate : dict
+        Named estimates, e.g. ``{"AUC of roc1": 0.82, "AUC of roc2": 0.78}``.
+    method : str
+        R's title, e.g. "DeLong's test for two correlated ROC curves".
+    alternative : str
+        "two.sided", "less" or "greater".
+    conf_int : tuple of float or None
+        Interval of the difference, when the method gives one.
+    conf_level : float or None
+    parameter : dict
+        Further parameters, e.g. ``{"df": 187.3}`` or ``{"boot.n": 2000}``.
+    null_value : float
+        The difference under the null hypothesis (0).
+    data_name : str
+    statistic_name : str
+    """
+
+    statistic: float
+    p_value: float
+    estimate: dict
+    method: str
+    alternative: str = "two.sided"
+    conf_int: tuple | None = None
+    conf_level: float | None = None
+    parameter: dict = field(default_factory=dict)
+    null_value: float = 0.0
+    data_name: str = "roc1 and roc2"
+    statistic_name: str = "Z"
+    null_name: str = "difference in AUC"
+
+    def __repr__(self):
+        pvalue = self.p_value
+        shown_p = "< 2.2e-16" if pvalue < 2.2e-16 else f"= {_g(pvalue, 4)}"
+        parts = [f"{self.statistic_name} = {_g(self.statistic)}"]
+        parts += [f"{name} = {_g(value)}" for name, value in self.parameter.items()]
+        parts.append(f"p-value {shown_p}")
+        lines = [
+            "",
+            f"\t{self.method}",
+            "",
+            f"data:  {self.data_name}",
+            ", ".join(parts),
+            f"alternative hypothesis: true {self.null_name} is "
+            f"{_ALTERNATIVE[self.alternative]} {_g(self.null_value)}",
+        ]
+        if self.conf_int is not None:
+            lines.append(f"{_g(100 * self.conf_level)} percent confidence interval:")
+            lines.append(" " + " ".join(format_vector(self.conf_int)))
+        if not self.estimate:  # R prints no estimates then (Venkatraman's test)
+            return "\n".join(lines) + "\n"
+        lines.append("sample estimates:")
+        names = list(self.estimate)
+        values = format_vector(list(self.estimate.values()))
+        widths = [max(len(n), len(v)) for n, v in zip(names, values)]
+        lines.append(" ".join(n.rjust(w) for n, w in zip(names, widths)) + " ")
+        lines.append(" ".join(v.rjust(w) for v, w in zip(values, widths)) + " ")
+        return "\n".join(lines) + "\n"
+
+    def to_frame(self):
+        """One row: statistic, parameters, p_value, estimates, interval, method."""
+        row = {"statistic": self.statistic, **self.parameter, "p_value": self.p_value}
+        row.update(self.estimate)
+        if self.conf_int is not None:
+            row["conf_low"], row["conf_high"] = self.conf_int
+        row["method"], row["alternative"] = self.method, self.alternative
+        return pd.DataFrame([row])
+
+
+def r_format(value, digits=7):
+    """One value as R's ``format(x, digits = 7)``: at most `digits`
+    significant digits, fixed notation unless scientific is narrower."""
+    if isinstance(value, str):
+        return value
+    value = float(value)
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Inf" if value > 0 else "-Inf"
+    if value == 0:
+        return "0"
+    mantissa, exponent = f"{value:.{digits - 1}e}".split("e")
+    mantissa = mantissa.rstrip("0").rstrip(".")
+    power = int(exponent)
+    significant = sum(c.isdigit() for c in mantissa)
+    decimals = max(0, significant - 1 - power)
+    negative = int(value < 0)
+    fixed = negative + max(power, 0) + 1 + (decimals + 1 if decimals else 0)
+    scientific = (
+        negative + (significant + 1 if significant > 1 else 1) + (4 if abs(power) < 100 else 5)
+    )
+    if fixed <= scientific:
+        return f"{value:.{decimals}f}"
+    return f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
+
+
+@dataclass(frozen=True)
+class PowerTest:
+    """Result of `power_roc_test`, as R's ``power.htest``.
+
+    Attributes
+    ----------
+    ncases, ncontrols : float
+        Numbers of positive and negative observations (given, taken from
+        the curves, or solved for).
+    auc : float, tuple of float or None
+        The AUC (given, of the curve, or solved for); for two curves the
+        pair (AUC1, AUC2); None for binormal parameters.
+    sig_level : float
+        The significance level (probability of a type I error).
+    power : float
+        The power (1 - probability of a type II error).
+    alternative : str
+        ``"two.sided"`` or ``"one.sided"``.
+    method : str
+        R's title: "One ROC curve power calculation" or "Two ROC curves
+        power calculation".
+    """
+
+    ncases: float
+    ncontrols: float
+    auc: float | tuple | None
+    sig_level: float
+    power: float
+    alternative: str
+    method: str
+
+    def _fields(self):
+        """R's fields: two curves have auc1 and auc2 and the alternative;
+        binormal parameters (no AUC) neither."""
+        fields = {"ncases": self.ncases, "ncontrols": self.ncontrols}
+        if isinstance(self.auc, tuple):
+            fields.update(auc1=self.auc[0], auc2=self.auc[1])
+        elif self.auc is not None:
+            fields["auc"] = self.auc
+        fields.update({"sig.level": self.sig_level, "power": self.power})
+        if isinstance(self.auc, tuple):
+            fields["alternative"] = self.alternative
+        return fields
+
+    def __repr__(self):
+        lines = [f"{name:>15} = {r_format(value)}" for name, value in self._fields().items()]
+        return f"\n     {self.method} \n\n" + "".join(line + "\n" for line in lines) + "\n"

@@ -1,0 +1,243 @@
+"""auc_var and auc_cov: the variance and covariance of weighted AUCs, by
+DeLong's method (`.delong`), Obuchowski's (`.obuchowski`) or the bootstrap
+(`.bootstrap`): a dispatcher that imports its methods."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine.validation import one_label_warning
+from ..utils.types import ArrayLike, Direction, LabelValue
+from .bootstrap import bootstrap_cov, bootstrap_var
+from .checks import check_choice, no_delong_partial, partial_area, prepared, warn_skewed_weights
+from .delong import spread
+from .obuchowski import obuchowski_cov, obuchowski_var
+from .placements import paired_placements, placements, uneven
+
+__all__ = ["auc_var", "auc_cov"]
+
+METHODS = ("delong", "obuchowski", "bootstrap")
+
+
+def auc_var(
+    guess: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    method: str = "delong",
+    weights_are: str = "importance",
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    partial_auc: dict | None = None,
+) -> float:
+    """DeLong's variance of the (weighted) AUC, as pROC's ``var(roc)``.
+
+    Parameters
+    ----------
+    guess, label, weight, positive, direction
+        As for `WeightedROC`.
+    method : {"delong", "obuchowski", "bootstrap"}
+        ``"delong"``: DeLong's placement-value (structural components)
+        estimate.  ``"obuchowski"``: Obuchowski's estimate from a binormal
+        fit of the curve, as pROC's ``var(roc, method = "obuchowski")``
+        (see `weightedroc.inference.obuchowski`; with importance weights
+        the class counts are Kish's effective sizes).  A planning formula
+        more than an estimate: on binormal samples it was 0.64 to 2.0
+        times the AUC's observed variance, DeLong's within 4% (the
+        Inference vignette).  ``"bootstrap"``: the variance of `n_boot`
+        bootstrap replicates' areas, as pROC's ``var(method =
+        "bootstrap")`` (`weightedroc.inference.bootstrap.bootstrap_var`).
+    weights_are : {"importance", "frequency"}
+        ``"importance"`` (default): weights are costs or inverse sampling
+        probabilities (hardhat's importance_weights); the variance is the
+        two-sample jackknife of the exact leave-one-out AUCs (to first order
+        the influence function's variance; see the module's notes), equal
+        to pROC's for unit weights and unchanged when all weights are
+        multiplied by a constant.  ``"frequency"``: whole-number weights
+        count identical observations (hardhat's frequency_weights); the
+        result equals DeLong's on the rows repeated.
+    n_boot, seed, stratified
+        Bootstrap only: replicates, seed, and pROC's ``boot.stratified``
+        (False: draw from all observations together).
+    fpr_range, tpr_range, correct
+        A partial area, as `weightedroc.partial_auc`: the variance of the
+        area over ``fpr_range`` (e.g. ``(0, 0.2)``, pROC's ``partial.auc =
+        c(1, 0.8)``) or ``tpr_range``; ``correct=True`` standardises it
+        (McClish).  Bootstrap: any range.
+        Obuchowski: only over an FPR range, as in pROC; with
+        ``correct=True`` the result is the variance of the standardised
+        area (pROC returns the unstandardised one's).  DeLong's method has
+        none (pROC's error).
+    partial_auc : dict, optional
+        Deprecated (1.2): ``partial_auc=dict(fpr_range=...)``, the same as
+        the keywords, with a FutureWarning.
+
+    Returns
+    -------
+    float
+        The variance of the AUC.
+
+    Raises
+    ------
+    ValueError
+        With fewer than 2 observations of a class (pROC returns NA),
+        non-integer frequency weights, a partial area with DeLong's method,
+        or (Obuchowski) a curve with fewer than two points strictly inside
+        the unit square (pROC: "ROC curve not smoothable").
+
+    Warns
+    -----
+    UserWarning
+        When a few heavy importance weights carry the AUC: in a class,
+        fewer than 50 effective rows for the AUC's influence ``w |V - A|``, or
+        fewer than 11 for the squared weights, each net of what unit
+        weights give (`weightedroc.inference.checks.weight_effective_sizes`;
+        weights equal within a class never warn).  Intervals and tests
+        built on the variance then under-covered in simulation (the
+        Inference vignette).
+
+    Examples
+    --------
+    >>> from weightedroc import auc_var
+    >>> guess = [0.1, 0.4, 0.35, 0.8, 0.5, 0.2]
+    >>> label = [0, 0, 1, 1, 1, 0]
+    >>> round(auc_var(guess, label), 10)  # pROC: var(roc(label, guess)) = 2/81
+    0.024691358
+    >>> round(auc_var(guess, label, [1, 1, 2, 1, 1, 1], weights_are="frequency"), 10)
+    0.037037037
+    >>> from weightedroc import load_asah
+    >>> asah = load_asah()  # pROC: var(roc(outcome, s100b), method = "obuchowski")
+    >>> round(auc_var(asah["s100b"], asah["outcome"], method="obuchowski"), 10)
+    0.002734778
+    """
+    check_choice(method, "method", METHODS)
+    partial = partial_area("auc_var", fpr_range, tpr_range, correct, partial_auc)
+    if method == "obuchowski":
+        return obuchowski_var(
+            guess,
+            label,
+            weight,
+            weights_are=weights_are,
+            positive=positive,
+            direction=direction,
+            partial_auc=partial,
+        )
+    if method == "bootstrap":
+        return bootstrap_var(
+            guess,
+            label,
+            weight,
+            n_boot=n_boot,
+            seed=seed,
+            stratified=stratified,
+            positive=positive,
+            direction=direction,
+            weights_are=weights_are,
+            **(partial or {}),
+        )
+    no_delong_partial(partial, ("bootstrap", "obuchowski"))
+    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    first = placements(guess, label, weight, weights_are)
+    if weights_are == "importance" and uneven(weight):
+        warn_skewed_weights(first)
+    return spread(first, first, weights_are)
+
+
+def auc_cov(
+    guess1: ArrayLike,
+    guess2: ArrayLike,
+    label: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    method: str = "delong",
+    weights_are: str = "importance",
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
+    n_boot: int = 2000,
+    seed: int | np.random.Generator | None = None,
+    stratified: bool = True,
+    partial_auc: dict | None = None,
+) -> float:
+    """DeLong's covariance of the AUCs of two scores of the same observations.
+
+    As pROC's ``cov(roc1, roc2)`` for paired curves; the weights are those
+    of `auc_var`.
+
+    Parameters
+    ----------
+    guess1, guess2 : array-like
+        Two scores of the same observations (equal lengths).
+    label, weight, method, weights_are, positive, direction
+        As for `auc_var`.  Obuchowski's covariance also uses the scores'
+        (weighted) Pearson correlations among the positives and among the
+        negatives, as pROC's ``cov(roc1, roc2, method = "obuchowski")``.
+    fpr_range, tpr_range, correct, partial_auc
+        The partial area of both curves, as for `auc_var`.
+    n_boot, seed, stratified
+        As for `auc_var` (bootstrap only): with ``method="bootstrap"`` the
+        covariance of the replicates' two areas, each replicate drawing
+        the same observations for both scores (pROC's ``cov(method =
+        "bootstrap")``, `weightedroc.inference.bootstrap.bootstrap_cov`).
+
+    Returns
+    -------
+    float
+        ``auc_cov(g, g, ...)`` equals ``auc_var(g, ...)``.
+
+    Examples
+    --------
+    >>> from weightedroc import auc_cov
+    >>> label = [0, 0, 1, 1, 1, 0]
+    >>> round(auc_cov([0.1, 0.4, 0.35, 0.8, 0.5, 0.2],
+    ...               [0.2, 0.1, 0.3, 0.9, 0.4, 0.5], label), 10)
+    -0.0061728395
+    >>> from weightedroc import load_asah
+    >>> asah = load_asah()  # pROC: cov(r.s100b, r.wfns, method = "obuchowski")
+    >>> round(auc_cov(asah["s100b"], asah["wfns"], asah["outcome"], method="obuchowski"), 10)
+    0.0008560803
+    """
+    check_choice(method, "method", METHODS)
+    partial = partial_area("auc_cov", fpr_range, tpr_range, correct, partial_auc)
+    if method == "obuchowski":
+        return obuchowski_cov(
+            guess1,
+            guess2,
+            label,
+            weight,
+            weights_are=weights_are,
+            positive=positive,
+            direction=direction,
+            partial_auc=partial,
+        )
+    if method == "bootstrap":
+        with one_label_warning():
+            return bootstrap_cov(
+                guess1,
+                guess2,
+                label,
+                weight,
+                n_boot=n_boot,
+                seed=seed,
+                stratified=stratified,
+                positive=positive,
+                direction=direction,
+                weights_are=weights_are,
+                **(partial or {}),
+            )
+    no_delong_partial(partial, ("bootstrap", "obuchowski"))
+    with one_label_warning():  # each score's preparation reads the labels
+        first, second, weight = paired_placements(
+            guess1, guess2, label, weight, positive, direction, weights_are
+        )
+    if weights_are == "importance" and uneven(weight):
+        warn_skewed_weights(first)
+    return spread(first, second, weights_are)
