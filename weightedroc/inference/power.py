@@ -34,7 +34,14 @@ from ..engine.validation import one_label_warning
 from ..utils.normal import pnorm, qnorm
 from ..utils.roots import zeroin
 from ..utils.types import Direction, LabelValue
-from .checks import WEIGHTS_ARE, check_choice, check_n_boot, check_partial, prepared
+from .checks import (
+    WEIGHTS_ARE,
+    check_choice,
+    check_n_boot,
+    no_delong_partial,
+    partial_area,
+    prepared,
+)
 from .obuchowski import (
     PairedFit,
     class_sizes,
@@ -229,7 +236,7 @@ def _covvar(first, second, method, weights_are, options, partial, ncases, boot):
         return fit.covvar((fpr_range, fpr_range))
     common = dict(weights_are=weights_are, **options)
     if method == "bootstrap":
-        common.update(boot, method=method, seed=one_seed(boot["seed"]), partial_auc=partial)
+        common.update(boot, method=method, seed=one_seed(boot["seed"]), **(partial or {}))
     return (
         ncases * auc_var(guess1, label, weight, **common),
         ncases * auc_var(guess2, label, weight, **common),
@@ -250,10 +257,8 @@ def _two_curves(
             "The sample size for a difference in AUC cannot be applied to unpaired "
             "ROC curves yet: roc1 and roc2 need the same labels (and weights)"
         )
-    if method == "delong" and partial is not None:
-        raise ValueError(
-            'DeLong method is not supported for partial AUC. Use method="obuchowski" instead.'
-        )
+    if method == "delong":
+        no_delong_partial(partial, ("obuchowski", "bootstrap"))
     _, label_, weight_ = prepared(guess1, label, weight, weights_are=weights_are, **options)
     ncases, ncontrols = class_sizes(label_, weight_, weights_are)
     if kappa is None:
@@ -319,14 +324,14 @@ def _binormal(params, ncases, ncontrols, sig_level, power, kappa):
     )
 
 
-def _partial_of(partial_auc, two_curves, method):
+def _partial_of(partial, two_curves, method):
     """The checked partial area of two curves' test (None: the full AUC)."""
-    partial = check_partial(partial_auc)
     if partial is None:
         return None
     if not two_curves:
         raise ValueError(
-            "partial_auc needs two curves (roc1 and roc2): the power of one curve "
+            "a partial area (fpr_range=, tpr_range=) needs two curves (roc1 and roc2): "
+            "the power of one curve "
             "uses its full AUC, as pROC"
         )
     if partial["correct"]:
@@ -354,10 +359,13 @@ def power_roc_test(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
-    partial_auc: dict | None = None,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
     n_boot: int | None = None,
     seed: int | np.random.Generator | None = None,
     stratified: bool | None = None,
+    partial_auc: dict | None = None,
 ) -> PowerTest:
     """Sample size, power, significance level or AUC of ROC curve tests, as
     pROC's ``power.roc.test``.
@@ -412,9 +420,10 @@ def power_roc_test(
         effective sizes (sum w)^2 / sum w^2 of importance weights.
     positive, direction
         As for `WeightedROC`; both curves use them.
-    partial_auc : dict, optional
-        Two curves, ``method="obuchowski"``: compare partial areas over
-        ``fpr_range`` (pROC's ``partial.auc``, focus on specificity);
+    fpr_range, tpr_range, correct
+        A partial area, as `weightedroc.partial_auc`.  Two curves,
+        ``method="obuchowski"``: compare partial areas over ``fpr_range``
+        (pROC's ``partial.auc``, focus on specificity);
         ``method="bootstrap"``: over ``fpr_range`` or ``tpr_range``.  A
         standardised area (``correct=True``) is an error, as in pROC.
     n_boot, seed, stratified : optional
@@ -426,6 +435,8 @@ def power_roc_test(
         seed, drawn from `seed` when it is None or a Generator), as pROC's
         ``covvar`` takes them from one ``cov`` run.  Giving them with
         another method is a TypeError (pROC ignores them).
+    partial_auc : dict, optional
+        Deprecated (1.2): the partial area as a dict, with a FutureWarning.
 
     Returns
     -------
@@ -483,7 +494,8 @@ def power_roc_test(
     if roc1 is None and roc2 is not None:
         raise TypeError("give the first curve as roc1 (roc2 is the second)")
     boot = _bootstrap_options(method, n_boot, seed, stratified)
-    partial = _partial_of(partial_auc, roc2 is not None, method)
+    partial = partial_area("power_roc_test", fpr_range, tpr_range, correct, partial_auc)
+    partial = _partial_of(partial, roc2 is not None, method)
     one_sided = sig_level if sig_level is None or alternative == "one.sided" else sig_level / 2
     if isinstance(roc1, dict):
         if roc2 is not None or auc is not None:
