@@ -57,7 +57,7 @@ def test_bootstrap_var_is_the_variance_of_rebuilt_replicates(partial, stratified
             n_boot=80,
             seed=7,
             stratified=stratified,
-            partial_auc=partial,
+            **(partial or {}),
         )
     assert got == pytest.approx(np.var(reps, ddof=1), rel=1e-9)
 
@@ -140,17 +140,15 @@ def test_frequency_weights_are_repeated_rows():
 def test_auc_var_bootstrap_argument_errors():
     guess, label = [1, 2, 3, 4], [0, 0, 1, 1]
     with pytest.raises(ValueError, match="DeLong method is not supported for partial AUC"):
-        wr.auc_var(guess, label, partial_auc=dict(fpr_range=(0, 0.2)))
+        wr.auc_var(guess, label, fpr_range=(0, 0.2))
     with pytest.raises(ValueError, match="DeLong method is not supported for partial AUC"):
-        wr.auc_cov(guess, guess, label, partial_auc=dict(tpr_range=(0.8, 1)))
+        wr.auc_cov(guess, guess, label, tpr_range=(0.8, 1))
     with pytest.raises(TypeError, match="stratified must be True or False"):
         wr.auc_var(guess, label, method="bootstrap", stratified="no")
     with pytest.raises(ValueError, match="correct=True needs fpr_range or tpr_range"):
-        wr.auc_var(guess, label, method="bootstrap", partial_auc=dict(correct=True))
+        wr.auc_var(guess, label, method="bootstrap", correct=True)
     with pytest.raises(ValueError, match="give fpr_range or tpr_range, not both"):
-        wr.auc_var(
-            guess, label, method="bootstrap", partial_auc=dict(fpr_range=(0, 1), tpr_range=(0, 1))
-        )
+        wr.auc_var(guess, label, method="bootstrap", fpr_range=(0, 1), tpr_range=(0, 1))
     with pytest.raises(ValueError, match="n_boot must be at least 1"):
         wr.auc_cov(guess, guess, label, method="bootstrap", n_boot=0)
 

@@ -64,8 +64,8 @@ def test_bootstrap_var_is_procs_within_monte_carlo_error(
         frame["s100b"],
     )
     kwargs = dict(n_boot=OURS, seed=3, stratified=stratified)
-    ours = wr.auc_var(frame["s100b"], y, method="bootstrap", **kwargs, partial_auc=partial or None)
-    keywords = dict(partial_auc=partial) if partial else {}
+    ours = wr.auc_var(frame["s100b"], y, method="bootstrap", **kwargs, **(partial or {}))
+    keywords = dict(partial or {})
     spread = var_se(bootstrap_interval(frame["s100b"], y, **kwargs, **keywords).replicates)
     # pROC's variance of 2000 replicates against ours of 20000: 4 standard errors
     assert abs(ours - theirs) < 4 * spread * np.sqrt(1 / R_BOOT + 1 / OURS)

@@ -221,7 +221,7 @@ def test_delong_interval_is_the_normal_interval_clipped():
         (lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], conf_level=1.5), "conf_level"),
         (lambda: auc_ci([1, 2, 3, 4], [0, 0, 1, 1], conf_level=0), "conf_level"),
         (
-            lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], partial_auc=(0.8, 1)),
+            lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], fpr_range=(0, 0.2)),
             "not supported for partial AUC",
         ),
     ],

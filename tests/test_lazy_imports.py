@@ -70,7 +70,7 @@ def test_reaching_the_plot_helpers_does_not_import_plotnine():
         "plots.measure_plot",
         "inference.resampling.bootstrap_test",
         "inference.resampling.venkatraman_test",
-        "inference.delong.auc_var",
+        "inference.variance.auc_var",
         "curves.areas.partial_auc",
         "curves.pr.weighted_pr",
         "metrics.threshold_measures.measures",

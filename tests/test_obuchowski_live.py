@@ -69,8 +69,7 @@ def proc_obuchowski(r, g1, g2, y, fpr_range=None, direction="<"):
 
 
 def ours_obuchowski(g1, g2, y, w=None, fpr_range=None, direction="<", **options):
-    partial = None if fpr_range is None else {"fpr_range": fpr_range}
-    common = dict(method="obuchowski", partial_auc=partial, direction=direction, **options)
+    common = dict(method="obuchowski", fpr_range=fpr_range, direction=direction, **options)
     return np.array(
         [
             wr.auc_var(g1, y, w, **common),
@@ -157,8 +156,8 @@ def test_corrected_partial_area_is_the_standardised_areas_variance(r):
     plain = proc_obuchowski(r, g1, g2, y, (lo, hi))
     partial = {"fpr_range": (lo, hi), "correct": True}
     found = [
-        wr.auc_var(g1, y, method="obuchowski", partial_auc=partial),
-        wr.auc_cov(g1, g2, y, method="obuchowski", partial_auc=partial),
+        wr.auc_var(g1, y, method="obuchowski", **partial),
+        wr.auc_cov(g1, g2, y, method="obuchowski", **partial),
     ]
     scale = (2 * ((hi - lo) - (hi * hi - lo * lo) / 2)) ** 2
     np.testing.assert_allclose(found, plain[[0, 2]] / scale, rtol=1e-9)
@@ -230,10 +229,6 @@ def proc_power_curves(r, g1, g2, y, options):
 
 
 def ours_power(g1, g2, y, options, w=None, **more):
-    options = dict(options)
-    fpr_range = options.pop("fpr_range", None)
-    if fpr_range is not None:
-        options["partial_auc"] = {"fpr_range": fpr_range}
     roc2 = None if g2 is None else (g2, y, w)
     found = wr.power_roc_test((g1, y, w), roc2, **options, **more)
     aucs = found.auc if isinstance(found.auc, tuple) else (found.auc,)
@@ -374,7 +369,7 @@ def test_bootstrap_power_matches_proc_within_monte_carlo_error(r, fpr_range):
             method="bootstrap",
             n_boot=n_boot,
             seed=seed,
-            partial_auc=partial,
+            **(partial or {}),
         )
         for seed in range(runs)
     ]

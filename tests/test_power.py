@@ -95,7 +95,7 @@ def test_two_curves_partial_auc(asah):
         asah["ndka"],
         power=0.9,
         method="obuchowski",
-        partial_auc={"fpr_range": (0, 0.1)},
+        fpr_range=(0, 0.1),
     )
     close(res.ncases, 0.5061498)
     close(res.ncontrols, 0.8888484)
@@ -292,7 +292,7 @@ def test_frequency_weights_are_repeated_rows():
     rep = np.repeat(np.arange(len(y)), w.astype(int))
     g2 = np.round(guess + np.cos(np.arange(len(y))), 1)
     for partial in (None, {"fpr_range": (0.1, 0.3)}):
-        options = dict(method="obuchowski", partial_auc=partial)
+        options = dict(method="obuchowski", **(partial or {}))
         weighted = wr.auc_cov(guess, g2, y, w, weights_are="frequency", **options)
         repeated = wr.auc_cov(guess[rep], g2[rep], y[rep], **options)
         assert weighted == pytest.approx(repeated, rel=1e-12)
@@ -419,13 +419,11 @@ def test_bad_curve_input(asah):
     with pytest.raises(ValueError, match="cannot be applied to unpaired"):
         wr.power_roc_test(s100b, (ndka[0][:50], ndka[1][:50]))
     with pytest.raises(ValueError, match="Cannot compute power with corrected partial"):
-        wr.power_roc_test(
-            s100b, ndka, method="obuchowski", partial_auc={"fpr_range": (0, 0.2), "correct": True}
-        )
+        wr.power_roc_test(s100b, ndka, method="obuchowski", fpr_range=(0, 0.2), correct=True)
     with pytest.raises(ValueError, match="DeLong method is not supported for partial AUC"):
-        wr.power_roc_test(s100b, ndka, partial_auc={"fpr_range": (0, 0.2)})
-    with pytest.raises(ValueError, match="partial_auc needs two curves"):
-        wr.power_roc_test(s100b, partial_auc={"fpr_range": (0, 0.2)})
+        wr.power_roc_test(s100b, ndka, fpr_range=(0, 0.2))
+    with pytest.raises(ValueError, match="needs two curves"):
+        wr.power_roc_test(s100b, fpr_range=(0, 0.2))
     with pytest.raises(ValueError, match="sig_level or power must be given"):
         wr.power_roc_test(s100b, ndka, sig_level=None)
 
@@ -433,9 +431,9 @@ def test_bad_curve_input(asah):
 def test_bad_variance_input(asah):
     guess, y = asah["s100b"]
     with pytest.raises(ValueError, match="DeLong method is not supported for partial AUC"):
-        wr.auc_var(guess, y, partial_auc={"fpr_range": (0, 0.2)})
+        wr.auc_var(guess, y, fpr_range=(0, 0.2))
     with pytest.raises(ValueError, match="not supported for partial AUC on sensitivity"):
-        wr.auc_var(guess, y, method="obuchowski", partial_auc={"tpr_range": (0.8, 1)})
+        wr.auc_var(guess, y, method="obuchowski", tpr_range=(0.8, 1))
     with pytest.raises(ValueError, match="method must be one of"):
         wr.auc_cov(guess, guess, y, method="obuchovski")
     with pytest.raises(ValueError, match="not smoothable"):  # a perfect curve
@@ -488,7 +486,7 @@ def boot_ncases(guess1, guess2, label, power_, sig_level, **boot):
     n = int(np.sum(np.asarray(label) == 1))
     var1, var2 = (wr.auc_var(g, label, method="bootstrap", **boot) for g in (guess1, guess2))
     cov = wr.auc_cov(guess1, guess2, label, method="bootstrap", **boot)
-    partial = boot.get("partial_auc")
+    partial = {k: boot[k] for k in ("fpr_range", "tpr_range") if k in boot} or None
     areas = [
         wr.auc_score(g, label)
         if partial is None
@@ -505,8 +503,8 @@ def boot_ncases(guess1, guess2, label, power_, sig_level, **boot):
     [
         dict(n_boot=300, seed=4),
         dict(n_boot=250, seed=11, stratified=False),
-        dict(n_boot=300, seed=4, partial_auc=dict(fpr_range=(0, 0.2))),
-        dict(n_boot=300, seed=5, partial_auc=dict(tpr_range=(0.8, 1))),
+        dict(n_boot=300, seed=4, fpr_range=(0, 0.2)),
+        dict(n_boot=300, seed=5, tpr_range=(0.8, 1)),
     ],
 )
 def test_bootstrap_power_is_the_formula_on_auc_var_and_cov(asah, options):
@@ -556,12 +554,12 @@ def test_bootstrap_method_is_unused_by_one_curve_as_in_proc(asah):
         (dict(method="bootstrap", n_boot=2.5), TypeError, "n_boot must be an integer"),
         (dict(method="bootstrap", stratified="yes"), TypeError, "stratified must be True"),
         (
-            dict(method="bootstrap", partial_auc=dict(fpr_range=(0, 0.2), correct=True)),
+            dict(method="bootstrap", fpr_range=(0, 0.2), correct=True),
             ValueError,
             "corrected partial AUCs",
         ),
         (
-            dict(method="obuchowski", partial_auc=dict(tpr_range=(0.8, 1))),
+            dict(method="obuchowski", tpr_range=(0.8, 1)),
             ValueError,
             "sensitivity region",
         ),

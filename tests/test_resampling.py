@@ -79,7 +79,7 @@ def test_bootstrap_statistic_is_rebuilt_from_stratified_draws(partial, paired, m
     unpaired_warning = pytest.warns(UserWarning, match="seem to be paired")
     with contextlib.nullcontext() if paired else unpaired_warning:  # as pROC's roc.test
         test = bootstrap_test(
-            guess, guess2, label, weight, paired=paired, n_boot=n_boot, seed=5, partial_auc=partial
+            guess, guess2, label, weight, paired=paired, n_boot=n_boot, seed=5, **(partial or {})
         )
 
     def draws(rng, size):
@@ -161,7 +161,7 @@ def test_bootstrap_alternatives_are_the_normal_tails():
 def test_bootstrap_estimate_names_are_procs():
     guess, guess2, label, weight = data(6)
     names = [
-        list(bootstrap_test(guess, guess2, label, n_boot=20, seed=0, partial_auc=p).estimate)
+        list(bootstrap_test(guess, guess2, label, n_boot=20, seed=0, **p).estimate)
         for p in (dict(fpr_range=(0, 0.2), correct=True), dict(tpr_range=(0.9, 1)))
     ]
     assert names == [
@@ -180,6 +180,12 @@ def test_bootstrap_estimate_names_are_procs():
         (dict(label2=[0, 1] * 20, paired=True), ValueError, "cannot be applied to unpaired"),
         (dict(partial_auc=(0, 0.2)), TypeError, "partial_auc must be a dict"),
         (dict(partial_auc=dict(fpr=(0, 0.2))), TypeError, "unknown keys"),
+        (
+            dict(fpr=(0, 0.2)),
+            TypeError,
+            "bootstrap_test.. got an unexpected keyword argument 'fpr'",
+        ),
+        (dict(fpr_range=(0, 0.2), tpr_range=(0.8, 1)), ValueError, "not both"),
         (dict(weights_are="counts"), ValueError, "weights_are must be"),
         (dict(n_boot=0), ValueError, "n_boot must be at least 1"),
     ],
@@ -202,9 +208,7 @@ def test_paired_guesses_of_another_length_are_refused():
 @pytest.mark.parametrize("partial", PARTIALS[1:])
 def test_auc_ci_partial_replicates_are_the_resampled_partial_areas(partial):
     guess, _, label, weight = data(8, integer=False)
-    ci = wr.auc_ci(
-        guess, label, weight, method="bootstrap", n_boot=120, seed=3, partial_auc=partial
-    )
+    ci = wr.auc_ci(guess, label, weight, method="bootstrap", n_boot=120, seed=3, **partial)
     import warnings
 
     with warnings.catch_warnings():

@@ -79,7 +79,8 @@ def test_bootstrap_test_of_partial_aucs_within_monte_carlo(r, asah):
         y,
         n_boot=4000,
         seed=4,
-        partial_auc=dict(fpr_range=(0, 0.2), correct=True),
+        fpr_range=(0, 0.2),
+        correct=True,
     )
     assert ours.statistic == pytest.approx(d, rel=0.1, abs=0.03)
 
@@ -100,7 +101,8 @@ def test_ci_auc_of_partial_auc(r, asah):
         method="bootstrap",
         n_boot=4000,
         seed=5,
-        partial_auc=dict(fpr_range=(0, 0.1), correct=True),
+        fpr_range=(0, 0.1),
+        correct=True,
     )
     assert ci.estimate == pytest.approx(estimate, abs=1e-12)
     assert np.median(ci.replicates) == pytest.approx(median, abs=0.02)

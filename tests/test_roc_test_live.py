@@ -178,7 +178,7 @@ def test_venkatraman_of_partial_areas_is_procs_error(r, asah_poor):
             frame["ndka"],
             y,
             method="venkatraman",
-            partial_auc=dict(fpr_range=(0, 0.2)),
+            fpr_range=(0, 0.2),
         )
     assert str(raised.value) == message
 

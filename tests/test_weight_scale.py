@@ -89,7 +89,8 @@ def outputs(guess, label, weight):
                 method="bootstrap",
                 n_boot=30,
                 seed=3,
-                partial_auc=dict(fpr_range=(0, 0.3), correct=True),
+                fpr_range=(0, 0.3),
+                correct=True,
             ),
             f,
         )
