@@ -98,7 +98,7 @@ def alias(new, old):
     def get(self):
         _warn(
             f"{type(self).__name__}.{old} is deprecated and will be removed in 2.0: use .{new}",
-            stacklevel=1,
+            stacklevel=2,  # the attribute's reader, not this getter
         )
         return getattr(self, new)
 
