@@ -281,7 +281,8 @@ def _all(guess, label, weight, weights_are="importance", other=None):
                 auc_cov(guess, other, label, weight, weights_are=weights_are),
                 test.statistic,
                 test.p_value,
-                *test.conf_int,
+                test.conf_low,
+                test.conf_high,
                 unpaired.statistic,
                 unpaired.p_value,
                 unpaired.parameter["df"],
@@ -417,7 +418,7 @@ def test_paired_t_test_p_value_and_interval_use_its_degrees_of_freedom():
     difference = test.estimate["AUC of roc1"] - test.estimate["AUC of roc2"]
     assert test.statistic == pytest.approx(difference / sd, rel=1e-10)
     assert test.p_value == pytest.approx(2 * stdtr(df, -abs(test.statistic)), rel=1e-10)
-    assert test.conf_int == pytest.approx(
+    assert (test.conf_low, test.conf_high) == pytest.approx(
         (difference - stdtrit(df, 0.95) * sd, difference + stdtrit(df, 0.95) * sd), rel=1e-9
     )
     assert "t = " in repr(test) and "df = " in repr(test)

@@ -61,7 +61,8 @@ def ours(g1, g2, y, g3, y3, conf=0.95, w=None, w3=None, weights_are="importance"
             out += [
                 p.statistic,
                 p.p_value,
-                *p.conf_int,
+                p.conf_low,
+                p.conf_high,
                 *p.estimate.values(),
                 u.statistic,
                 u.parameter["df"],

@@ -35,7 +35,8 @@ def test_paired_delong_prints_as_r():
         0.02717578,
         ESTIMATE,
         "DeLong's test for two correlated ROC curves",
-        conf_int=(-0.174214417, -0.010406182),
+        conf_low=-0.174214417,
+        conf_high=-0.010406182,
         conf_level=0.95,
         data_name="r1 and r2",
     )
@@ -67,7 +68,8 @@ def test_to_frame_has_one_row_of_every_field():
         0.3,
         {"AUC of roc1": 0.7, "AUC of roc2": 0.6},
         "m",
-        conf_int=(-0.1, 0.3),
+        conf_low=-0.1,
+        conf_high=0.3,
         conf_level=0.95,
         parameter={"df": 10.0},
     )

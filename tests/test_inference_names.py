@@ -91,7 +91,7 @@ def test_band_frames_have_conf_low_median_conf_high(function, points):
 def test_htest_and_auc_table_frames_have_conf_low_and_conf_high():
     test = wr.roc_test(GUESS, GUESS[::-1], LABEL, conf_level=0.9)
     row = test.to_frame().iloc[0]
-    assert (row["conf_low"], row["conf_high"]) == test.conf_int
+    assert (row["conf_low"], row["conf_high"]) == (test.conf_low, test.conf_high)
     data = pd.DataFrame({"g": GUESS, "y": LABEL})
     with pytest.warns(UserWarning, match="below 30 in a class"):
         table = wr.auc_table(data, guess="g", label="y", ci=True, conf_level=0.9)

@@ -142,7 +142,7 @@ def delong_outputs(guess, label, weight, **options):
             "auc_var": wr.auc_var(guess, label, weight, **options),
             "auc_cov": wr.auc_cov(guess, other, label, weight, **options),
             "auc_ci delong": (ci.estimate, ci.conf_low, ci.conf_high),
-            "roc_test": (paired.statistic, paired.p_value, *paired.conf_int),
+            "roc_test": (paired.statistic, paired.p_value, paired.conf_low, paired.conf_high),
             "roc_test unpaired": (unpaired.statistic, unpaired.p_value, unpaired.parameter["df"]),
         }
 

@@ -8,6 +8,8 @@ together (``stratified=False``), from the one sorted, grouped pass.
 areas.
 """
 
+import math
+
 import numpy as np
 
 from ..utils.deprecation import renamed
@@ -278,7 +280,13 @@ def bootstrap_interval(
     replicates = areas(sample, n_boot, seed, partial)
     low, high = np.quantile(replicates, [(1 - conf_level) / 2, (1 + conf_level) / 2])
     return AUCInterval(
-        float(estimate), float(low), float(high), conf_level, int(n_boot), replicates
+        float(estimate),
+        float(low),
+        float(high),
+        conf_level,
+        int(n_boot),
+        replicates,
+        std_error=float(np.std(replicates, ddof=1)) if len(replicates) > 1 else math.nan,
     )
 
 

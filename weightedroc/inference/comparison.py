@@ -210,11 +210,13 @@ def _paired(c: Comparison) -> HTest:
         {"AUC of roc1": first.auc, "AUC of roc2": second.auc},
         "DeLong's test for two correlated ROC curves",
         c.alternative,
-        (difference - z * sd, difference + z * sd),
-        c.conf_level,
+        conf_low=float(difference - z * sd),
+        conf_high=float(difference + z * sd),
+        conf_level=c.conf_level,
         parameter={} if np.isinf(df) else {"df": float(df)},
         data_name=c.data_name,
         statistic_name="Z" if np.isinf(df) else "t",
+        std_error=float(sd),
     )
 
 
@@ -250,4 +252,5 @@ def _unpaired(c: Comparison) -> HTest:
         parameter={"df": float(df)},
         data_name=c.data_name,
         statistic_name="D",
+        std_error=float(np.sqrt(total)),
     )

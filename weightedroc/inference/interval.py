@@ -174,6 +174,7 @@ def wald_interval(estimate, variance, df, conf_level):
         0,
         np.empty(0),
         float(df),
+        float(np.sqrt(variance)),
     )
 
 

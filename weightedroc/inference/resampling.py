@@ -197,8 +197,9 @@ def run_bootstrap(c: Comparison) -> HTest:
     rng = np.random.default_rng(c.seed)
     values = without_na(replicate_values(rng, [first, second], c.n_boot, read, c.paired))
     diffs = values[:, 0] - values[:, 1]
+    std_error = float(np.std(diffs, ddof=1))
     with np.errstate(invalid="ignore", divide="ignore"):
-        statistic = (compared[0] - compared[1]) / np.std(diffs, ddof=1)
+        statistic = (compared[0] - compared[1]) / np.float64(std_error)
     if np.isnan(statistic) and (diffs == 0).all() and compared[0] == compared[1]:
         statistic = 0.0  # pROC's special case: no difference at all
     return HTest(
@@ -211,4 +212,5 @@ def run_bootstrap(c: Comparison) -> HTest:
         data_name=c.data_name,
         statistic_name="D",
         null_name=_null_name(c),
+        std_error=std_error,
     )

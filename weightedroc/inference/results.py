@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..utils.deprecation import alias
+from ..utils.warn import warn
 
 __all__ = ["AUCInterval", "HTest", "PowerTest"]
 
@@ -37,6 +38,9 @@ class AUCInterval:
     df : float
         Degrees of freedom of a DeLong interval's Student t quantile; inf
         for the normal quantile and for the bootstrap.
+    std_error : float
+        The estimate's standard error: the square root of DeLong's (or the
+        jackknife's) variance, or the replicates' standard deviation.
     """
 
     estimate: float
@@ -46,6 +50,7 @@ class AUCInterval:
     n_boot: int
     replicates: np.ndarray = field(repr=False)
     df: float = math.inf
+    std_error: float = math.nan
 
     lower = alias("conf_low", "lower")
     upper = alias("conf_high", "upper")
@@ -94,8 +99,9 @@ class HTest:
         R's title, e.g. "DeLong's test for two correlated ROC curves".
     alternative : str
         "two.sided", "less" or "greater".
-    conf_int : tuple of float or None
-        Interval of the difference, when the method gives one.
+    conf_low, conf_high : float or None
+        Interval of the difference, when the method gives one (R's
+        ``conf.int``; ``conf_int``, the pair, is a deprecated alias).
     conf_level : float or None
     parameter : dict
         Further parameters, e.g. ``{"df": 187.3}`` or ``{"boot.n": 2000}``.
@@ -103,6 +109,11 @@ class HTest:
         The difference under the null hypothesis (0).
     data_name : str
     statistic_name : str
+    null_name : str
+        What the null hypothesis is about (R's ``names(null.value)``).
+    std_error : float or None
+        The standard error of the difference, when the method has one
+        (DeLong's tests, the bootstrap's).
     """
 
     statistic: float
@@ -110,13 +121,27 @@ class HTest:
     estimate: dict
     method: str
     alternative: str = "two.sided"
-    conf_int: tuple | None = None
+    conf_low: float | None = None
+    conf_high: float | None = None
     conf_level: float | None = None
     parameter: dict = field(default_factory=dict)
     null_value: float = 0.0
     data_name: str = "roc1 and roc2"
     statistic_name: str = "Z"
     null_name: str = "difference in AUC"
+    std_error: float | None = None
+
+    @property
+    def conf_int(self):
+        """Deprecated: ``(conf_low, conf_high)``, or None without an interval."""
+        warn(
+            "HTest.conf_int is deprecated and will be removed in 2.0: use .conf_low and .conf_high",
+            FutureWarning,
+        )
+        return self._interval()
+
+    def _interval(self):
+        return None if self.conf_low is None else (self.conf_low, self.conf_high)
 
     def __repr__(self):
         pvalue = self.p_value
@@ -133,9 +158,9 @@ class HTest:
             f"alternative hypothesis: true {self.null_name} is "
             f"{_ALTERNATIVE[self.alternative]} {_g(self.null_value)}",
         ]
-        if self.conf_int is not None:
+        if self._interval() is not None:
             lines.append(f"{_g(100 * self.conf_level)} percent confidence interval:")
-            lines.append(" " + " ".join(format_vector(self.conf_int)))
+            lines.append(" " + " ".join(format_vector(self._interval())))
         if not self.estimate:  # R prints no estimates then (Venkatraman's test)
             return "\n".join(lines) + "\n"
         lines.append("sample estimates:")
@@ -150,8 +175,8 @@ class HTest:
         """One row: statistic, parameters, p_value, estimates, interval, method."""
         row = {"statistic": self.statistic, **self.parameter, "p_value": self.p_value}
         row.update(self.estimate)
-        if self.conf_int is not None:
-            row["conf_low"], row["conf_high"] = self.conf_int
+        if self._interval() is not None:
+            row["conf_low"], row["conf_high"] = self._interval()
         row["method"], row["alternative"] = self.method, self.alternative
         return pd.DataFrame([row])
 
