@@ -182,13 +182,15 @@ def test_alternatives_split_the_two_sided_p_value():
 def test_delong_interval_is_the_normal_interval_clipped():
     guess, positive, _ = data(4)
     label = positive.astype(int)
-    ci = auc_ci(guess, label, conf_level=0.8)
+    with pytest.warns(UserWarning, match="below 30 in a class"):
+        ci = auc_ci(guess, label, conf_level=0.8)
     half = 1.2815515655446004 * np.sqrt(unweighted_delong(guess, positive))  # qnorm(0.9)
     assert (ci.conf_low, ci.conf_high) == pytest.approx(
         (ci.estimate - half, ci.estimate + half), rel=1e-12
     )
     assert ci.estimate == wr.auc_score(guess, label) and ci.conf_level == 0.8 and ci.n_boot == 0
-    perfect = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 0, 1, 1, 1])
+    with pytest.warns(UserWarning, match="with 3 positive and 3 negative observations"):
+        perfect = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 0, 1, 1, 1])
     assert (perfect.conf_low, perfect.estimate, perfect.conf_high) == (1.0, 1.0, 1.0)
     boot = auc_ci(guess, label, method="bootstrap", n_boot=50, seed=1)
     assert boot.n_boot == 50 and len(boot.replicates) == 50
@@ -339,11 +341,11 @@ def test_auc_table_adds_each_groups_delong_interval():
     small = pd.DataFrame(
         {"g": [1, 2, 3, 1, 2, 3, 4], "y": [0, 1, 1, 0, 0, 1, 1], "m": ["a"] * 3 + ["b"] * 4}
     )
-    found = wr.auc_table(small, "g", "y", by="m", ci=True)
-    assert (
-        np.isnan(found["conf_low"][0])
-        and found["conf_low"][1] == auc_ci([1, 2, 3, 4], [0, 0, 1, 1]).conf_low
-    )
+    with pytest.warns(UserWarning, match="with 2 positive and 2 negative observations"):
+        found = wr.auc_table(small, "g", "y", by="m", ci=True)
+    with pytest.warns(UserWarning, match="with 2 positive and 2 negative observations"):
+        expected = auc_ci([1, 2, 3, 4], [0, 0, 1, 1]).conf_low
+    assert np.isnan(found["conf_low"][0]) and found["conf_low"][1] == expected
     assert list(wr.auc_table(small, "g", "y", by="m").columns) == [
         "m",
         "auc",
@@ -427,7 +429,9 @@ def test_paired_t_test_p_value_and_interval_use_its_degrees_of_freedom():
 def test_unpaired_importance_degrees_of_freedom_combine_each_curves():
     guess, positive, weight = data(7, n=70)
     other, positive2, weight2 = data(8, n=50)
-    test = roc_test(guess, other, positive, weight, label2=positive2, weight2=weight2)
+    with pytest.warns(UserWarning, match="importance weights too concentrated") as caught:
+        test = roc_test(guess, other, positive, weight, label2=positive2, weight2=weight2)
+    assert len(caught) == 2  # one for each curve
     v1, v2 = (
         brute_cov(g, g, p, w)
         for g, p, w in ((guess, positive, weight), (other, positive2, weight2))

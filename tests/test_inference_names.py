@@ -43,7 +43,7 @@ def test_old_level_name_warns_and_gives_the_level(interval):
 
 @pytest.mark.parametrize("method", ["delong", "bootstrap"])
 def test_auc_ci_level_keyword_warns_and_is_conf_level(method):
-    options = dict(method=method, n_boot=100, seed=2)
+    options = dict(method=method, n_boot=100, seed=2, quantile="t")  # no small-class warning
     new = wr.auc_ci(GUESS, LABEL, conf_level=0.8, **options)
     with pytest.warns(FutureWarning, match=r"auc_ci\(level=\.\.\.\) is deprecated"):
         old = wr.auc_ci(GUESS, LABEL, level=0.8, **options)

@@ -9,6 +9,7 @@ is pROC's formula (sapply over ranks) ported literally.
 """
 
 import contextlib
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -56,8 +57,12 @@ def rebuilt(n_boot, seed, n_rows, draws):
 
 
 def area(guess, label, weight, rows, partial):
+    """A replicate's area, the plain way (a corrected replicate may fall below
+    the diagonal: kept, as pROC's bootstrap keeps it, without its warning)."""
     roc = wr.WeightedROC(guess[rows], label[rows], None if weight is None else weight[rows])
-    return wr.partial_auc(roc, **(partial or {}))
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "the partial area .* is below that of the diagonal")
+        return wr.partial_auc(roc, **(partial or {}))
 
 
 # ---------------------------------------------------------------- bootstrap_test
