@@ -8,6 +8,8 @@ together (``stratified=False``), from the one sorted, grouped pass.
 areas.
 """
 
+from __future__ import annotations
+
 import math
 
 import numpy as np

@@ -8,6 +8,8 @@ replicates' ``conf_low``, ``median`` and ``conf_high`` quantiles (R's type
 1.0).
 """
 
+from __future__ import annotations
+
 import numbers
 import warnings
 

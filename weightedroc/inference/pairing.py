@@ -2,6 +2,8 @@
 `roc_test`, `bootstrap_test` and `venkatraman_test`, and decides whether the
 curves are paired as pROC's ``roc.test`` does (``are.paired``)."""
 
+from __future__ import annotations
+
 import numbers
 from dataclasses import dataclass
 from typing import Any

@@ -21,6 +21,8 @@ bootstrap (``covvar``) takes var1 and var2 from the replicates of its one
 the same replicates too.
 """
 
+from __future__ import annotations
+
 import math
 import numbers
 from typing import NamedTuple

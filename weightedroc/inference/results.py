@@ -6,6 +6,8 @@ imports nothing from the package beyond `weightedroc.utils`, so that every
 method and dispatcher can return these without importing each other.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass, field
 
