@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..curves.auc import auc_score
-from ..engine.validation import one_label_warning
+from ..curves.auc import counts_area
+from ..engine.core import cumulate_sorted, stable_order
 from ..utils.deprecation import renamed
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .bootstrap import bootstrap_interval
@@ -143,10 +143,12 @@ def auc_ci(
             **(partial or {}),
         )
     no_delong_partial(partial, ("bootstrap",))
-    with one_label_warning():  # both read the labels
-        estimate = auc_score(guess, label, weight, positive=positive, direction=direction)
-        guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
-    curve = placements(guess, label, weight, weights_are)
+    # One validation and one sort: the estimate (auc_score's counts, bit for
+    # bit) and the placements are read from the same sorted pass.
+    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    ordered = stable_order(guess, label, weight)
+    estimate = counts_area(cumulate_sorted(ordered.guess, ordered.tag, ordered.weight))
+    curve = placements(guess, label, weight, weights_are, ordered)
     variance, df = variance_and_df(curve, curve, weights_are)
     importance = weights_are == "importance" and uneven(weight)
     if importance:

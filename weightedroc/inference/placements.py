@@ -33,11 +33,14 @@ class Placements(NamedTuple):
     kish_squares: tuple[float, float]
 
 
-def placements(guess, label, weight, weights_are="importance") -> Placements:
-    """`Placements` of validated inputs (see `prepared`)."""
+def placements(guess, label, weight, weights_are="importance", ordered=None) -> Placements:
+    """`Placements` of validated inputs (see `prepared`); `ordered`, their
+    `stable_order` (with the weights) when the caller has sorted them already."""
+    if ordered is None:
+        ordered = stable_order(guess, label, weight)
+    order, sorted_guess, pos, w = ordered
     if weights_are == "importance" and not uneven(weight):
-        weight = None  # equal importance weights are unit weights, exactly
-    order, sorted_guess, pos, w = stable_order(guess, label, weight)
+        w = None  # equal importance weights are unit weights, exactly
     n = len(order)
     is_end = np.empty(n, dtype=bool)  # last observation of a run of tied guesses
     np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
