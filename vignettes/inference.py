@@ -749,7 +749,7 @@ print(
 # | --- | --- |
 # | `var(r1, method = "obuchowski")` | `auc_var(x, y, method="obuchowski")` |
 # | `cov(r1, r2, method = "obuchowski")` | `auc_cov(x1, x2, y, method="obuchowski")` |
-# | `var(roc(y, x, partial.auc = c(1, 0.8)), method = "obuchowski")` | `auc_var(x, y, method="obuchowski", partial_auc=dict(fpr_range=(0, 0.2)))` |
+# | `var(roc(y, x, partial.auc = c(1, 0.8)), method = "obuchowski")` | `auc_var(x, y, method="obuchowski", fpr_range=(0, 0.2))` |
 #
 # R:
 # ```
@@ -765,7 +765,7 @@ print(
 obuchowski_var = wr.auc_var(asah["s100b"], asah["outcome"], method="obuchowski")
 obuchowski_cov = wr.auc_cov(asah["s100b"], asah["wfns"], asah["outcome"], method="obuchowski")
 obuchowski_partial = wr.auc_var(
-    asah["s100b"], asah["outcome"], method="obuchowski", partial_auc=dict(fpr_range=(0, 0.2))
+    asah["s100b"], asah["outcome"], method="obuchowski", fpr_range=(0, 0.2)
 )
 print(f"{obuchowski_var:.7g}\n{obuchowski_cov:.7g}\n{obuchowski_partial:.7g}")
 
@@ -980,7 +980,7 @@ EXPECTED = {
     "covariance": 0.00119615567376754,
     "round(ci.conf_low, 4), round(ci.conf_high, 4)": (0.6301, 0.8326),
     "round(paired.statistic, 3), round(paired.p_value, 5)": (-2.209, 0.02718),
-    "[round(x, 8) for x in paired.conf_int]": [-0.17421442, -0.01040618],
+    "[round(x, 8) for x in (paired.conf_low, paired.conf_high)]": [-0.17421442, -0.01040618],
     "round(greater.p_value, 4)": 0.9864,
     "round(unpaired.statistic, 4), round(unpaired.parameter['df'], 2)": (-1.4349, 206.66),
     "round(unpaired.p_value, 4)": 0.1528,
