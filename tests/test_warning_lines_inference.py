@@ -6,6 +6,7 @@ import re
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import weightedroc as wr
@@ -195,7 +196,33 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("category, match, call", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+Y3 = np.arange(30) % 3
+SCORES3 = np.eye(3)[Y3] + np.arange(30)[:, None] / 30
+# Raised in curves/multiclass.py with hand-counted stacklevels (issue 30's other
+# half converts them to utils.warn); from multiclass inference they name
+# inference/multiclass.py.
+CURVES = pytest.mark.xfail(reason="curves/multiclass.py's stacklevels (issue 30's other half)")
+PARAMS = [pytest.param(*case[1:], id=case[0]) for case in CASES] + [
+    pytest.param(
+        UserWarning,
+        "classes were not found in label",
+        lambda: wr.multiclass_auc_var(pd.DataFrame(np.c_[SCORES3, Y3 / 30]), Y3),
+        id="multiclass extra column",
+        marks=CURVES,
+    ),
+    pytest.param(
+        UserWarning,
+        "No observation for response level",
+        lambda: wr.multiclass_auc_var(
+            pd.DataFrame(np.c_[SCORES3, Y3 / 30], columns=[0, 1, 2, 5]), Y3, levels=[0, 1, 2, 5]
+        ),
+        id="multiclass empty level",
+        marks=CURVES,
+    ),
+]
+
+
+@pytest.mark.parametrize("category, match, call", PARAMS)
 def test_the_warning_names_the_callers_line(category, match, call):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
