@@ -38,7 +38,8 @@ def bits(values):
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(recipes(max_segment=150), st.sampled_from(["<", ">"]), st.booleans())
 def test_one_pass_equals_two_passes_bit_for_bit(recipe, direction, frequency):
-    guess, positive, weight = build(recipe)
+    with np.errstate(over="ignore"):  # the median of edge chains near the double's max
+        guess, positive, weight = build(recipe)
     assume(min(np.count_nonzero(positive), np.count_nonzero(~positive)) >= 2)
     weights_are = "importance"
     if frequency:

@@ -50,7 +50,7 @@ from ..curves.smooth import binormal_line
 from ..engine.core import cumulate
 from ..engine.validation import one_label_warning
 from ..utils.normal import pnorm, qnorm
-from .checks import check_partial, prepared
+from .checks import prepared
 from .placements import uneven
 
 
@@ -205,10 +205,10 @@ def correlation(x, y, weight=None):
     return float(np.dot(weight, dx * dy)) / norms
 
 
-def fpr_range_of(partial_auc):
-    """The FPR range of checked `partial_auc` keywords (None: the full area);
-    Obuchowski's variance has no sensitivity (TPR) range, as in pROC."""
-    partial = check_partial(partial_auc)
+def fpr_range_of(partial):
+    """The FPR range of a checked partial area (`checks.partial_area`; None:
+    the full area); Obuchowski's variance has no sensitivity (TPR) range, as
+    in pROC."""
     if partial is None:
         return None, None
     if partial["tpr_range"] is not None:
@@ -229,9 +229,9 @@ def corrected(variance, partial):
     return variance / (4 * ((hi - lo) - diagonal) ** 2)
 
 
-def obuchowski_var(guess, label, weight, *, weights_are, positive, direction, partial_auc):
+def obuchowski_var(guess, label, weight, *, weights_are, positive, direction, partial):
     """Obuchowski's variance of the (partial) AUC of one score; see `auc_var`."""
-    fpr_range, partial = fpr_range_of(partial_auc)
+    fpr_range, partial = fpr_range_of(partial)
     guess, label, weight = data(guess, label, weight, positive, direction, weights_are)
     ncases, ncontrols = class_sizes(label, weight, weights_are)
     A, B = binormal(guess, label, weight)
@@ -239,10 +239,10 @@ def obuchowski_var(guess, label, weight, *, weights_are, positive, direction, pa
     return corrected(variance, partial)
 
 
-def obuchowski_cov(guess1, guess2, label, weight, *, weights_are, positive, direction, partial_auc):
+def obuchowski_cov(guess1, guess2, label, weight, *, weights_are, positive, direction, partial):
     """Obuchowski's covariance of the (partial) AUCs of two scores of the
     same observations; see `auc_cov`."""
-    fpr_range, partial = fpr_range_of(partial_auc)
+    fpr_range, partial = fpr_range_of(partial)
     fit = paired_fit(
         guess1,
         guess2,

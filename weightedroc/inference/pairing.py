@@ -49,7 +49,7 @@ class Comparison:
     direction: str = "<"
     n_boot: int = 2000
     seed: Any = None
-    partial_auc: dict | None = None
+    partial: dict | None = None  # checked (`checks.partial_area`)
     data_name: str = "guess1 and guess2"
     method: str = "delong"
     sensitivity: float | None = None  # method "sensitivity": where to compare
@@ -274,7 +274,7 @@ def comparison(
         direction=direction,
         n_boot=n_boot,
         seed=seed,
-        partial_auc=partial,
+        partial=partial,
         data_name=data_name,
         method=method,
         sensitivity=sensitivity,

@@ -147,7 +147,7 @@ def _statistic_reader(c: Comparison, first, second, areas):
     """(read, compared): `read((P1, N1), (P2, N2))` gives each replicate's two
     values of the compared statistic, `compared` are the data's (`areas`
     for the AUC test)."""
-    partial = c.partial_auc
+    partial = c.partial
     if c.method == "bootstrap":
         return (
             lambda w1, w2: np.stack(
@@ -186,7 +186,7 @@ def run_bootstrap(c: Comparison) -> HTest:
     """The bootstrap test of a checked `Comparison`: of the (partial) AUCs
     (method "bootstrap"), or of the sensitivities at a specificity, or the
     specificities at a sensitivity."""
-    partial = c.partial_auc
+    partial = c.partial
     first, second = (
         prepare(g, y, w, c.positive, c.direction, c.weights_are, c.stratified)
         for g, y, w in ((c.guess1, c.label, c.weight), (c.guess2, c.label2, c.weight2))

@@ -126,7 +126,7 @@ def auc_var(
             weights_are=weights_are,
             positive=positive,
             direction=direction,
-            partial_auc=partial,
+            partial=partial,
         )
     if method == "bootstrap":
         return bootstrap_var(
@@ -216,7 +216,7 @@ def auc_cov(
             weights_are=weights_are,
             positive=positive,
             direction=direction,
-            partial_auc=partial,
+            partial=partial,
         )
     if method == "bootstrap":
         with one_label_warning():
