@@ -38,10 +38,9 @@ class Design(NamedTuple):
 
     def control_weight(self, t):
         """1/(n G(t)) for every row (times weight): a control's weight at t."""
-        if self.cox is not None:
-            value = 1 / (self.n * self.cox.at(t))
-        else:
-            value = np.full(len(self.time), 1 / (float(self.censoring.at(t)) * self.n))
+        G = self.cox.at(t) if self.cox is not None else self.censoring.at(t)
+        with np.errstate(divide="ignore"):  # G(t) = 0 beyond the last time: no controls
+            value = np.broadcast_to(1 / (G * self.n), self.time.shape).copy()
         return value if self.weight is None else value * self.weight
 
 
@@ -184,14 +183,14 @@ def time_roc(
     >>> from weightedroc import time_roc
     >>> curves = time_roc([1, 2, 3, 4, 5, 6], [1, 0, 1, 1, 0, 0],
     ...                   [0.9, 0.1, 0.8, 0.3, 0.4, 0.2], times=[3.5])
-    >>> curves[["time", "TPR", "FPR", "threshold"]]
-       time  TPR  FPR  threshold
-    0   3.5  1.0  1.0        0.2
-    1   3.5  1.0  0.5        0.3
-    2   3.5  1.0  0.5        0.4
-    3   3.5  1.0  0.0        0.8
-    4   3.5  0.5  0.0        0.9
-    5   3.5  0.0  0.0        inf
+    >>> curves[["time", "TPR", "FPR", "threshold"]].round(4)
+       time     TPR     FPR  threshold
+    0   3.5  1.0000  1.0000        0.2
+    1   3.5  1.0000  0.6667        0.3
+    2   3.5  1.0000  0.3333        0.4
+    3   3.5  1.0000  0.0000        0.8
+    4   3.5  0.4444  0.0000        0.9
+    5   3.5  0.0000  0.0000        inf
     """
     design = survival_design(
         time,

@@ -240,7 +240,7 @@ def time_auc(
     >>> time_auc([1, 2, 3, 4, 5, 6, 7, 8], [1, 0, 1, 1, 0, 1, 0, 0],
     ...          [0.9, 0.1, 0.8, 0.3, 0.4, 0.7, 0.2, 0.5], times=[4.5]).round(4)
        time     auc  std_error  conf_low  conf_high
-    0   4.5  0.8889     0.1267    0.6406     1.1372
+    0   4.5  0.7375     0.2375     0.272      1.203
     """
     fit = _fit(time, event, guess, times, weight, cause, weighting, covariates, data, "guess", True)
     table = fit.table
@@ -295,8 +295,8 @@ def time_auc_test(
     >>> time_auc_test([1, 2, 3, 4, 5, 6, 7, 8], [1, 0, 1, 1, 0, 1, 0, 0],
     ...               [0.9, 0.1, 0.8, 0.3, 0.4, 0.7, 0.2, 0.5],
     ...               [0.5, 0.2, 0.9, 0.1, 0.6, 0.3, 0.4, 0.8], times=[4.5]).round(4)
-       time    auc1    auc2  estimate  std_error  statistic  p_value
-    0   4.5  0.8889  0.6111    0.2778     0.2265     1.2265   0.2200
+       time    auc1  auc2  estimate  std_error  statistic  p_value
+    0   4.5  0.7375   0.5    0.2375     0.1426     1.6656   0.0958
     """
     fits = [
         _fit(time, event, g, times, None, cause, "marginal", None, data, name, True)
