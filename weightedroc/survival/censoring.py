@@ -72,5 +72,88 @@ def reverse_km(time, failed, weight=None):
     return Censoring(distinct, np.cumprod(factor))
 
 
+class CoxCensoring(NamedTuple):
+    """A Cox model of censoring: G(t | x) = exp(-Lambda_0(t) exp(eta(x)))."""
+
+    time: np.ndarray  # distinct censoring times, ascending
+    cumulative_hazard: np.ndarray  # Lambda_0 just after each of them
+    risk: np.ndarray  # exp(eta) per row, eta centred at the covariates' means
+    subject_time: np.ndarray
+    coef: np.ndarray
+
+    def _hazard(self, t, side):
+        index = np.searchsorted(self.time, t, side=side) - 1
+        return np.where(index < 0, 0.0, self.cumulative_hazard[np.maximum(index, 0)])
+
+    def at(self, t):
+        """G(t | x_j) for every row j."""
+        return np.exp(-self._hazard(t, "right") * self.risk)
+
+    def before_own(self):
+        """G(T_j- | x_j) for every row j (pec's subjectTimesLag=1)."""
+        return np.exp(-self._hazard(self.subject_time, "left") * self.risk)
+
+
+def efron_baseline(time, censored, risk):
+    """The Efron-corrected baseline cumulative hazard of censoring (as
+    ``survival::survfit.coxph`` for a fit with Efron ties, which
+    ``rms::cph`` uses): at a time with d censorings, risk-set weight S and
+    tied weight S_d, the hazard grows by sum_{k<d} 1 / (S - k/d S_d)."""
+    order = np.argsort(time, kind="stable")
+    t, c, r = time[order], censored[order], risk[order]
+    distinct, first = np.unique(t, return_index=True)
+    at_risk = np.cumsum(r[::-1])[::-1][first]  # exp(eta) summed over T >= u
+    d = np.add.reduceat(c.astype(float), first)
+    tied = np.add.reduceat(np.where(c, r, 0.0), first)
+    some = d > 0
+    counts = d[some].astype(np.int64)
+    k = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    steps = 1 / (
+        np.repeat(at_risk[some], counts)
+        - k / np.repeat(d[some], counts) * np.repeat(tied[some], counts)
+    )
+    increments = np.add.reduceat(steps, np.cumsum(counts) - counts) if len(steps) else steps
+    return distinct[some], np.cumsum(increments)
+
+
+def _covariates(covariates, data, n):
+    if covariates is None:
+        return np.empty((n, 0))
+    if isinstance(covariates, str):
+        covariates = [covariates]
+    if isinstance(covariates, (list, tuple)) and all(isinstance(c, str) for c in covariates):
+        if data is None:
+            raise TypeError("covariates given as column names: pass the frame as data=")
+        covariates = np.column_stack([np.asarray(data[c], dtype=float) for c in covariates])
+    array = np.asarray(covariates, dtype=float)
+    array = array.reshape(n, -1) if array.ndim == 1 else array
+    if array.ndim != 2 or array.shape[0] != n:
+        raise ValueError(f"covariates must have one row per subject ({n}); got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise ValueError("covariates must be finite numbers (no NA)")
+    return array
+
+
 def cox_censoring(time, failed, guess, covariates, data, weight):
-    raise NotImplementedError("cox weighting")
+    """The Cox model of censoring of ``pec::ipcw(method="cox")``, as timeROC
+    fits it: the guess always among the covariates, Efron ties (scikit-
+    survival's fit), the Efron-corrected baseline hazard."""
+    if weight is not None:
+        raise ValueError('weighting="cox" takes no case weights (timeROC has none)')
+    try:
+        from sksurv.linear_model import CoxPHSurvivalAnalysis
+        from sksurv.util import Surv
+    except ImportError as error:
+        raise ImportError(
+            'weighting="cox" needs scikit-survival: pip install "weightedroc[survival]"'
+        ) from error
+    X = np.column_stack([guess, _covariates(covariates, data, len(time))])
+    if not np.isfinite(X).all():
+        raise ValueError('weighting="cox" needs finite guesses')
+    censored = ~failed
+    model = CoxPHSurvivalAnalysis(ties="efron", n_iter=200, tol=1e-12)
+    model.fit(X, Surv.from_arrays(event=censored, time=time))
+    eta = (X - X.mean(axis=0)) @ model.coef_
+    risk = np.exp(eta)
+    distinct, cumulative = efron_baseline(time, censored, risk)
+    return CoxCensoring(distinct, cumulative, risk, time, model.coef_)

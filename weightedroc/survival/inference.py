@@ -33,10 +33,19 @@ class KaplanMeierIID(NamedTuple):
     A: np.ndarray
 
     def project(self, a):
-        """sum_j a_j M[j, k] for every k."""
-        tail = np.cumsum(a[::-1])[::-1]  # tail[j] = sum_{j' >= j} a_j'
-        after = np.append(tail[1:], 0.0)  # sum_{j' > k}
-        return self.jump * tail[self.first] - (np.cumsum(a * self.A) + self.A * after)
+        """sum_j a_j M[j, k] for every k, for rows `a` (p, ...) that are the
+        first p rows (those before some time: the rest are 0)."""
+        p, n = len(a), len(self.A)
+        A = self.A[:p].reshape((p,) + (1,) * (a.ndim - 1))
+        tail = np.cumsum(a[::-1], axis=0)[::-1]  # sum over j' >= j
+        partial = np.cumsum(a * A, axis=0)
+        out = np.empty((n,) + a.shape[1:])
+        out[p:] = -partial[-1] if p else 0.0  # every later row's first[k] >= p
+        after = np.zeros_like(tail)
+        after[:-1] = tail[1:]
+        jump = self.jump[:p].reshape(A.shape)
+        out[:p] = jump * tail[self.first[:p]] - (partial + A * after)
+        return out
 
     def row(self, j):
         """M[j, k] for every k."""
@@ -56,19 +65,21 @@ def km_iid(sorted_time, sorted_event):
     return KaplanMeierIID(jump, first, A)
 
 
-def _placements(group, mass, n_groups):
-    """Per row: the `mass` of rows with a lower guess plus half that of
-    equal guesses (below), and the same from above."""
+def _below(group, mass, n_groups):
+    """Per group: the `mass` of lower guesses plus half that of equal ones."""
+    per_group = np.bincount(group, weights=mass, minlength=n_groups)
+    return np.cumsum(per_group) - per_group / 2
+
+
+def _above(group, mass, n_groups):
+    """Per group: the `mass` of higher guesses plus half that of equal ones."""
     per_group = np.bincount(group, weights=mass, minlength=n_groups)
     upto = np.cumsum(per_group)
-    half = per_group / 2
-    below = upto - per_group + half
-    above = upto[-1] - upto + half
-    return below[group], above[group]
+    return upto[-1] - upto + per_group / 2
 
 
 class TimeIID(NamedTuple):
-    """One time's influence functions (rows sorted by time), NaN-free or None."""
+    """One time's influence functions (rows sorted by time), or None."""
 
     auc_1: np.ndarray | None
     auc_2: np.ndarray | None
@@ -76,51 +87,67 @@ class TimeIID(NamedTuple):
 
 def time_iid(s, km, t, cause):
     """timeROC's ``compute_iid_decomposition`` at `t` for the design's rows
-    sorted by time (`s`: dict of sorted arrays)."""
+    sorted by time (`s`: dict of sorted arrays).
+
+    Cases and definition-2 controls are among the first p rows (T < t),
+    definition-1 controls are the rows from q on (T > t).
+    """
     T, delta, w, group, n_groups = s["time"], s["event"], s["w"], s["group"], s["n_groups"]
     n = float(len(T))
-    case = (T < t) & (delta == cause)
-    control_1 = T > t
-    control_2 = (T < t) & (delta != cause) & (delta != 0)
-    n1 = np.count_nonzero(control_1)
+    p = np.searchsorted(T, t, side="left")
+    q = np.searchsorted(T, t, side="right")
+    n1 = len(T) - q
+    head, head_group = delta[:p], group[:p]
+    case = head == cause
     if not case.any() or n1 == 0:
         return TimeIID(None, None)
+    control_2 = (head != cause) & (head != 0)
     c = s["control"](t)
-    F = w[case].sum()
+    case_w = np.where(case, w[:p], 0.0)
+    F = case_w.sum()
     St = c * n1
-    case_w = np.where(case, w, 0.0)
-    K1, _ = _placements(group, control_1.astype(float), n_groups)
-    _, L = _placements(group, case_w, n_groups)
-    R = np.where(case, w * c * n * n * K1, 0.0)
-    row_1 = np.where(control_1, c * n * n * L, 0.0)
+    FS = F * St
+    K1 = _below(group[q:], np.ones(n1), n_groups)[head_group]
+    L = _above(head_group, case_w, n_groups)
+    R = case_w * (c * n * n) * K1  # the cases' pair sums (0 elsewhere)
+    row_1 = (c * n * n) * L[group[q:]]  # the controls' pair sums
     sum_h1 = R.sum()
     h_star = sum_h1 / (n * n)
-    # timeROC writes 1(T <= t) but its weights are already 0 off the cases
-    d = np.where(case, w * n, 0.0)
-    V = control_1 / (n1 / n)
-    Q_d = km.project(d)
+    d = case_w * n  # timeROC writes 1(T <= t), but its weights are 0 off the cases
     sum_d = d.sum()
-    FS = F * St
-    term_k = ((sum_h1 + km.project(R)) / n - h_star * (V.sum() + (sum_d + Q_d) / F - n)) / FS
-    term_j = (row_1 - n * h_star) / FS
-    term_i = (R - n * h_star * (V + (d - F) / F)) / FS
-    iid_1 = (term_k + term_j + term_i) / n
-    if not control_2.any():
+    v = n / n1  # V = 1(T > t) / (n1 / n)
+    competing = control_2.any()
+    if competing:
+        K2 = _below(head_group, np.where(control_2, w[:p], 0.0), n_groups)[head_group]
+        col_2 = case_w * (n * n) * K2
+        row_2 = np.where(control_2, w[:p] * (n * n), 0.0) * L[head_group]
+        col = R + col_2
+        sum_h2 = col_2.sum()
+        n2ht = sum_h1 + sum_h2  # n^2 ht
+        D = F * (1 - F)
+        coef = (n2ht / (n * n)) * (1 - 2 * F) / D
+        Q_R, Q_d, Q_col, Q_row_2 = km.project(np.column_stack((R, d, col, row_2))).T
+    else:
+        Q_R, Q_d = km.project(np.column_stack((R, d))).T
+    # IF of AUC_1: timeROC's three sums (over k, over j, over i), term for term
+    iid_1 = ((sum_h1 + Q_R) / n - h_star * (n1 * v + (sum_d + Q_d) / F - n)) / FS
+    iid_1 -= n * h_star / FS  # every row's share of the sum over j ...
+    iid_1[q:] += row_1 / FS  # ... and the controls' pair sums
+    iid_1 -= n * h_star * (-1.0) / FS  # the sum over i: n h* (d - F) / F with d = 0 ...
+    iid_1[:p] += (R - n * h_star * (d - F) / F) / FS - n * h_star / FS  # ... and the cases'
+    iid_1[q:] -= n * h_star * v / FS
+    iid_1 /= n
+    if not competing:
         return TimeIID(iid_1, None)
-    K2, _ = _placements(group, np.where(control_2, w, 0.0), n_groups)
-    col_2 = np.where(case, w * n * n * K2, 0.0)
-    row_2 = np.where(control_2, w * n * n * L, 0.0)
-    col = R + col_2
-    sum_h2 = col_2.sum()
-    n2ht = sum_h1 + sum_h2  # n^2 ht
-    D = F * (1 - F)
-    coef = (n2ht / (n * n)) * (1 - 2 * F) / D
-    jt = np.searchsorted(T, t, side="right") - 1
-    a = (col * n - n2ht - coef * n * n * (d - F)) / D
-    b = ((row_1 + row_2) * n - n2ht) / D
-    c_l = (sum_h1 * (1 + km.row(jt)) + sum_h2 + km.project(row_2) - n2ht) / D
-    d_k = (n2ht + km.project(col) - n2ht - n * coef * (sum_d + Q_d - n * F)) / D
-    return TimeIID(iid_1, (a + b + c_l + d_k) / (n * n))
+    jt = q - 1  # the last row with T <= t
+    iid_2 = (sum_h1 * (1 + km.row(jt)) + sum_h2 + Q_row_2 - n2ht) / D  # the sum over l
+    iid_2 += (n2ht + Q_col - n2ht - n * coef * (sum_d + Q_d - n * F)) / D  # over k
+    iid_2 += (-n2ht - coef * n * n * (0.0 - F)) / D  # over i, the rows with no pairs
+    iid_2[:p] += (col * n - coef * n * n * d) / D  # ... and the cases
+    iid_2 += -n2ht / D  # over j
+    iid_2[:p] += row_2 * n / D
+    iid_2[q:] += row_1 * n / D
+    return TimeIID(iid_1, iid_2 / (n * n))
 
 
 def _sorted_design(design):
