@@ -379,3 +379,70 @@ def test_cox_weighting_is_close_to_timeroc(timeroc):
         got = table[table.definition == k].auc
         # rms::cph stops at eps=1e-6: its coefficients differ in the 8th digit
         np.testing.assert_allclose(got, _r(timeroc, f"r$AUC_{k}"), rtol=0, atol=1e-8)
+
+
+# --- scikit-survival's cumulative_dynamic_auc ----------------------------------
+
+
+def tie_free(seed, n=300):
+    rng = np.random.default_rng(seed)
+    event_time = rng.exponential(5, n)
+    censor_time = rng.exponential(7, n)
+    time = np.minimum(event_time, censor_time)
+    event = (event_time <= censor_time).astype(int)
+    guess = -event_time + 2 * rng.normal(size=n)
+    times = np.quantile(time, [0.1, 0.3, 0.5, 0.7]) + 1e-7  # not an observed time
+    return time, event, guess, times
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tie_free_data_equal_scikit_survival(seed):
+    pytest.importorskip("sksurv")
+    from sksurv.metrics import cumulative_dynamic_auc
+    from sksurv.util import Surv
+
+    from weightedroc import time_auc_mean
+
+    time, event, guess, times = tie_free(seed)
+    y = Surv.from_arrays(event == 1, time)
+    scores, mean = cumulative_dynamic_auc(y, y, guess, times)
+    np.testing.assert_allclose(time_auc(time, event, guess, times=times).auc, scores, rtol=1e-14)
+    assert time_auc_mean(time, event, guess, times=times) == pytest.approx(mean, rel=1e-14)
+
+
+def test_scikit_survival_counts_an_event_at_t_as_a_case():
+    # Its cases are T <= t (timeROC's and ours: T < t): its AUC at an event
+    # time t is ours just after t (no censoring ties there, so its 1/G(T_i)
+    # and our 1/G(T_i-) agree).
+    pytest.importorskip("sksurv")
+    from sksurv.metrics import cumulative_dynamic_auc
+    from sksurv.util import Surv
+
+    time, event, guess, _ = tie_free(4)
+    t = np.sort(time[event == 1])[40]
+    y = Surv.from_arrays(event == 1, time)
+    scores, _ = cumulative_dynamic_auc(y, y, guess, [t])
+    ours = time_auc(time, event, guess, times=[t, np.nextafter(t, np.inf)]).auc
+    assert ours.iloc[1] == pytest.approx(scores[0], rel=1e-14)
+    assert ours.iloc[0] != pytest.approx(scores[0], rel=1e-6)
+
+
+def test_mean_auc_is_the_survival_weighted_mean():
+    from weightedroc import time_auc_mean
+
+    time, event, guess = survival_data(6)
+    table = time_auc(time, event, guess, times=TIMES)
+    auc = table[table.definition == 2].auc.to_numpy()
+    # Kaplan-Meier of event-free survival by a loop
+    S = []
+    for t in TIMES:
+        s = 1.0
+        for u in np.unique(time[(event != 0) & (time <= t)]):
+            s *= 1 - np.sum((time == u) & (event != 0)) / np.sum(time >= u)
+        S.append(s)
+    share = -np.diff(np.r_[1.0, S])
+    want = (auc * share).sum() / (1 - S[-1])
+    got = time_auc_mean(time, event, guess, times=TIMES, definition=2)
+    assert got == pytest.approx(want, rel=1e-13)
+    with pytest.raises(ValueError, match="no AUC at time"):
+        time_auc_mean(time, event, guess, times=[3.0, time.max()])

@@ -62,6 +62,7 @@ _LAZY = {
     "time_roc": "survival.curves",
     "time_auc": "survival.inference",
     "time_auc_test": "survival.inference",
+    "time_auc_mean": "survival.inference",
 }
 
 # Subpackages and modules, imported on first attribute access

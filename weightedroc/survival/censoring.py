@@ -72,6 +72,19 @@ def reverse_km(time, failed, weight=None):
     return Censoring(distinct, np.cumprod(factor))
 
 
+def kaplan_meier(time, failed, weight=None):
+    """The Kaplan-Meier survival of (`time`, `failed`): a `Censoring`-shaped
+    step function (distinct times, S just after each), as scikit-survival's
+    ``SurvivalFunctionEstimator``: at risk at u are the rows with T >= u."""
+    order = np.argsort(time, kind="stable")
+    t = time[order]
+    w = np.ones(len(t)) if weight is None else weight[order]
+    distinct, first = np.unique(t, return_index=True)
+    at_risk = np.cumsum(w[::-1])[::-1][first]
+    deaths = np.add.reduceat(np.where(failed[order], w, 0.0), first)
+    return Censoring(distinct, np.cumprod(1 - deaths / at_risk))
+
+
 class CoxCensoring(NamedTuple):
     """A Cox model of censoring: G(t | x) = exp(-Lambda_0(t) exp(eta(x)))."""
 

@@ -20,6 +20,7 @@ import pandas as pd
 from ..curves.auc import counts_area
 from ..utils.normal import pnorm, qnorm
 from ..utils.warn import warn
+from .censoring import kaplan_meier
 from .curves import Weighting, definitions, groups_at, survival_design, time_counts
 from .inputs import check_times
 
@@ -345,4 +346,73 @@ def time_auc_test(
     return table
 
 
-__all__ = ["time_auc", "time_auc_test"]
+def time_auc_mean(
+    time,
+    event=None,
+    guess=None,
+    *,
+    times,
+    weight=None,
+    cause: int = 1,
+    weighting: Weighting = "marginal",
+    covariates=None,
+    data=None,
+    definition: int = 1,
+) -> float:
+    """The AUC integrated over `times` against the survival function, as
+    scikit-survival's ``mean_auc``.
+
+    sum_k AUC(t_k) (S(t_{k-1}) - S(t_k)) / (1 - S(t_K)), with S(t_0) = 1
+    and S the Kaplan-Meier estimate of event-free survival (any cause an
+    event, `weight` as case weights) of these data: the mean of the AUC
+    over the event times in the range, each time weighted by the share of
+    the events that happen there.  One time gives its AUC.
+
+    Parameters
+    ----------
+    time, event, guess, times, weight, cause, weighting, covariates, data
+        As `time_auc`.
+    definition : {1, 2}, default 1
+        Under competing risks, which definition of controls (see
+        `time_roc`).
+
+    Returns
+    -------
+    float
+        The integrated AUC.
+
+    Raises
+    ------
+    ValueError
+        A time without an AUC (no cases or no controls there).
+
+    Examples
+    --------
+    >>> from weightedroc import time_auc_mean
+    >>> round(time_auc_mean([1, 2, 3, 4, 5, 6, 7, 8], [1, 0, 1, 1, 0, 1, 0, 0],
+    ...                     [0.9, 0.1, 0.8, 0.3, 0.4, 0.7, 0.2, 0.5], times=[2.5, 4.5, 6.5]), 4)
+    0.8368
+    """
+    fit = _fit(
+        time, event, guess, times, weight, cause, weighting, covariates, data, "guess", False
+    )
+    table = fit.table
+    if "definition" in table:
+        table = table[table.definition == definition]
+    elif definition != 1:
+        raise ValueError("definition 2 needs competing risks (event codes other than 0 and cause)")
+    auc = table.auc.to_numpy()
+    if np.isnan(auc).any():
+        raise ValueError(
+            f"no AUC at time {table.time.to_numpy()[np.isnan(auc)][0]:g} (no cases or no "
+            "controls there): choose times inside the follow-up"
+        )
+    if len(auc) == 1:
+        return float(auc[0])
+    design = fit.design
+    S = kaplan_meier(design.time, design.event != 0, design.weight).at(table.time.to_numpy())
+    share = -np.diff(np.r_[1.0, S])
+    return float((auc * share).sum() / (1.0 - S[-1]))
+
+
+__all__ = ["time_auc", "time_auc_test", "time_auc_mean"]
