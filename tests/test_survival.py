@@ -446,3 +446,22 @@ def test_mean_auc_is_the_survival_weighted_mean():
     assert got == pytest.approx(want, rel=1e-13)
     with pytest.raises(ValueError, match="no AUC at time"):
         time_auc_mean(time, event, guess, times=[3.0, time.max()])
+
+
+def test_time_auc_plot_draws_the_table():
+    pytest.importorskip("plotnine")
+    from weightedroc.plots import time_auc_plot
+
+    time, event, guess = survival_data(5)
+    table = time_auc(time, event, guess, times=[*TIMES, time.max()])
+    plot = time_auc_plot(table)
+    # at max(T) definition 1 has no controls (NaN, left out); definition 2 has
+    assert table.auc.isna().sum() == 1 and len(plot.data) == 2 * len(TIMES) + 1
+    np.testing.assert_array_equal(plot.data.conf_high, table.dropna().conf_high)
+    assert set(plot.data.curve) == {
+        "controls: event-free at t",
+        "controls: event-free at t or another cause before t",
+    }
+    plot.draw()
+    with pytest.raises(ValueError, match="lacks the column"):
+        time_auc_plot(table.drop(columns="conf_low"))

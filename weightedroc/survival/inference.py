@@ -275,6 +275,7 @@ def time_auc(
     z = qnorm(1 - (1 - _check_level(conf_level)) / 2)
     table["conf_low"] = table["auc"] - z * table["std_error"]
     table["conf_high"] = table["auc"] + z * table["std_error"]
+    table.attrs["conf_level"] = conf_level
     return table
 
 
