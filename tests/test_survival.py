@@ -243,7 +243,8 @@ def _r(ro, code):
 @pytest.mark.parametrize("seed", range(6))
 def test_auc_and_std_errors_equal_timeroc(timeroc, seed):
     time, event, guess = survival_data(seed, n=80)
-    times = [3.0, 4.5, 6.0, 8.0, 10.0]
+    # beyond the follow-up AUC_1 is NA, AUC_2 (cases against other causes) is not
+    times = [3.0, 4.5, 6.0, 8.0, 10.0, time.max(), time.max() + 1]
     _r_timeroc(timeroc, time, event, guess, times)
     table = time_auc(time, event, guess, times=times)
     for k in (1, 2):
@@ -457,6 +458,7 @@ def test_time_auc_plot_draws_the_table():
     plot = time_auc_plot(table)
     # at max(T) definition 1 has no controls (NaN, left out); definition 2 has
     assert table.auc.isna().sum() == 1 and len(plot.data) == 2 * len(TIMES) + 1
+    assert table.std_error.iloc[-1] > 0
     np.testing.assert_array_equal(plot.data.conf_high, table.dropna().conf_high)
     assert set(plot.data.curve) == {
         "controls: event-free at t",

@@ -86,6 +86,22 @@ class TimeIID(NamedTuple):
     auc_2: np.ndarray | None
 
 
+def _iid_1(n, n1, p, q, F, FS, sum_h1, h_star, sum_d, R, d, row_1, Q_R, Q_d):
+    """The influence function of AUC_1 (None without controls)."""
+    if n1 == 0:
+        return None
+    v = n / n1  # V = 1(T > t) / (n1 / n)
+    # timeROC's three sums (over k, over j, over i), term for term
+    iid_1 = ((sum_h1 + Q_R) / n - h_star * (n1 * v + (sum_d + Q_d) / F - n)) / FS
+    iid_1 -= n * h_star / FS  # every row's share of the sum over j ...
+    iid_1[q:] += row_1 / FS  # ... and the controls' pair sums
+    iid_1 -= n * h_star * (-1.0) / FS  # the sum over i: n h* (d - F) / F with d = 0 ...
+    iid_1[:p] += (R - n * h_star * (d - F) / F) / FS - n * h_star / FS  # ... and the cases'
+    iid_1[q:] -= n * h_star * v / FS
+    iid_1 /= n
+    return iid_1
+
+
 def time_iid(s, km, t, cause):
     """timeROC's ``compute_iid_decomposition`` at `t` for the design's rows
     sorted by time (`s`: dict of sorted arrays).
@@ -100,10 +116,11 @@ def time_iid(s, km, t, cause):
     n1 = len(T) - q
     head, head_group = delta[:p], group[:p]
     case = head == cause
-    if not case.any() or n1 == 0:
-        return TimeIID(None, None)
     control_2 = (head != cause) & (head != 0)
-    c = s["control"](t)
+    competing = control_2.any()
+    if not case.any() or (n1 == 0 and not competing):
+        return TimeIID(None, None)
+    c = s["control"](t) if n1 else 0.0  # G(t) may be 0 when no row is left
     case_w = np.where(case, w[:p], 0.0)
     F = case_w.sum()
     St = c * n1
@@ -116,8 +133,6 @@ def time_iid(s, km, t, cause):
     h_star = sum_h1 / (n * n)
     d = case_w * n  # timeROC writes 1(T <= t), but its weights are 0 off the cases
     sum_d = d.sum()
-    v = n / n1  # V = 1(T > t) / (n1 / n)
-    competing = control_2.any()
     if competing:
         K2 = _below(head_group, np.where(control_2, w[:p], 0.0), n_groups)[head_group]
         col_2 = case_w * (n * n) * K2
@@ -130,14 +145,7 @@ def time_iid(s, km, t, cause):
         Q_R, Q_d, Q_col, Q_row_2 = km.project(np.column_stack((R, d, col, row_2))).T
     else:
         Q_R, Q_d = km.project(np.column_stack((R, d))).T
-    # IF of AUC_1: timeROC's three sums (over k, over j, over i), term for term
-    iid_1 = ((sum_h1 + Q_R) / n - h_star * (n1 * v + (sum_d + Q_d) / F - n)) / FS
-    iid_1 -= n * h_star / FS  # every row's share of the sum over j ...
-    iid_1[q:] += row_1 / FS  # ... and the controls' pair sums
-    iid_1 -= n * h_star * (-1.0) / FS  # the sum over i: n h* (d - F) / F with d = 0 ...
-    iid_1[:p] += (R - n * h_star * (d - F) / F) / FS - n * h_star / FS  # ... and the cases'
-    iid_1[q:] -= n * h_star * v / FS
-    iid_1 /= n
+    iid_1 = _iid_1(n, n1, p, q, F, FS, sum_h1, h_star, sum_d, R, d, row_1, Q_R, Q_d)
     if not competing:
         return TimeIID(iid_1, None)
     jt = q - 1  # the last row with T <= t
