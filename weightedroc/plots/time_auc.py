@@ -69,10 +69,10 @@ def time_auc_plot(table: pd.DataFrame, *, by: str | None = None) -> ggplot:
         + p9.geom_hline(yintercept=0.5, color=NEUTRAL, linetype="dotted")
         + p9.annotate(
             "text",
-            x=frame["time"].min(),
+            x=frame["time"].max(),
             y=0.47,
             label="chance",
-            ha="left",
+            ha="right",
             color=NEUTRAL,
             size=TEXT_SIZE,
         )
