@@ -62,13 +62,11 @@ def reverse_km(time, failed, weight=None):
     distinct, first = np.unique(t, return_index=True)
     total = np.add.reduceat(w, first)
     censored = np.add.reduceat(np.where(failed[order], 0.0, w), first)
-    at_risk = w.sum() - np.concatenate(([0.0], np.cumsum(total)[:-1]))
-    if weight is None:  # exact counts, as prodlim's integers
-        at_risk = len(t) - np.concatenate(([0], np.cumsum(total)[:-1]))
-    remaining = at_risk - (total - censored)
+    later = np.append(np.cumsum(total[::-1])[::-1][1:], 0.0)  # weight at risk after u
+    remaining = censored + later  # at risk at u once the failures left (no cancellation)
     factor = np.ones(len(distinct))
     some = censored > 0
-    factor[some] = 1 - censored[some] / remaining[some]
+    factor[some] = later[some] / remaining[some]  # 1 - C/Y, without cancelling
     return Censoring(distinct, np.cumprod(factor))
 
 

@@ -176,7 +176,7 @@ def _sorted_design(design):
 class _Fit(NamedTuple):
     design: object
     table: pd.DataFrame
-    iid: dict  # (time, definition) -> influence function or None
+    iid: list  # per row of `table`: its influence function, or None
 
 
 def _fit(time, event, guess, times, weight, cause, weighting, covariates, data, name, iid):
@@ -202,7 +202,7 @@ def _fit(time, event, guess, times, weight, cause, weighting, covariates, data, 
     if inference:
         s = _sorted_design(design)
         km = km_iid(s["time"], s["event"])
-    rows, influence = [], {}
+    rows, influence = [], []
     for t in times:
         groups = groups_at(design, t)
         each = time_iid(s, km, t, design.cause) if inference else TimeIID(None, None)
@@ -213,7 +213,7 @@ def _fit(time, event, guess, times, weight, cause, weighting, covariates, data, 
                 auc = counts_area(time_counts(design, groups, definition))
             f = each.auc_1 if definition == 1 else each.auc_2
             f = None if np.isnan(auc) else f
-            influence[(t, definition)] = f
+            influence.append(f)
             se = np.nan if f is None else float(np.std(f, ddof=1) / np.sqrt(len(f)))
             rows.append((t, definition, auc, se))
     table = pd.DataFrame(rows, columns=["time", "definition", "auc", "std_error"])
@@ -343,10 +343,8 @@ def time_auc_test(
     table = first.drop(columns=["auc", "std_error"])
     table["auc1"], table["auc2"] = first["auc"], second["auc"]
     table["estimate"] = first["auc"] - second["auc"]
-    keys = list(fits[0].iid)
     se = []
-    for key in keys:
-        f1, f2 = fits[0].iid[key], fits[1].iid[key]
+    for f1, f2 in zip(fits[0].iid, fits[1].iid):
         diff = None if f1 is None or f2 is None else f1 - f2
         se.append(np.nan if diff is None else float(np.std(diff, ddof=1) / np.sqrt(len(diff))))
     table["std_error"] = se
