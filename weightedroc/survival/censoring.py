@@ -66,7 +66,10 @@ def reverse_km(time, failed, weight=None):
     remaining = censored + later  # at risk at u once the failures left (no cancellation)
     factor = np.ones(len(distinct))
     some = censored > 0
-    factor[some] = later[some] / remaining[some]  # 1 - C/Y, without cancelling
+    if weight is None:  # prodlim's 1 - C/Y on counts
+        factor[some] = 1 - censored[some] / remaining[some]
+    else:  # (Y - C)/Y: no cancellation whatever the weights' scale
+        factor[some] = later[some] / remaining[some]
     return Censoring(distinct, np.cumprod(factor))
 
 
