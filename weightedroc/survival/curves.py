@@ -5,17 +5,23 @@ cause before t) and controls (event-free at t), weighted by the inverse
 probability of remaining uncensored (IPCW), as R's timeROC estimates them.
 """
 
-from typing import Literal, NamedTuple
+from collections.abc import Sequence
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..curves.roc import COLUMNS, curve_frame
 from ..engine.core import cumulate_sorted, run_ends, stable_order
+from ..utils.types import ArrayLike
 from .censoring import Censoring, cox_censoring, reverse_km
 from .inputs import check_cause, check_survival, check_times
 
 Weighting = Literal["marginal", "cox"]
+#: An array, or the name of a column of `data`.
+Column = ArrayLike | str
+#: The Cox censoring model's covariates: an (n, p) array or column names.
+Covariates = ArrayLike | str | Sequence[str] | None
 
 
 class Design(NamedTuple):
@@ -108,16 +114,16 @@ def definitions(design):
 
 
 def time_roc(
-    time,
-    event=None,
-    guess=None,
+    time: Column,
+    event: Column | None = None,
+    guess: Column | None = None,
     *,
-    times,
-    weight=None,
+    times: ArrayLike,
+    weight: Column | None = None,
     cause: int = 1,
     weighting: Weighting = "marginal",
-    covariates=None,
-    data=None,
+    covariates: Covariates = None,
+    data: Any = None,
 ) -> pd.DataFrame:
     """Cumulative/dynamic ROC curves at `times` with IPCW, as R's timeROC.
 

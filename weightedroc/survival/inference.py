@@ -12,16 +12,25 @@ subject's weighted placement among the other class, read from the one sort
 of the guesses.  Every formula below is timeROC's, term for term.
 """
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..curves.auc import counts_area
 from ..utils.normal import pnorm, qnorm
+from ..utils.types import ArrayLike
 from ..utils.warn import warn
 from .censoring import kaplan_meier
-from .curves import Weighting, definitions, groups_at, survival_design, time_counts
+from .curves import (
+    Column,
+    Covariates,
+    Weighting,
+    definitions,
+    groups_at,
+    survival_design,
+    time_counts,
+)
 from .inputs import check_times
 
 
@@ -223,16 +232,16 @@ def _fit(time, event, guess, times, weight, cause, weighting, covariates, data, 
 
 
 def time_auc(
-    time,
-    event=None,
-    guess=None,
+    time: Column,
+    event: Column | None = None,
+    guess: Column | None = None,
     *,
-    times,
-    weight=None,
+    times: ArrayLike,
+    weight: Column | None = None,
     cause: int = 1,
     weighting: Weighting = "marginal",
-    covariates=None,
-    data=None,
+    covariates: Covariates = None,
+    data: Any = None,
     conf_level: float = 0.95,
 ) -> pd.DataFrame:
     """Time-dependent AUC with IPCW and timeROC's iid standard errors.
@@ -294,14 +303,14 @@ def _check_level(conf_level):
 
 
 def time_auc_test(
-    time,
-    event=None,
-    guess1=None,
-    guess2=None,
+    time: Column,
+    event: Column | None = None,
+    guess1: Column | None = None,
+    guess2: Column | None = None,
     *,
-    times,
+    times: ArrayLike,
     cause: int = 1,
-    data=None,
+    data: Any = None,
 ) -> pd.DataFrame:
     """Paired test of two markers' time-dependent AUCs (timeROC's ``compare``).
 
@@ -354,16 +363,16 @@ def time_auc_test(
 
 
 def time_auc_mean(
-    time,
-    event=None,
-    guess=None,
+    time: Column,
+    event: Column | None = None,
+    guess: Column | None = None,
     *,
-    times,
-    weight=None,
+    times: ArrayLike,
+    weight: Column | None = None,
     cause: int = 1,
     weighting: Weighting = "marginal",
-    covariates=None,
-    data=None,
+    covariates: Covariates = None,
+    data: Any = None,
     definition: int = 1,
 ) -> float:
     """The AUC integrated over `times` against the survival function, as

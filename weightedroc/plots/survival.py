@@ -1,4 +1,4 @@
-"""The time-dependent AUC over time with its pointwise band (`time_auc`)."""
+"""Survival plots: the time-dependent AUC over time with its pointwise band (`time_auc`)."""
 
 from __future__ import annotations
 
