@@ -323,17 +323,30 @@ def test_paired_test_equals_timeroc_compare(timeroc, causes):
             np.testing.assert_allclose(got, _r(timeroc, f"p$p_values_AUC_{k}"), rtol=1e-9)
 
 
-def test_censoring_weights_equal_pec(timeroc):
+def test_censoring_weights_equal_pec():
+    # timeROC's weights: pec::ipcw(method="marginal", subjectTimesLag=1), every
+    # cause a failure; pec is on Debian (r-cran-pec)
+    from weightedroc import rbridge
+
+    ok, reason = rbridge.r_available("pec")
+    if not ok:
+        pytest.skip(reason)
+    ro = rbridge.robjects()
     time, event, _ = survival_data(9, n=60)
     order = np.argsort(time, kind="stable")
-    _r_timeroc(timeroc, time, event, np.zeros(len(time)), [3.0, 4.5, 6.0, 8.0])
+    times = [3.0, 4.5, 6.0, 8.0]
+    ro.r("suppressMessages({library(survival); library(pec)})")
+    ro.globalenv["T"] = ro.FloatVector(time[order])
+    ro.globalenv["s"] = ro.FloatVector((event[order] != 0).astype(float))
+    ro.globalenv["tt"] = ro.FloatVector(times)
+    ro.r(
+        "w <- pec::ipcw(Surv(failure_time, status) ~ 1, "
+        "data=data.frame(failure_time=T, status=s), method='marginal', times=tt, "
+        "subjectTimes=T, subjectTimesLag=1)"
+    )
     G = reverse_km(time, event != 0)
-    np.testing.assert_allclose(
-        G.before(time[order]), _r(timeroc, "r$weights$IPCW.subjectTimes"), rtol=1e-14
-    )
-    np.testing.assert_allclose(
-        G.at([3.0, 4.5, 6.0, 8.0]), _r(timeroc, "r$weights$IPCW.times"), rtol=1e-14
-    )
+    np.testing.assert_allclose(G.before(time[order]), _r(ro, "w$IPCW.subjectTimes"), rtol=1e-15)
+    np.testing.assert_allclose(G.at(times), _r(ro, "w$IPCW.times"), rtol=1e-15)
 
 
 # --- weighting="cox" ----------------------------------------------------------

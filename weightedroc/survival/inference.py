@@ -277,7 +277,10 @@ def time_auc(
     follows it) depends on the input order of rows tied in time, by up to
     about 4e-5 relative.  Standard errors are NaN, with a warning, for
     ``weighting="cox"`` or with case weights: timeROC's iid representation
-    covers neither.
+    covers neither.  Coverage of the 95% interval, simulated with two
+    causes and a third censored (benchmarks/results/time_auc_coverage.md):
+    0.91-0.93 at n = 100 (some 10-20 cases per time), 0.93-0.95 at 300,
+    0.94-0.96 at 1,000.
 
     Examples
     --------
