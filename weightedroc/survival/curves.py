@@ -41,13 +41,28 @@ class Design(NamedTuple):
     cox: object  # the Cox censoring model, or None
     order: np.ndarray  # stable order of the guesses
     group: np.ndarray  # each row's rank among the distinct guesses
+    by_guess: "ByGuess"  # the rows in that order
 
-    def control_weight(self, t):
-        """1/(n G(t)) for every row (times weight): a control's weight at t."""
-        G = self.cox.at(t) if self.cox is not None else self.censoring.at(t)
+    def control_weight(self, t, weight=None, order=None):
+        """1/(n G(t)) (times `weight`): a control's weight at t, one value
+        (marginal, no weights) or one per row (in `order` when given)."""
+        G = self.censoring.at(t) if self.cox is None else self.cox.at(t)
+        if order is not None and np.ndim(G):
+            G = G[order]
         with np.errstate(divide="ignore"):  # G(t) = 0 beyond the last time: no controls
-            value = np.broadcast_to(1 / (G * self.n), self.time.shape).copy()
-        return value if self.weight is None else value * self.weight
+            value = 1 / (G * self.n)
+        return value if weight is None else value * weight
+
+
+class ByGuess(NamedTuple):
+    """The rows in the stable order of their guesses: the one sort that
+    every time's curve reads."""
+
+    guess: np.ndarray
+    time: np.ndarray
+    event: np.ndarray
+    case_weight: np.ndarray
+    weight: np.ndarray | None
 
 
 def survival_design(
@@ -76,12 +91,21 @@ def survival_design(
     group = np.empty(len(ends), dtype=np.int64)
     group[ordered.order] = np.concatenate(([0], np.cumsum(ends[:-1])))
     competing = bool(np.isin(inputs.event, [0, cause], invert=True).any())
-    return Design(*inputs, n, cause, competing, case_weight, censoring, cox, ordered.order, group)
+    order = ordered.order
+    by_guess = ByGuess(
+        ordered.guess,
+        inputs.time[order],
+        inputs.event[order],
+        case_weight[order],
+        None if inputs.weight is None else inputs.weight[order],
+    )
+    return Design(*inputs, n, cause, competing, case_weight, censoring, cox, order, group, by_guess)
 
 
 class Groups(NamedTuple):
-    """Who is what at a time t: cases, controls of definition 1 (event-free
-    at t) and 2 (an event of another cause before t), and every row's IPCW."""
+    """Who is what at a time t, rows in the order of the guesses: cases,
+    controls of definition 1 (event-free at t) and 2 (an event of another
+    cause before t), and every row's IPCW."""
 
     case: np.ndarray
     control_1: np.ndarray
@@ -91,11 +115,12 @@ class Groups(NamedTuple):
 
 def groups_at(design, t):
     """The `Groups` at time `t` (timeROC's: a row with T == t is neither)."""
-    before, after = design.time < t, design.time > t
-    case = before & (design.event == design.cause)
-    control_2 = before & (design.event != design.cause) & (design.event != 0)
-    weight = np.where(after, design.control_weight(t), design.case_weight)
-    weight[~(case | after | control_2)] = 0.0
+    rows = design.by_guess
+    before, after = rows.time < t, rows.time > t
+    case = before & (rows.event == design.cause)
+    control_2 = before & (rows.event != design.cause) & (rows.event != 0)
+    control = design.control_weight(t, rows.weight, design.order)
+    weight = np.where(after, control, rows.case_weight)
     return Groups(case, after, control_2, weight)
 
 
@@ -103,9 +128,8 @@ def time_counts(design, groups, definition):
     """WeightedROC's `Cumulated` counts of one time's cases and controls
     (`definition` 1 or 2), read from the design's one sort of the guesses."""
     controls = groups.control_1 if definition == 1 else groups.control_1 | groups.control_2
-    keep = (groups.case | controls)[design.order]
-    rows = design.order[keep]
-    return cumulate_sorted(design.guess[rows], groups.case[rows], groups.weight[rows])
+    keep = groups.case | controls
+    return cumulate_sorted(design.by_guess.guess[keep], groups.case[keep], groups.weight[keep])
 
 
 def definitions(design):

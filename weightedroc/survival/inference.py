@@ -36,25 +36,33 @@ from .inputs import check_times
 
 class KaplanMeierIID(NamedTuple):
     """timeROC's ``Compute.iid.KM`` in closed form (rows sorted by time,
-    stably): M[j, k] = jump[k] 1(j >= first[k]) - A[min(j, k)]."""
+    stably): M[j, k] = jump[k] 1(j >= first[k]) - A[min(j, k)], where jump
+    is 0 but on the censored rows (`censored`, ascending)."""
 
     jump: np.ndarray
     first: np.ndarray
     A: np.ndarray
+    censored: np.ndarray
 
     def project(self, a):
-        """sum_j a_j M[j, k] for every k, for rows `a` (p, ...) that are the
-        first p rows (those before some time: the rest are 0)."""
-        p, n = len(a), len(self.A)
-        A = self.A[:p].reshape((p,) + (1,) * (a.ndim - 1))
-        tail = np.cumsum(a[::-1], axis=0)[::-1]  # sum over j' >= j
-        partial = np.cumsum(a * A, axis=0)
-        out = np.empty((n,) + a.shape[1:])
-        out[p:] = -partial[-1] if p else 0.0  # every later row's first[k] >= p
-        after = np.zeros_like(tail)
-        after[:-1] = tail[1:]
-        jump = self.jump[:p].reshape(A.shape)
-        out[:p] = jump * tail[self.first[:p]] - (partial + A * after)
+        """sum_j a_j M[j, k] for every k, of each vector `a` over the first
+        p rows sorted by time (those before some time; the later ones are
+        0).  One-dimensional cumulative sums: numpy's along an axis of a
+        2-D array are several times slower."""
+        p, n = len(a[0]), len(self.A)
+        A = self.A[:p]
+        k = self.censored[: np.searchsorted(self.censored, p)]
+        jump, first = self.jump[k], self.first[k]
+        out = np.empty((len(a), n))
+        for vector, into in zip(a, out):
+            tail = np.cumsum(vector[::-1])[::-1]  # sum over j' >= j
+            partial = np.cumsum(vector * A)
+            into[p:] = -partial[-1]  # every later row's first[k] >= p
+            after = np.subtract(tail, vector, out=into[:p])  # sum over j' > j
+            after *= A
+            after += partial
+            np.negative(after, out=after)
+            into[k] += jump * tail[first]
         return out
 
     def row(self, j):
@@ -72,7 +80,7 @@ def km_iid(sorted_time, sorted_event):
     A = np.cumsum(censored / at_risk * (n / at_risk))
     first = np.searchsorted(sorted_time, sorted_time, side="left")
     jump = censored * (n / at_risk[first])
-    return KaplanMeierIID(jump, first, A)
+    return KaplanMeierIID(jump, first, A, np.flatnonzero(censored))
 
 
 def _below(group, mass, n_groups):
@@ -151,9 +159,9 @@ def time_iid(s, km, t, cause):
         n2ht = sum_h1 + sum_h2  # n^2 ht
         D = F * (1 - F)
         coef = (n2ht / (n * n)) * (1 - 2 * F) / D
-        Q_R, Q_d, Q_col, Q_row_2 = km.project(np.column_stack((R, d, col, row_2))).T
+        Q_R, Q_d, Q_col, Q_row_2 = km.project((R, d, col, row_2))
     else:
-        Q_R, Q_d = km.project(np.column_stack((R, d))).T
+        Q_R, Q_d = km.project((R, d))
     iid_1 = _iid_1(n, n1, p, q, F, FS, sum_h1, h_star, sum_d, R, d, row_1, Q_R, Q_d)
     if not competing:
         return TimeIID(iid_1, None)
@@ -171,14 +179,13 @@ def time_iid(s, km, t, cause):
 def _sorted_design(design):
     """The design's rows sorted stably by time, as timeROC sorts them."""
     order = np.argsort(design.time, kind="stable")
-    control = design.control_weight
     return {
         "time": design.time[order],
         "event": design.event[order],
         "w": design.case_weight[order],
         "group": design.group[order],
         "n_groups": int(design.group.max()) + 1,
-        "control": lambda t: float(control(t)[0]),
+        "control": lambda t: float(design.control_weight(t)),
     }
 
 
