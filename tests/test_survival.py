@@ -295,6 +295,25 @@ def test_auc_and_std_errors_equal_timeroc(timeroc, seed):
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_curves_equal_timerocs_tp_and_fp(timeroc, seed):
+    # timeROC's TP and FP_k at each distinct marker m, descending (then 1):
+    # the weight above m; ours is the step function TPR(threshold > m)
+    time, event, guess = survival_data(seed, n=80)
+    times = [3.0, 4.5, 6.0, 8.0]
+    _r_timeroc(timeroc, time, event, guess, times)
+    curves = time_roc(time, event, guess, times=times)
+    markers = np.unique(guess)[::-1]
+    for j, t in enumerate(times):
+        for k in (1, 2):
+            curve = curves[(curves.time == t) & (curves.definition == k)]
+            at = np.searchsorted(curve.threshold.to_numpy(), markers, side="right")
+            for ours, theirs in (("TPR", "TP"), ("FPR", f"FP_{k}")):
+                want = _r(timeroc, f"r${theirs}[, {j + 1}]")
+                got = np.r_[curve[ours].to_numpy()[at], 1.0]
+                np.testing.assert_allclose(got, want, rtol=0, atol=1e-14)
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_survival_auc_and_std_errors_equal_timeroc(timeroc, seed):
     time, event, guess = survival_data(seed, n=70, causes=1)
     times = [2.0, 3.5, 5.0, 7.0]

@@ -206,7 +206,12 @@ def time_roc(
     timeROC's conventions: a case has T_i < t (strictly), a control T_i > t;
     a subject with T_i == t (event or censored) is neither.  Censoring ties:
     at a tied time the failures (of any cause) leave the risk set before
-    the censorings.
+    the censorings.  At t >= the largest observed time no subject is
+    event-free: definition 1 has no controls (an error here; `time_auc`
+    gives NaN, as timeROC's NA), while definition 2 still has the other
+    causes as controls.  timeROC's ``TP`` and ``FP`` at each distinct
+    marker m are this curve's TPR and FPR at the first threshold above m
+    (tests/test_survival.py checks them live to 1e-14).
 
     Examples
     --------
