@@ -325,7 +325,7 @@ def time_auc_test(
     """Paired test of two markers' time-dependent AUCs (timeROC's ``compare``).
 
     At each time, the difference of the two AUCs over the standard error of
-    the difference of their iid representations: p = 2 Phi(-|z|), with no
+    the difference of their iid representations: p = 2 Phi(-abs(z)), with no
     adjustment for the number of times (timeROC's ``adjusted=FALSE``).
 
     Parameters
