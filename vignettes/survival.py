@@ -126,7 +126,7 @@ print(
 #
 # timeROC's `iid=TRUE` standard errors grow as about $n^3$ (44 seconds at
 # 1,000 subjects and 50 times; benchmarks/time_roc_speed.py measures this
-# package thousands of times faster there); here they take $O(n \log n)$ per time, so a
+# package over a thousand times faster there); here they take $O(n \log n)$ per time, so a
 # fine grid of times costs little:
 
 # %%
