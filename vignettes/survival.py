@@ -126,8 +126,8 @@ print(
 #
 # timeROC's `iid=TRUE` standard errors grow as about $n^3$ (44 seconds at
 # 1,000 subjects and 50 times; benchmarks/time_roc_speed.py measures this
-# package over a thousand times faster there); here they take $O(n \log n)$ per time, so a
-# fine grid of times costs little:
+# package over a thousand times faster there); here they take
+# $O(n \log n)$ per time, so a fine grid of times costs little:
 
 # %%
 grid = np.linspace(180, 2200, 40)
@@ -161,6 +161,24 @@ pd.DataFrame(
 ).assign(difference=lambda f: f["here"] - f["scikit-survival"]).round(6)
 
 # %% [markdown]
+# ## Censoring that depends on covariates
+#
+# `weighting="cox"` estimates $G$ by a Cox model of censoring on the risk
+# score and `covariates=` (as `timeROC(..., weighting="cox",
+# other_markers=...)`, which fits it by `rms::cph` through `pec::ipcw`):
+# Efron ties, the Efron-corrected baseline hazard, and rms's stopping rule.
+# timeROC gives no standard errors with it, and neither does this package:
+
+# %%
+covariates = X[test][["pnodes", "age"]].to_numpy()
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # standard errors are NaN with weighting="cox"
+    cox = wr.time_auc(y_test, guess=risk, times=years, weighting="cox", covariates=covariates)
+pd.DataFrame(
+    {"years": cox.time / 365.25, "AUC here": cox.auc, "AUC timeROC": timeroc.auc_cox}
+).round(6)
+
+# %% [markdown]
 # ## Case weights, curves, and the competing-risks definitions
 #
 # `weight=` takes case weights (survey or frequency weights): they weight
@@ -186,6 +204,7 @@ weighted[["time", "auc"]].round(4)
 # %% tags=["check"]
 # timeROC 0.4.1 (reference_outputs/survival/gbsg2_timeroc.csv, from R).
 EXPECTED = {
+    "[f'{a:.6f}' for a in cox.auc]": ["0.530140", "0.599580", "0.612680", "0.664639", "0.708189"],
     "[f'{a:.6f}' for a in table.auc]": ["0.531171", "0.601017", "0.618619", "0.673174", "0.721640"],
     "[f'{a:.6f}' for a in table.std_error]": [
         "0.070834",
