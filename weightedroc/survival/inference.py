@@ -108,13 +108,13 @@ def _iid_1(n, n1, p, q, F, FS, sum_h1, h_star, sum_d, R, d, row_1, Q_R, Q_d):
     if n1 == 0:
         return None
     v = n / n1  # V = 1(T > t) / (n1 / n)
-    # timeROC's three sums (over k, over j, over i), term for term
+    # timeROC's three sums (over k; over j; over i).  Every row gets the
+    # first; in the other two, the -n h* of the sum over j and the n h* of
+    # the sum over i cancel, leaving the controls' and the cases' own terms
+    # (rows with T == t get neither).
     iid_1 = ((sum_h1 + Q_R) / n - h_star * (n1 * v + (sum_d + Q_d) / F - n)) / FS
-    iid_1 -= n * h_star / FS  # every row's share of the sum over j ...
-    iid_1[q:] += row_1 / FS  # ... and the controls' pair sums
-    iid_1 -= n * h_star * (-1.0) / FS  # the sum over i: n h* (d - F) / F with d = 0 ...
-    iid_1[:p] += (R - n * h_star * (d - F) / F) / FS - n * h_star / FS  # ... and the cases'
-    iid_1[q:] -= n * h_star * v / FS
+    iid_1[q:] += (row_1 - n * h_star * v) / FS
+    iid_1[:p] += (R - n * h_star * d / F) / FS
     iid_1 /= n
     return iid_1
 
@@ -165,14 +165,17 @@ def time_iid(s, km, t, cause):
     iid_1 = _iid_1(n, n1, p, q, F, FS, sum_h1, h_star, sum_d, R, d, row_1, Q_R, Q_d)
     if not competing:
         return TimeIID(iid_1, None)
+    # timeROC's four sums (over l; over k; over i; over j): every row gets
+    # the first two and the constant parts of the others, the cases and
+    # the definition-2 controls (the first p rows) and the definition-1
+    # controls (from q on) their own terms.
     jt = q - 1  # the last row with T <= t
-    iid_2 = (sum_h1 * (1 + km.row(jt)) + sum_h2 + Q_row_2 - n2ht) / D  # the sum over l
-    iid_2 += (n2ht + Q_col - n2ht - n * coef * (sum_d + Q_d - n * F)) / D  # over k
-    iid_2 += (-n2ht - coef * n * n * (0.0 - F)) / D  # over i, the rows with no pairs
-    iid_2[:p] += (col * n - coef * n * n * d) / D  # ... and the cases
-    iid_2 += -n2ht / D  # over j
-    iid_2[:p] += row_2 * n / D
-    iid_2[q:] += row_1 * n / D
+    iid_2 = sum_h1 * (1 + km.row(jt)) + sum_h2 + Q_row_2 - n2ht
+    iid_2 += Q_col - n * coef * (sum_d + Q_d - n * F)
+    iid_2 += coef * n * n * F - 2 * n2ht
+    iid_2[:p] += (col + row_2) * n - coef * n * n * d
+    iid_2[q:] += row_1 * n
+    iid_2 /= D
     return TimeIID(iid_1, iid_2 / (n * n))
 
 
