@@ -74,8 +74,7 @@ AREAS = {
     "inference": ("Inference", "Bootstrap intervals and R's ``htest`` results."),
     "survival": (
         "Survival",
-        "Time-dependent ROC curves and AUC of censored data with censoring weights "
-        "(R's timeROC).",
+        "Time-dependent ROC curves and AUC of censored data with censoring weights (R's timeROC).",
     ),
     "tidy": (
         "Tidy tables, files and data sets",
