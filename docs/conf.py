@@ -72,6 +72,10 @@ AREAS = {
     ),
     "decisions": ("Decisions", "Thresholds, costs, the convex hull and the Bayes risk."),
     "inference": ("Inference", "Bootstrap intervals and R's ``htest`` results."),
+    "survival": (
+        "Survival",
+        "Time-dependent ROC curves and AUC of censored data with censoring weights (R's timeROC).",
+    ),
     "tidy": (
         "Tidy tables, files and data sets",
         "Curves and AUCs by group, exact CSV/Parquet tables and the data sets of R's examples.",
@@ -105,6 +109,7 @@ MODULE_AREA = {
     "weightedroc.metrics": "metrics",
     "weightedroc.decisions": "decisions",
     "weightedroc.inference": "inference",
+    "weightedroc.survival": "survival",
     "weightedroc.tidy": "tidy",
     "weightedroc.io": "tidy",
     "weightedroc.datasets": "tidy",

@@ -59,6 +59,10 @@ _LAZY = {
     "fold_predictions": "sklearn",
     "show_versions": "utils.versions",
     "LabelWarning": "engine.validation",
+    "time_roc": "survival.curves",
+    "time_auc": "survival.inference",
+    "time_auc_test": "survival.inference",
+    "time_auc_mean": "survival.inference",
 }
 
 # Subpackages and modules, imported on first attribute access
@@ -75,6 +79,7 @@ _SUBMODULES = (
     "plots",
     "rbridge",
     "sklearn",
+    "survival",
     "tidy",
 )
 

@@ -10,3 +10,4 @@ from .costs import *  # noqa: F401,F403
 from .curves import *  # noqa: F401,F403
 from .metric_plots import *  # noqa: F401,F403
 from .multiclass import *  # noqa: F401,F403
+from .survival import *  # noqa: F401,F403
