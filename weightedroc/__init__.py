@@ -59,6 +59,7 @@ _LAZY = {
     "fold_predictions": "sklearn",
     "show_versions": "utils.versions",
     "LabelWarning": "engine.validation",
+    "RocAccumulator": "streaming.accumulator",
 }
 
 # Subpackages and modules, imported on first attribute access
@@ -75,6 +76,8 @@ _SUBMODULES = (
     "plots",
     "rbridge",
     "sklearn",
+    "spark",
+    "streaming",
     "tidy",
 )
 
