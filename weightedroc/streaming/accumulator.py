@@ -33,6 +33,12 @@ def _reindex(weight, old, new):
     return out
 
 
+def _check_totals(bins):
+    with np.errstate(over="ignore"):
+        if not np.isfinite(bins.weight.sum(axis=1)).all():
+            raise ValueError(OVERFLOW)
+
+
 def _smaller(a, b):
     return b if a is None else a if b is None else min(a, b)
 
@@ -120,8 +126,7 @@ class RocAccumulator:
         new = _bins.from_batch(values, where[batch.index], weights)
         old = self._bins._replace(weight=_reindex(self._bins.weight, self._classes, classes))
         joined = _bins.join(old, new)
-        if not np.isfinite(joined.weight.sum(axis=1)).all():
-            raise ValueError(OVERFLOW)
+        _check_totals(joined)
         self._bins = _bins.compress(joined, self.max_scores)
         self._classes = classes
         self.n += len(values)
@@ -153,8 +158,7 @@ class RocAccumulator:
                 for part in parts
             )
         )
-        if not np.isfinite(joined.weight.sum(axis=1)).all():
-            raise ValueError(OVERFLOW)
+        _check_totals(joined)
         merged = RocAccumulator(budget, positive=self.positive, direction=self.direction)
         merged._bins = _bins.compress(joined, budget)
         merged._classes, merged.n = classes, sum(part.n for part in parts)

@@ -80,9 +80,7 @@ def union(seen, new, positive):
     if seen is None:
         values = new.values
     else:
-        if seen.kind != new.kind or (
-            seen.kind == "category" and seen.values != new.values
-        ):
+        if seen.kind != new.kind or (seen.kind == "category" and seen.values != new.values):
             raise ValueError(
                 f"label types differ: {_describe(seen)} and {_describe(new)}; "
                 "every part of a stream needs labels of one type"
@@ -91,9 +89,7 @@ def union(seen, new, positive):
         if new.kind == "category":
             values = new.values
     classes = Classes(new.kind, values)
-    if len(values) > 2 or (
-        len(values) == 2 and (positive is not None or new.kind == "number")
-    ):
+    if len(values) > 2 or (len(values) == 2 and (positive is not None or new.kind == "number")):
         check_label(np.array(values), positive=positive)  # raises as WeightedROC
     if new.kind == "number" and positive is None and not set(values) <= set(NUMBER_VALUES):
         shown = ", ".join(f"{v:g}" for v in values)
