@@ -123,7 +123,7 @@ class RocAccumulator:
         classes, where = union(self._classes, batch.classes, self.positive)
         if self.direction == ">":
             values = np.negative(values)
-        new = _bins.from_batch(values, where[batch.index], weights)
+        new = _bins.from_batch(values, where[batch.rows], weights)
         old = self._bins._replace(weight=_reindex(self._bins.weight, self._classes, classes))
         joined = _bins.join(old, new)
         _check_totals(joined)

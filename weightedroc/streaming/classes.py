@@ -29,7 +29,7 @@ class Classes(NamedTuple):
 
 class Batch(NamedTuple):
     classes: Classes
-    index: np.ndarray  # each row's position in classes.values
+    rows: np.ndarray  # each row's position in classes.values
 
 
 def _kind(array):
