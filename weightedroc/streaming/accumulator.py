@@ -14,6 +14,9 @@ from .classes import batch_classes, positive_class, union
 from .serial import dumps, loads
 
 
+ROUNDING = 2.0**-50  # per bin: the rounding of auc()'s sums, with room
+
+
 def check_budget(max_scores):
     """None (unlimited) or an int >= 2."""
     if max_scores is None:
@@ -25,12 +28,11 @@ def check_budget(max_scores):
     return int(max_scores)
 
 
-def _reindex(weight, old, new):
-    """Class weights of `old` values laid out in the order of `new` values."""
-    out = np.zeros((2, weight.shape[1]))
-    for row, value in enumerate(old.values if old is not None else ()):
-        out[new.values.index(value)] = weight[row]
-    return out
+def _reindexed(bins, old, new):
+    """`bins` of classes `old` with their rows in the order of classes `new`."""
+    if old is None or new.values.index(old.values[0]) == 0:
+        return bins  # the same order (a second value can only come after)
+    return bins._replace(weight=bins.weight[::-1].copy(), known=bins.known[::-1].copy())
 
 
 def _check_totals(bins):
@@ -124,8 +126,7 @@ class RocAccumulator:
         if self.direction == ">":
             values = np.negative(values)
         new = _bins.from_batch(values, where[batch.rows], weights)
-        old = self._bins._replace(weight=_reindex(self._bins.weight, self._classes, classes))
-        joined = _bins.join(old, new)
+        joined = _bins.join(_reindexed(self._bins, self._classes, classes), new)
         _check_totals(joined)
         self._bins = _bins.compress(joined, self.max_scores)
         self._classes = classes
@@ -152,12 +153,7 @@ class RocAccumulator:
                 classes = union(classes, other._classes, self.positive)[0]
             budget = _smaller(budget, other.max_scores)
             parts.append(other)
-        joined = _bins.join(
-            *(
-                part._bins._replace(weight=_reindex(part._bins.weight, part._classes, classes))
-                for part in parts
-            )
-        )
+        joined = _bins.join(*(_reindexed(part._bins, part._classes, classes) for part in parts))
         _check_totals(joined)
         merged = RocAccumulator(budget, positive=self.positive, direction=self.direction)
         merged._bins = _bins.compress(joined, budget)
@@ -195,8 +191,20 @@ class RocAccumulator:
 
     def auc(self) -> float:
         """The AUC: `auc_score` of the data seen, bit for bit within the
-        budget (integer weights); beyond it within `error_bound`."""
-        return counts_area(self._counts())
+        budget (integer weights).  Beyond it, the pairs across bins and the
+        pairs of known order inside them are counted, and the unknown ones
+        as half: within `error_bound` of the exact AUC (and closer than the
+        trapezoids of `roc`'s rows)."""
+        if self.exact:
+            return counts_area(self._counts())
+        first = positive_class(self._classes, self.positive)
+        positive, negative = self._class_weights()
+        total_pos, total_neg = positive.sum(), negative.sum()
+        below = np.cumsum(negative.astype(np.longdouble)) - negative  # negatives in lower bins
+        across = np.dot(positive / total_pos, below / total_neg)
+        known = self._bins.known[1 - first] / total_pos / total_neg
+        inside = known + _bins.unknown_pairs(self._bins) / total_pos / total_neg / 2
+        return float(across + inside.astype(np.longdouble).sum())
 
     def pr(self) -> pd.DataFrame:
         """The `weighted_pr` frame (threshold, precision, recall, TP, FP)."""
@@ -220,8 +228,21 @@ class RocAccumulator:
     @property
     def error_bound(self) -> float:
         """Certified bound on |auc() - the exact AUC|: half the weight of
-        the pairs that share a bin of several scores, over W+ W- (0 while
-        every score is kept; up to the rounding of the sums)."""
+        the pairs in one bin whose order is unknown, over W+ W- (0 while
+        every score is kept).  Beyond the budget it adds 2**-50 per bin for
+        the rounding of `auc`'s sums; it is at most `bin_bound` plus that."""
+        if self.exact:
+            return 0.0
+        unknown = _bins.unknown_pairs(self._bins)
+        positive, negative = self._class_weights()
+        rounding = ROUNDING * len(unknown)  # of auc()'s sums, beyond the budget
+        return float(unknown.sum() / positive.sum() / negative.sum() / 2 + rounding)
+
+    @property
+    def bin_bound(self) -> float:
+        """Half the pair weight of the bins of several scores, over W+ W-:
+        the bound of the bins alone (``1/2 sum_b W+_b W-_b / (W+ W-)``),
+        which certifies the trapezoid area of `roc`'s rows as well."""
         several = self._bins.hi > self._bins.lo
         if not several.any():
             return 0.0

@@ -17,7 +17,15 @@ threshold chosen so that at most ``m`` bins remain: fine where the pair
 weight is, coarse elsewhere, and one-class stretches (no pair weight) in
 one bin.  Each bin keeps the smallest and largest score it holds: a bin of
 one score is exact, and the ROC point at a bin's smallest score is exact,
-so only the pairs inside a bin of several scores have an unknown order.
+so only the pairs inside a bin of several scores can have an unknown order.
+
+Each bin also counts the pairs inside it whose order is known (`known`):
+scores of one bin are ties (half a pair each way); when disjoint bins join
+(a budget cut), every pair across them has a known order; when bins of
+two states fold together, so do the pairs across two of them whose score
+ranges do not overlap.  The rest, ``W0 * W1 - known.sum()``, is unknown:
+the AUC's certified error is half of it (over W+ W-), at most half the
+bins' pair weight.
 """
 
 from typing import NamedTuple
@@ -37,11 +45,18 @@ class Bins(NamedTuple):
     lo: np.ndarray  # float64: its smallest score seen
     hi: np.ndarray  # float64: its largest score seen
     weight: np.ndarray  # float64 (2, n): each class's total weight
+    known: np.ndarray  # float64 (2, n): pairs inside with class 1 above class 0
+    # (ties count half), and with class 0 above class 1
 
 
 def empty():
     return Bins(
-        np.empty(0, np.uint64), np.empty(0, np.uint8), np.empty(0), np.empty(0), np.zeros((2, 0))
+        np.empty(0, np.uint64),
+        np.empty(0, np.uint8),
+        np.empty(0),
+        np.empty(0),
+        np.zeros((2, 0)),
+        np.zeros((2, 0)),
     )
 
 
@@ -59,7 +74,8 @@ def from_batch(guess, index, weight):
         else:
             sums[column] = np.bincount(inverse[rows], weight[rows], minlength=len(keys))
     scores = _doubles_of_keys(keys)
-    return Bins(keys, np.zeros(len(keys), np.uint8), scores, scores.copy(), sums)
+    ties = np.repeat(sums[0] * sums[1] / 2, 2).reshape(-1, 2).T
+    return Bins(keys, np.zeros(len(keys), np.uint8), scores, scores.copy(), sums, ties)
 
 
 def _end(bins):
@@ -78,23 +94,68 @@ def join(*parts):
         np.concatenate([part.lo for part in parts])[order],
         np.concatenate([part.hi for part in parts])[order],
         np.concatenate([part.weight for part in parts], axis=1)[:, order],
+        np.concatenate([part.known for part in parts], axis=1)[:, order],
     )
     if len(order) < 2:
         return bins
     inside = np.zeros(len(order), dtype=bool)
     inside[1:] = bins.start[1:] <= np.maximum.accumulate(_end(bins))[:-1]
-    return _fold(bins, np.flatnonzero(~inside), bins.level, bins.start)
+    first = np.flatnonzero(~inside)
+    joined = _fold(bins, first, bins.level, bins.start, _apart_pairs(bins, first))
+    tied = joined.lo == joined.hi  # one score: its pairs are ties
+    joined.known[:, tied] = joined.weight[0, tied] * joined.weight[1, tied] / 2
+    return joined
 
 
-def _fold(bins, first, level, start):
+def _runs(first, n):
+    return np.repeat(np.arange(len(first)), np.diff(np.append(first, n)))
+
+
+def _across(weight, below):
+    """Known pairs of each bin with the weights `below` it (2, n)."""
+    return np.array([weight[1] * below[0], weight[0] * below[1]])
+
+
+def _apart_pairs(bins, first):
+    """Per fold group (bins nested in the first one, from `first` on): the
+    pairs across two of its bins whose score ranges do not overlap.
+
+    Groups hold disjoint ranges of scores in increasing order, so sorted
+    by `hi` they stay contiguous: the weight of the bins of a group whose
+    `hi` is below a bin's `lo` is a difference of prefix sums.
+    """
+    n = len(bins.start)
+    order = np.argsort(bins.hi, kind="stable")
+    position = np.empty(n, dtype=np.intp)
+    position[order] = np.arange(n)
+    block = np.minimum.reduceat(position, first)[_runs(first, n)]
+    below = np.searchsorted(bins.hi[order], bins.lo, "left")
+    sums = np.zeros((2, n + 1))
+    np.cumsum(bins.weight[:, order], axis=1, out=sums[:, 1:])
+    return np.add.reduceat(_across(bins.weight, sums[:, below] - sums[:, block]), first, axis=1)
+
+
+def _run_pairs(bins, first):
+    """Per run of adjacent (disjoint) bins from `first` on: the pairs across
+    two of its bins, every one of a known order."""
+    n = len(bins.start)
+    sums = np.zeros((2, n + 1))
+    np.cumsum(bins.weight, axis=1, out=sums[:, 1:])
+    below = sums[:, :-1] - sums[:, first[_runs(first, n)]]
+    return np.add.reduceat(_across(bins.weight, below), first, axis=1)
+
+
+def _fold(bins, first, level, start, across):
     """One bin per run of `bins` beginning at positions `first`, with the
-    `level` and `start` given at those positions."""
+    `level` and `start` given at those positions and `across` more known
+    pairs."""
     return Bins(
         start[first],
         level[first],
         np.minimum.reduceat(bins.lo, first),
         np.maximum.reduceat(bins.hi, first),
         np.add.reduceat(bins.weight, first, axis=1),
+        np.add.reduceat(bins.known, first, axis=1) + across,
     )
 
 
@@ -139,12 +200,15 @@ def compress(bins, budget):
         np.maximum.reduceat(np.concatenate(([0], joined)).astype(np.uint8), first),
     )
     run_start = bins.start[first] & ~MASKS[run_level]
-    folded = _fold(bins, first, np.zeros(len(bins.start), np.uint8), bins.start)
+    folded = _fold(
+        bins, first, np.zeros(len(bins.start), np.uint8), bins.start, _run_pairs(bins, first)
+    )
     return folded._replace(start=run_start, level=run_level)
 
 
-def error_pairs(bins):
-    """W0 * W1 summed over the bins that hold more than one score: the pairs
-    whose order is unknown."""
-    several = bins.hi > bins.lo
-    return float(np.dot(bins.weight[0, several], bins.weight[1, several]))
+def unknown_pairs(bins):
+    """Per bin, the pairs inside it whose order is unknown (0 for a bin of
+    one score)."""
+    pairs = bins.weight[0] * bins.weight[1]
+    unknown = np.maximum(pairs - bins.known[0] - bins.known[1], 0)
+    return np.where(bins.hi > bins.lo, unknown, 0.0)

@@ -15,7 +15,7 @@ from .bins import Bins
 from .classes import Classes
 
 VERSION = 1
-COLUMNS = ("start", "level", "lo", "hi", "weight0", "weight1")
+COLUMNS = ("start", "level", "lo", "hi", "weight0", "weight1", "known0", "known1")
 
 
 def _plain(value):
@@ -38,7 +38,7 @@ def _meta(state):
 
 
 def _columns(bins):
-    return dict(zip(COLUMNS, (bins.start, bins.level, bins.lo, bins.hi, *bins.weight)))
+    return dict(zip(COLUMNS, (bins.start, bins.level, bins.lo, bins.hi, *bins.weight, *bins.known)))
 
 
 def dumps(state, format="numpy"):
@@ -88,5 +88,6 @@ def loads(cls, data):
         columns["lo"].astype(np.float64),
         columns["hi"].astype(np.float64),
         np.array([columns["weight0"], columns["weight1"]], dtype=np.float64),
+        np.array([columns["known0"], columns["known1"]], dtype=np.float64),
     )
     return state
