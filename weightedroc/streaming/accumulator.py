@@ -13,7 +13,6 @@ from . import bins as _bins
 from .classes import batch_classes, positive_class, union
 from .serial import dumps, loads
 
-
 ROUNDING = 2.0**-50  # per bin: the rounding of auc()'s sums, with room
 
 
