@@ -87,7 +87,10 @@ def join(*parts):
     holding them; equal bins add their weights (in the order given)."""
     start = np.concatenate([part.start for part in parts])
     level = np.concatenate([part.level for part in parts])
-    order = np.lexsort((-level.astype(np.int16), start))  # the outer bin first
+    if len(parts) == 2:
+        order = _merged_order(*parts)
+    else:
+        order = np.lexsort((-level.astype(np.int16), start))  # the outer bin first
     bins = Bins(
         start[order],
         level[order],
@@ -105,6 +108,26 @@ def join(*parts):
     tied = joined.lo == joined.hi  # one score: its pairs are ties
     joined.known[:, tied] = joined.weight[0, tied] * joined.weight[1, tied] / 2
     return joined
+
+
+def _merged_order(a, b):
+    """`lexsort` by (start, -level) of two states' bins concatenated, each
+    sorted with unique starts, in linear time after a binary search of
+    `b`'s starts in `a`'s: where starts are equal the outer bin comes
+    first (`a`'s when the levels are equal too)."""
+    n = len(a.start)
+    at = np.searchsorted(a.start, b.start, "left")
+    inside = at < n
+    equal = np.zeros(len(at), dtype=bool)
+    equal[inside] = a.start[at[inside]] == b.start[inside]
+    equal[equal] = a.level[at[equal]] >= b.level[equal]
+    place = at + equal + np.arange(len(at))  # b's positions in the merged order
+    order = np.empty(n + len(at), dtype=np.intp)
+    free = np.ones(len(order), dtype=bool)
+    free[place] = False
+    order[place] = n + np.arange(len(at))
+    order[free] = np.arange(n)
+    return order
 
 
 def _runs(first, n):
@@ -125,14 +148,28 @@ def _apart_pairs(bins, first):
     `hi` is below a bin's `lo` is a difference of prefix sums.
     """
     n = len(bins.start)
-    order = np.argsort(bins.hi, kind="stable")
-    position = np.empty(n, dtype=np.intp)
-    position[order] = np.arange(n)
-    block = np.minimum.reduceat(position, first)[_runs(first, n)]
-    below = np.searchsorted(bins.hi[order], bins.lo, "left")
-    sums = np.zeros((2, n + 1))
-    np.cumsum(bins.weight[:, order], axis=1, out=sums[:, 1:])
-    return np.add.reduceat(_across(bins.weight, sums[:, below] - sums[:, block]), first, axis=1)
+    across = np.zeros((2, len(first)))
+    size = np.diff(np.append(first, n))
+    # Only the groups of several bins holding several scores (in the exact
+    # case there are none: equal scores fold into ties).
+    several = np.maximum.reduceat(bins.hi, first) > np.minimum.reduceat(bins.lo, first)
+    many = np.flatnonzero((size > 1) & several)
+    if not len(many):
+        return across
+    rows = np.repeat(first[many] - np.cumsum(size[many]) + size[many], size[many])
+    rows += np.arange(len(rows))
+    part = Bins(*(field[..., rows] for field in bins))
+    first_part = np.cumsum(np.append(0, size[many]))[:-1]
+    order = np.argsort(part.hi, kind="stable")
+    position = np.empty(len(rows), dtype=np.intp)
+    position[order] = np.arange(len(rows))
+    block = np.minimum.reduceat(position, first_part)[_runs(first_part, len(rows))]
+    below = np.searchsorted(part.hi[order], part.lo, "left")
+    sums = np.zeros((2, len(rows) + 1))
+    np.cumsum(part.weight[:, order], axis=1, out=sums[:, 1:])
+    pairs = _across(part.weight, sums[:, below] - sums[:, block])
+    across[:, many] = np.add.reduceat(pairs, first_part, axis=1)
+    return across
 
 
 def _run_pairs(bins, first):
