@@ -314,3 +314,6 @@ def test_bytes_and_pickle_round_trip(budget):
 def test_empty_batches_are_nothing():
     state = RocAccumulator().update([], []).update([1.0, 2.0], [0, 1]).update([], [], [])
     assert state.n == 2 and state.auc() == 1.0
+    state.reset().update([1.0, 2.0], ["b", "a"])  # another label type after reset
+    with pytest.warns(LabelWarning):
+        assert state.n == 2 and state.auc() == 0.0

@@ -71,7 +71,8 @@ class RocAccumulator:
     -----
     The interface is torcheval's (update, merge, compute) with this
     package's names: `update` per batch, `merge` (or ``+``) across
-    workers, then `roc`, `auc`, `pr` and `error_bound`.  A batch may hold
+    workers, then `roc`, `auc`, `pr` and `error_bound`; `reset` to start
+    again.  A batch may hold
     one class only; the label encoding is decided on all the values seen
     (numbers {1} fit {0, 1} and {1, 2} alike) when a curve is asked for.
     A rejected batch (any error `WeightedROC` would give) leaves the
@@ -130,6 +131,11 @@ class RocAccumulator:
         self._bins = _bins.compress(joined, self.max_scores)
         self._classes = classes
         self.n += len(values)
+        return self
+
+    def reset(self) -> "RocAccumulator":
+        """Forget the data seen (the settings stay); returns the state."""
+        self.n, self._classes, self._bins = 0, None, _bins.empty()
         return self
 
     def merge(self, *others: "RocAccumulator") -> "RocAccumulator":
