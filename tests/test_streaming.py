@@ -317,3 +317,18 @@ def test_empty_batches_are_nothing():
     state.reset().update([1.0, 2.0], ["b", "a"])  # another label type after reset
     with pytest.warns(LabelWarning):
         assert state.n == 2 and state.auc() == 0.0
+
+
+@SLOW
+@given(recipes(max_segment=200), recipes(max_segment=200), st.integers(2, 50), st.integers(2, 50))
+def test_linear_merge_order_is_the_sort(first, second, budget_a, budget_b):
+    from weightedroc.streaming.bins import _merged_order
+
+    states = []
+    for recipe, budget in ((first, budget_a), (second, budget_b)):
+        guess, positive, weight = build(recipe)
+        states.append(RocAccumulator(budget).update(guess, positive, weight)._bins)
+    a, b = states
+    start = np.concatenate([a.start, b.start])
+    level = np.concatenate([a.level, b.level]).astype(np.int16)
+    np.testing.assert_array_equal(_merged_order(a, b), np.lexsort((-level, start)))
