@@ -63,6 +63,7 @@ _LAZY = {
     "time_auc": "survival.inference",
     "time_auc_test": "survival.inference",
     "time_auc_mean": "survival.inference",
+    "RocAccumulator": "streaming.accumulator",
 }
 
 # Subpackages and modules, imported on first attribute access
@@ -80,6 +81,8 @@ _SUBMODULES = (
     "rbridge",
     "sklearn",
     "survival",
+    "spark",
+    "streaming",
     "tidy",
 )
 

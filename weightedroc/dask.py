@@ -35,6 +35,14 @@ row after row, so the last bit of a long double may differ).  A guess value
 held by a large share of the rows makes its range, hence one partition,
 that large.  The input is read three times (two passes, then the shuffle):
 persist it first if it is expensive to compute.
+
+``method="merge"`` instead builds one `weightedroc.RocAccumulator` per
+partition (each distinct guess with its weight per class), merged pairwise
+in a tree: one pass, no shuffle, memory per task proportional to the
+distinct guesses.  Which to pick: "merge" when the distinct guesses fit in
+memory (integer or rounded scores, or a ``max_scores`` budget, whose AUC
+comes with a certified ``error_bound``); "sort" (the default) when nearly
+every guess is distinct and the curve itself is larger than memory.
 """
 
 import warnings
@@ -48,6 +56,7 @@ from .curves.roc import COLUMNS, curve_frame, rates
 from .engine.core import Cumulated, cumulate
 from .engine.longdouble import running_sum
 from .engine.validation import check_direction, check_guess, check_label, check_weight
+from .streaming.accumulator import RocAccumulator
 from .utils.deprecation import keyword_only
 from .utils.types import Direction, LabelValue
 
@@ -317,6 +326,8 @@ def roc_table(
     positive: LabelValue = None,
     direction: Direction = "<",
     npartitions: int | None = None,
+    method: str = "sort",
+    max_scores: int | None = None,
 ):
     """The exact weighted ROC curve of a Dask DataFrame, as a Dask DataFrame.
 
@@ -338,9 +349,19 @@ def roc_table(
     npartitions : int, keyword-only, optional
         Number of guess ranges, hence of output partitions (at most; fewer
         when guesses are tied).  Default: ``ddf.npartitions``.
-    positive : label value, optional
-        As for `WeightedROC`: the label value that is the event (text
-        labels without it give a `LabelWarning`).
+    method : {"sort", "merge"}, keyword-only, default "sort"
+        ``"sort"``: the distributed sort described above, for any number of
+        distinct guesses (the curve stays distributed).  ``"merge"``: one
+        `weightedroc.RocAccumulator` per partition, merged in a tree; one
+        pass, no shuffle, and the curve (one row per distinct guess) is
+        built in one partition: pick it when the distinct guesses fit in
+        memory (rounded or integer scores, or a `max_scores` budget).
+        Same rows as ``"sort"`` with integer weights; other weights agree
+        to the rounding of per-guess sums.
+    max_scores : int, keyword-only, optional
+        With ``method="merge"``: the budget of distinct guesses per state
+        (beyond it, bins with a certified AUC bound: `auc_table`'s
+        ``error_bound``).  None keeps them all (exact).
 
     Returns
     -------
@@ -370,10 +391,56 @@ def roc_table(
     2  0.1  0.0        3.0   9.0  0.0
     3  0.0  0.0        inf  10.0  0.0
     """
-    ranges, counts = _plan(ddf, guess, label, weight, npartitions, positive, direction)
     meta = pd.DataFrame({name: np.empty(0) for name in COLUMNS})
+    if _method(method, max_scores) == "merge":
+        state = _merged_state(ddf, guess, label, weight, positive, direction, max_scores)
+        return _dask().dataframe.from_delayed([_dask().delayed(RocAccumulator.roc)(state)], meta)
+    ranges, counts = _plan(ddf, guess, label, weight, npartitions, positive, direction)
     flip = direction == ">"
     return ranges.map_partitions(_curve_part, counts, flip, meta=meta, clear_divisions=True)
+
+
+def _method(method, max_scores):
+    if method not in ("sort", "merge"):
+        raise ValueError(f"method must be 'sort' or 'merge', got {method!r}")
+    if max_scores is not None and method != "merge":
+        raise ValueError("max_scores needs method='merge' (the sort path is always exact)")
+    return method
+
+
+def _partition_state(part, guess, label, weight, options):
+    state = RocAccumulator(**options)
+    return state.update(part[guess], part[label], None if weight is None else part[weight])
+
+
+def _merged_state(ddf, guess, label, weight, positive, direction, max_scores):
+    """A delayed `RocAccumulator` of the frame: one per partition, merged
+    pairwise in a tree."""
+    dask = _dask()
+    ddf = _check_columns(ddf, guess, label, weight)
+    options = {"max_scores": max_scores, "positive": positive, "direction": direction}
+    RocAccumulator(**options)  # checks them now
+    build = dask.delayed(_partition_state)
+    states = [build(part, guess, label, weight, options) for part in ddf.to_delayed()]
+    while len(states) > 1:
+        pairs = [
+            dask.delayed(RocAccumulator.merge)(*states[i : i + 2]) for i in range(0, len(states), 2)
+        ]
+        states = pairs
+    return states[0]
+
+
+def _state_row(state):
+    weights = state.roc()
+    return pd.DataFrame(
+        {
+            "auc": [state.auc()],
+            "n": [state.n],
+            "positive_weight": [weights["FN"].iloc[-1]],
+            "negative_weight": [weights["FP"].iloc[0]],
+            "error_bound": [state.error_bound],
+        }
+    )
 
 
 def _deprecated(old, new):
@@ -434,10 +501,13 @@ def auc_table(
     direction: Direction = "<",
     npartitions: int | None = None,
     compute: bool = True,
+    method: str = "sort",
+    max_scores: int | None = None,
 ):
     """The weighted AUC of a Dask DataFrame, computed without a full curve.
 
-    Takes the arguments of `roc_table`, and returns the table
+    Takes the arguments of `roc_table` (``method="merge"`` adds a column
+    ``error_bound``, 0 within the budget), and returns the table
     `weightedroc.auc_table` gives without ``by``: one row with ``auc``
     (``WeightedAUC`` of that curve; the per-partition trapezoid sums are
     added in long double), ``n``, ``positive_weight`` and
@@ -456,6 +526,10 @@ def auc_table(
     0  0.325  5             10.0              2.0
     """
     dask = _dask()
+    if _method(method, max_scores) == "merge":
+        state = _merged_state(ddf, guess, label, weight, positive, direction, max_scores)
+        table = dask.delayed(_state_row)(state)
+        return table.compute() if compute else table
     parts, counts = _auc_parts(ddf, guess, label, weight, npartitions, positive, direction)
     table = dask.delayed(_auc_row)(parts, counts)
     return table.compute() if compute else table

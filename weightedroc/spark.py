@@ -1,0 +1,232 @@
+"""Weighted ROC curves and AUC of PySpark DataFrames, from mergeable states.
+
+Each partition (``mapInPandas``), or each group with ``by``
+(``applyInPandas``), builds a `weightedroc.RocAccumulator`; the partitions'
+states are merged in a tree reduce (``treeReduce``) and only the merged
+state reaches the driver: a few bytes per distinct score, never the rows.
+Within the budget (``max_scores=None``, the default: every distinct score)
+the curve is `WeightedROC`'s of the collected data, bit for bit with
+integer weights; beyond it, the AUC comes with a certified bound
+(`state(...).error_bound`).  Needs pyspark (``pip install
+'weightedroc[spark]'``) and Java; pyspark is imported here only.
+
+Bad data gets `WeightedROC`'s error, raised on the driver with its type
+and message (not wrapped in Spark's exception).
+"""
+
+import pandas as pd
+
+from .streaming.accumulator import RocAccumulator
+from .utils.types import Columns, Direction, LabelValue
+
+__all__ = ["roc", "auc", "state"]
+
+
+def _check_columns(df, guess, label, weight, by):
+    try:
+        from pyspark.sql import DataFrame
+    except ImportError:
+        raise ImportError(
+            "weightedroc.spark needs pyspark: pip install 'weightedroc[spark]'"
+        ) from None
+    if not isinstance(df, DataFrame):
+        raise TypeError(f"df must be a PySpark DataFrame, got {type(df).__name__}")
+    by = [] if by is None else [by] if isinstance(by, str) else list(by)
+    roles = [("guess", guess), ("label", label)] + ([("weight", weight)] if weight else [])
+    for role, name in roles + [("by", name) for name in by]:
+        if name not in df.columns:
+            raise ValueError(f"{role} column {name!r} is not in the DataFrame: {df.columns}")
+    return by
+
+
+def _built(frames, guess, label, weight, options):
+    """One record for the frames of a partition (or group): its state's
+    bytes, or the error a batch raised (type name, message)."""
+    accumulator = RocAccumulator(**options)
+    try:
+        for frame in frames:
+            accumulator.update(frame[guess], frame[label], frame[weight] if weight else None)
+    except (ValueError, TypeError) as error:
+        return None, type(error).__name__, str(error)
+    return accumulator.to_bytes(), None, None
+
+
+def _merged(a, b):
+    """Tree reduce step: the merged state, or the first error."""
+    if a[0] is None:
+        return a
+    if b[0] is None:
+        return b
+    try:
+        both = RocAccumulator.from_bytes(a[0]) + RocAccumulator.from_bytes(b[0])
+    except (ValueError, TypeError) as error:
+        return None, type(error).__name__, str(error)
+    return both.to_bytes(), None, None
+
+
+def _raise_or_load(record):
+    data, kind, message = record
+    if data is None:
+        raise {"ValueError": ValueError, "TypeError": TypeError}[kind](message)
+    return RocAccumulator.from_bytes(bytes(data))
+
+
+def _states(df, guess, label, weight, by, options):
+    """The merged state, or with `by` a list of (group values, state)."""
+    by = _check_columns(df, guess, label, weight, by)
+    columns = [guess, label] + ([weight] if weight else [])
+    schema = "state binary, error_type string, error string"
+    if not by:
+
+        def partition(frames):
+            data, kind, message = _built(frames, guess, label, weight, options)
+            yield pd.DataFrame({"state": [data], "error_type": [kind], "error": [message]})
+
+        records = df.select(*columns).mapInPandas(partition, schema).rdd.map(tuple)
+        return _raise_or_load(records.treeReduce(_merged))
+    fields = [df.schema[name].simpleString() for name in by]
+
+    def group(frame):
+        data, kind, message = _built([frame], guess, label, weight, options)
+        row = {name: [frame[name].iloc[0]] for name in by}
+        return pd.DataFrame({**row, "state": [data], "error_type": [kind], "error": [message]})
+
+    rows = (
+        df.select(*by, *columns)
+        .groupBy(*by)
+        .applyInPandas(group, ", ".join([*fields, schema]))
+        .collect()
+    )
+    found = sorted(
+        ((tuple(row[name] for name in by), tuple(row[-3:])) for row in rows),
+        key=lambda item: item[0],
+    )
+    return by, [(key, _raise_or_load(record)) for key, record in found]
+
+
+def _options(max_scores, positive, direction):
+    RocAccumulator(max_scores, positive=positive, direction=direction)  # checks them
+    return {"max_scores": max_scores, "positive": positive, "direction": direction}
+
+
+def state(
+    df,
+    guess: str,
+    label: str,
+    weight: str | None = None,
+    *,
+    by: Columns | None = None,
+    max_scores: int | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+):
+    """The merged `RocAccumulator` of a PySpark DataFrame (with `by`: a dict
+    of group value, a tuple for several columns, to state).
+
+    Takes the arguments of `roc`.  The state gives the curve, the AUC, the
+    precision-recall curve and the AUC's `error_bound` without another pass
+    over the data.
+    """
+    options = _options(max_scores, positive, direction)
+    found = _states(df, guess, label, weight, by, options)
+    if by is None:
+        return found
+    names, groups = found
+    return {key[0] if len(names) == 1 else key: value for key, value in groups}
+
+
+def roc(
+    df,
+    guess: str,
+    label: str,
+    weight: str | None = None,
+    *,
+    by: Columns | None = None,
+    max_scores: int | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
+    """The weighted ROC curve of a PySpark DataFrame, as a pandas DataFrame.
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        One row per observation, partitioned in any way.
+    guess, label, weight : str
+        Column names, as `weightedroc.roc_table`'s; `weight` optional (unit
+        weights).  The label encoding is decided on the whole column.
+    by : str or list of str, keyword-only, optional
+        Group columns: one curve per group (built in one task per group,
+        ``applyInPandas``), stacked with the group columns first, as
+        `weightedroc.roc_table` gives them.
+    max_scores : int, keyword-only, optional
+        Budget of distinct scores per state (`RocAccumulator`).  None (the
+        default) keeps them all: the curve is then `WeightedROC`'s of the
+        collected data (bit for bit with integer weights).
+    positive, direction : keyword-only
+        As for `WeightedROC`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``TPR, FPR, threshold, FN, FP`` (after the `by` columns).
+
+    Raises
+    ------
+    ValueError, TypeError
+        `WeightedROC`'s errors for bad data anywhere in the frame (raised
+        here with their message), or a missing column.
+
+    Examples
+    --------
+    >>> import pandas as pd  # doctest: +SKIP
+    >>> from weightedroc import spark as wspark  # doctest: +SKIP
+    >>> df = session.createDataFrame(pd.DataFrame({"g": [1, 2, 3, 1, 1],  # doctest: +SKIP
+    ...     "y": [-1, -1, 1, 1, 1], "w": [1, 1, 1, 4, 5]}))
+    >>> wspark.roc(df, "g", "y", "w")  # doctest: +SKIP
+       TPR  FPR  threshold    FN   FP
+    0  1.0  1.0        1.0   0.0  2.0
+    1  0.1  0.5        2.0   9.0  1.0
+    2  0.1  0.0        3.0   9.0  0.0
+    3  0.0  0.0        inf  10.0  0.0
+    """
+    options = _options(max_scores, positive, direction)
+    found = _states(df, guess, label, weight, by, options)
+    if by is None:
+        return found.roc()
+    names, groups = found
+    frames = []
+    for key, accumulator in groups:
+        curve = accumulator.roc()
+        for position, name in enumerate(names):
+            curve.insert(position, name, key[position])
+        frames.append(curve)
+    return pd.concat(frames, ignore_index=True)
+
+
+def auc(
+    df,
+    guess: str,
+    label: str,
+    weight: str | None = None,
+    *,
+    by: Columns | None = None,
+    max_scores: int | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+):
+    """The weighted AUC of a PySpark DataFrame.
+
+    Takes the arguments of `roc`.  Returns the AUC (a float: `auc_score`
+    of the collected data, bit for bit within the budget with integer
+    weights); with `by`, a pandas DataFrame with the group columns, ``auc``
+    and ``error_bound`` (0 within the budget).  Beyond the budget
+    ``state(...).error_bound`` certifies the AUC without `by`.
+    """
+    options = _options(max_scores, positive, direction)
+    found = _states(df, guess, label, weight, by, options)
+    if by is None:
+        return found.auc()
+    names, groups = found
+    rows = [(*key, value.auc(), value.error_bound) for key, value in groups]
+    return pd.DataFrame(rows, columns=[*names, "auc", "error_bound"])

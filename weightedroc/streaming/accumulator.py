@@ -1,0 +1,283 @@
+"""RocAccumulator: a mergeable ROC state, exact within a budget of scores."""
+
+import numpy as np
+import pandas as pd
+
+from ..curves.auc import counts_area
+from ..curves.pr import _precision_recall
+from ..curves.roc import curve_frame
+from ..engine.core import OVERFLOW, Cumulated, FromTop
+from ..engine.validation import check_direction, check_guess, check_weight, to_array
+from ..utils.types import ArrayLike, Direction, LabelValue
+from . import bins as _bins
+from .classes import batch_classes, positive_class, union
+from .serial import dumps, loads
+
+ROUNDING = 2.0**-50  # per bin: the rounding of auc()'s sums, with room
+
+
+def check_budget(max_scores):
+    """None (unlimited) or an int >= 2."""
+    if max_scores is None:
+        return None
+    if isinstance(max_scores, (bool, np.bool_)) or not isinstance(max_scores, (int, np.integer)):
+        raise TypeError(f"max_scores must be an int or None (unlimited), got {max_scores!r}")
+    if max_scores < 2:
+        raise ValueError(f"max_scores must be at least 2, or None (unlimited), got {max_scores}")
+    return int(max_scores)
+
+
+def _reindexed(bins, old, new):
+    """`bins` of classes `old` with their rows in the order of classes `new`."""
+    if old is None or new.values.index(old.values[0]) == 0:
+        return bins  # the same order (a second value can only come after)
+    return bins._replace(weight=bins.weight[::-1].copy(), known=bins.known[::-1].copy())
+
+
+def _check_totals(bins):
+    with np.errstate(over="ignore"):
+        if not np.isfinite(bins.weight.sum(axis=1)).all():
+            raise ValueError(OVERFLOW)
+
+
+def _smaller(a, b):
+    return b if a is None else a if b is None else min(a, b)
+
+
+class RocAccumulator:
+    """A ROC state updated batch by batch and merged in any order.
+
+    It holds each distinct score with the total weight of each class.
+    While there are at most `max_scores` distinct scores, `roc` is the
+    curve `WeightedROC` gives on all the data seen (bit for bit with
+    integer weights, whose sums are exact below 2**53; otherwise each
+    count differs from R's by the rounding of the per-score sums, at most
+    n * 2**-53 times the class total for n observations) and
+    `error_bound` is 0.  Beyond it, adjacent scores share bins of an
+    aligned dyadic grid (`weightedroc.streaming.bins`), fine where the
+    pair weight is, and `error_bound` certifies the AUC.
+
+    Parameters
+    ----------
+    max_scores : int, optional
+        The budget: at most this many distinct scores (or bins) are kept.
+        None (the default) keeps every distinct score: exact, with memory
+        growing with the distinct scores.
+    positive, direction : keyword-only
+        As for `WeightedROC`: the label value that is the event, and
+        whether lower guesses mean positive.
+
+    Notes
+    -----
+    The interface is torcheval's (update, merge, compute) with this
+    package's names: `update` per batch, `merge` (or ``+``) across
+    workers, then `roc`, `auc`, `pr` and `error_bound`; `reset` to start
+    again.  A batch may hold
+    one class only; the label encoding is decided on all the values seen
+    (numbers {1} fit {0, 1} and {1, 2} alike) when a curve is asked for.
+    A rejected batch (any error `WeightedROC` would give) leaves the
+    state unchanged.  States pickle, and `to_bytes` / `from_bytes` carry
+    them between processes (plain numpy bytes, or Arrow IPC).
+
+    Examples
+    --------
+    >>> from weightedroc import RocAccumulator, auc_score
+    >>> state = RocAccumulator()
+    >>> state = state.update([1, 2, 3], [-1, -1, 1], [1, 1, 1])
+    >>> other = RocAccumulator().update([1, 1], [1, 1], [4, 5])  # one class: fine
+    >>> both = state + other
+    >>> both.auc() == auc_score([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
+    True
+    >>> both.error_bound
+    0.0
+    """
+
+    def __init__(
+        self,
+        max_scores: int | None = None,
+        *,
+        positive: LabelValue = None,
+        direction: Direction = "<",
+    ):
+        self.max_scores = check_budget(max_scores)
+        self.positive = positive
+        self.direction = check_direction(direction)
+        self.n = 0
+        self._classes = None
+        self._bins = _bins.empty()
+
+    def update(
+        self, guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None
+    ) -> "RocAccumulator":
+        """Add a batch of observations; returns the state itself.
+
+        Takes `WeightedROC`'s inputs (lists, numpy, pandas, polars, Arrow)
+        and raises its errors, except that a batch may hold one class (or
+        be empty).  On an error the state is unchanged.
+        """
+        guess_array = to_array(guess, "guess")
+        if len(guess_array) == 0 and len(to_array(label, "label")) == 0:
+            if weight is None or len(to_array(weight, "weight")) == 0:
+                return self
+        batch = batch_classes(label, len(guess_array))
+        values = check_guess(guess_array, len(guess_array))
+        weights = check_weight(weight, len(values))
+        classes, where = union(self._classes, batch.classes, self.positive)
+        if self.direction == ">":
+            values = np.negative(values)
+        new = _bins.from_batch(values, where[batch.rows], weights)
+        joined = _bins.join(_reindexed(self._bins, self._classes, classes), new)
+        _check_totals(joined)
+        self._bins = _bins.compress(joined, self.max_scores)
+        self._classes = classes
+        self.n += len(values)
+        return self
+
+    def reset(self) -> "RocAccumulator":
+        """Forget the data seen (the settings stay); returns the state."""
+        self.n, self._classes, self._bins = 0, None, _bins.empty()
+        return self
+
+    def merge(self, *others: "RocAccumulator") -> "RocAccumulator":
+        """A new state holding this one's data and the `others`' (none of
+        them changes).  Associative and commutative: within the budget any
+        order and grouping gives the same state (with integer weights, bit
+        for bit); beyond it, the bins are the union at the coarser
+        resolution, compressed again if they exceed the budget."""
+        classes, budget, parts = self._classes, self.max_scores, [self]
+        for other in others:
+            if not isinstance(other, RocAccumulator):
+                raise TypeError(f"can only merge RocAccumulator states, got {type(other).__name__}")
+            for name in ("positive", "direction"):
+                if getattr(other, name) != getattr(self, name):
+                    raise ValueError(
+                        f"cannot merge states with different {name}: "
+                        f"{getattr(self, name)!r} and {getattr(other, name)!r}"
+                    )
+            if other._classes is not None:
+                classes = union(classes, other._classes, self.positive)[0]
+            budget = _smaller(budget, other.max_scores)
+            parts.append(other)
+        joined = _bins.join(*(_reindexed(part._bins, part._classes, classes) for part in parts))
+        _check_totals(joined)
+        merged = RocAccumulator(budget, positive=self.positive, direction=self.direction)
+        merged._bins = _bins.compress(joined, budget)
+        merged._classes, merged.n = classes, sum(part.n for part in parts)
+        return merged
+
+    def __add__(self, other: "RocAccumulator") -> "RocAccumulator":
+        if not isinstance(other, RocAccumulator):
+            return NotImplemented
+        return self.merge(other)
+
+    def _class_weights(self):
+        """(positive, negative) weight of each bin."""
+        first = positive_class(self._classes, self.positive)
+        return self._bins.weight[first], self._bins.weight[1 - first]
+
+    def _counts(self):
+        positive, negative = self._class_weights()
+        sums = []
+        for weights in (positive, negative):
+            running = np.zeros(len(weights) + 1, dtype=np.longdouble)
+            np.cumsum(weights.astype(np.longdouble), out=running[1:])
+            sums.append(running.astype(np.float64))
+        if not (np.isfinite(sums[0][-1]) and np.isfinite(sums[1][-1])):
+            raise ValueError(OVERFLOW)
+        threshold = np.append(self._bins.lo, np.inf)
+        if self.direction == ">":
+            threshold = np.negative(threshold)
+        return Cumulated(threshold, sums[0], sums[1], float(sums[0][-1]), float(sums[1][-1]))
+
+    def roc(self) -> pd.DataFrame:
+        """The `WeightedROC` frame of the data seen (bins: one row at the
+        smallest score of each; those rows are exact)."""
+        return curve_frame(self._counts())
+
+    def auc(self) -> float:
+        """The AUC: `auc_score` of the data seen, bit for bit within the
+        budget (integer weights).  Beyond it, the pairs across bins and the
+        pairs of known order inside them are counted, and the unknown ones
+        as half: within `error_bound` of the exact AUC (and closer than the
+        trapezoids of `roc`'s rows)."""
+        if self.exact:
+            return counts_area(self._counts())
+        first = positive_class(self._classes, self.positive)
+        positive, negative = self._class_weights()
+        total_pos, total_neg = positive.sum(), negative.sum()
+        below = np.cumsum(negative.astype(np.longdouble)) - negative  # negatives in lower bins
+        across = np.dot(positive / total_pos, below / total_neg)
+        known = self._bins.known[1 - first] / total_pos / total_neg
+        inside = known + _bins.unknown_pairs(self._bins) / total_pos / total_neg / 2
+        return float(across + inside.astype(np.longdouble).sum())
+
+    def pr(self) -> pd.DataFrame:
+        """The `weighted_pr` frame (threshold, precision, recall, TP, FP)."""
+        counts = self._counts()
+        positive, negative = self._class_weights()
+        TP, FP = (
+            np.append(np.cumsum(w[::-1].astype(np.longdouble))[::-1], np.longdouble(0))
+            for w in (positive, negative)
+        )
+        precision, recall = _precision_recall(FromTop(counts, TP, FP))
+        return pd.DataFrame(
+            {
+                "threshold": counts.threshold,
+                "precision": precision.astype(np.float64),
+                "recall": recall.astype(np.float64),
+                "TP": TP.astype(np.float64),
+                "FP": counts.FP,
+            }
+        )
+
+    @property
+    def error_bound(self) -> float:
+        """Certified bound on |auc() - the exact AUC|: half the weight of
+        the pairs in one bin whose order is unknown, over W+ W- (0 while
+        every score is kept).  Beyond the budget it adds 2**-50 per bin for
+        the rounding of `auc`'s sums; it is at most `bin_bound` plus that."""
+        if self.exact:
+            return 0.0
+        unknown = _bins.unknown_pairs(self._bins)
+        positive, negative = self._class_weights()
+        rounding = ROUNDING * len(unknown)  # of auc()'s sums, beyond the budget
+        return float(unknown.sum() / positive.sum() / negative.sum() / 2 + rounding)
+
+    @property
+    def bin_bound(self) -> float:
+        """Half the pair weight of the bins of several scores, over W+ W-:
+        the bound of the bins alone (``1/2 sum_b W+_b W-_b / (W+ W-)``),
+        which certifies the trapezoid area of `roc`'s rows as well."""
+        several = self._bins.hi > self._bins.lo
+        if not several.any():
+            return 0.0
+        positive, negative = self._class_weights()
+        pairs = np.dot(positive[several] / positive.sum(), negative[several] / negative.sum())
+        return float(pairs / 2)
+
+    @property
+    def n_scores(self) -> int:
+        """The number of distinct scores (or bins) held."""
+        return len(self._bins.start)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every distinct score is kept (so `error_bound` is 0)."""
+        return bool((self._bins.hi == self._bins.lo).all())
+
+    def __repr__(self):
+        return (
+            f"RocAccumulator(n={self.n}, scores={self.n_scores}, max_scores={self.max_scores}, "
+            f"exact={self.exact})"
+        )
+
+    def to_bytes(self, format: str = "numpy") -> bytes:
+        """The state as bytes: ``"numpy"`` (numpy's npz, no extra
+        dependency) or ``"arrow"`` (an Arrow IPC stream, needs pyarrow).
+        `from_bytes` reads either."""
+        return dumps(self, format)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "RocAccumulator":
+        """The state `to_bytes` wrote."""
+        return loads(cls, data)
