@@ -47,7 +47,7 @@ __all__ = ["smooth_roc", "smooth_auc"]
 
 METHODS = ("binormal", "density")
 GIVEN = ("density_controls", "density_cases")
-DENSITY_DEFAULTS = {"bw": "nrd0", "adjust": 1, "kernel": "gaussian", "cut": 3}
+DENSITY_DEFAULTS = {"bw": "nrd0", "adjust": 1, "kernel": "gaussian", "cut": 3, "old_coords": False}
 
 
 # ---------------------------------------------------------------- binormal
@@ -134,7 +134,7 @@ def density_points(guess, label, weight, frequency, n, flip, options):
     """pROC's density (TPR, FPR) points (before its anchors), as direction
     "<" on the checked guesses (negated when `flip`, for direction ">": the
     caller's densities and functions are read on the caller's scale)."""
-    bw, adjust, kernel, cut = (options[k] for k in ("bw", "adjust", "kernel", "cut"))
+    bw, adjust, kernel, cut, old = (options[k] for k in DENSITY_DEFAULTS)
     given = options["density_controls"], options["density_cases"]
     sign = -1.0 if flip else 1.0
     if all(d is not None and not callable(d) for d in given):
@@ -155,7 +155,7 @@ def density_points(guess, label, weight, frequency, n, flip, options):
     for density, x, rows, name in zip(given, classes, (~label, label), GIVEN):
         w = None if weight is None else weight[rows]
         if density is None:
-            densities.append(class_density(x, w, bw, kernel, grid))
+            densities.append(class_density(x, w, bw, kernel, grid, old))
         elif callable(density):
             # f(guesses, weights, points): the density of the guesses at the points
             densities.append(given_density(density(sign * x, w, sign * grid), name, n))
@@ -190,6 +190,7 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
             k
             for k, v in DENSITY_DEFAULTS.items()
             if not (isinstance(options[k], (str, numbers.Real)) and options[k] == v)
+            or isinstance(options[k], bool) != isinstance(v, bool)
         ]
         changed += [k for k in ("density_controls", "density_cases") if options[k] is not None]
         if changed:
@@ -223,6 +224,7 @@ def smooth_roc(
     adjust: float = 1,
     kernel: str = "gaussian",
     cut: float = 3,
+    old_coords: bool = False,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
 ) -> pd.DataFrame:
@@ -261,6 +263,11 @@ def smooth_roc(
     cut : float, default 3
         Density only: the grid runs from the smallest guess minus ``cut *
         bw`` to the largest plus ``cut * bw``.
+    old_coords : bool, default False
+        Density only: R's ``density(old.coords=)``.  False gives the
+        densities of R >= 4.4 (and so pROC's on today's R); True those of R
+        before 4.4, whose kernel grid made every density about 0.1% too high
+        (R 4.4.0's NEWS), for matching results computed on older R.
     density_controls, density_cases : array-like of n floats, or callable, optional
         Density only: the negatives' (controls') or positives' (cases')
         density, given instead of estimated (pROC's ``density.controls`` and
@@ -315,7 +322,7 @@ def smooth_roc(
     0  1.0000  1.0000
     1  1.0000  1.0000
     2  1.0000  0.9960
-    3  0.6297  0.2193
+    3  0.6297  0.2191
     4  0.0030  0.0000
     5  0.0000  0.0000
     """
@@ -324,6 +331,7 @@ def smooth_roc(
         adjust=adjust,
         kernel=kernel,
         cut=cut,
+        old_coords=old_coords,
         density_controls=density_controls,
         density_cases=density_cases,
     )
@@ -350,6 +358,7 @@ def smooth_auc(
     adjust: float = 1,
     kernel: str = "gaussian",
     cut: float = 3,
+    old_coords: bool = False,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
     fpr_range: tuple[float, float] | None = None,
@@ -367,7 +376,7 @@ def smooth_auc(
     ----------
     guess, label, weight, method, n, positive, direction, weights_are
         As for `smooth_roc`.
-    bw, adjust, kernel, cut, density_controls, density_cases
+    bw, adjust, kernel, cut, old_coords, density_controls, density_cases
         As for `smooth_roc` (``method="density"`` only).
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
@@ -402,7 +411,9 @@ def smooth_auc(
     0.647286
     >>> round(smooth_auc(guess, label, n=5, fpr_range=(0, 0.2)), 6)  # partial.auc = c(1, .8)
     0.037088
-    >>> round(smooth_auc(guess, label, method="density", n=4), 6)
+    >>> round(smooth_auc(guess, label, method="density", n=4), 6)  # R >= 4.4
+    0.70639
+    >>> round(smooth_auc(guess, label, method="density", n=4, old_coords=True), 6)  # R < 4.4
     0.706262
     """
     options = dict(
@@ -410,6 +421,7 @@ def smooth_auc(
         adjust=adjust,
         kernel=kernel,
         cut=cut,
+        old_coords=old_coords,
         density_controls=density_controls,
         density_cases=density_cases,
     )
