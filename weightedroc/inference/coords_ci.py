@@ -72,7 +72,7 @@ def _frame(x_name, x, own_name, own, replicates, conf_level):
     )
 
 
-def _band(given, points, sample, conf_level, n_boot, seed):
+def _band(given, points, sample, conf_level, n_boot, seed, stratified):
     """`ci_se` (`given` "specificity") or `ci_sp` (`given` "sensitivity")."""
     read = se_at_sp if given == "specificity" else sp_at_se
     other = "sensitivity" if given == "specificity" else "specificity"
@@ -81,9 +81,8 @@ def _band(given, points, sample, conf_level, n_boot, seed):
         sample, n_boot, seed, lambda se, sp: np.stack([read(se, sp, x) for x in points], 1)
     )
     band = _frame(given, points, other, own, reps, conf_level)
-    band.attrs.update(
-        conf_level=conf_level, n_boot=n_boot, method="stratified bootstrap percentile"
-    )
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    band.attrs.update(conf_level=conf_level, n_boot=n_boot, method=method)
     return band
 
 
@@ -149,7 +148,7 @@ def ci_se(
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    return _band("specificity", specificities, sample, conf_level, n_boot, seed)
+    return _band("specificity", specificities, sample, conf_level, n_boot, seed, stratified)
 
 
 def ci_sp(
@@ -200,7 +199,7 @@ def ci_sp(
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed)
+    return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed, stratified)
 
 
 def ci_thresholds(
