@@ -121,7 +121,7 @@ def _score_matrix(scores, n, levels, observed, given_levels):
     1-D scores stay 1-D."""
     scores = as_pandas(scores) if is_frame(scores) else scores
     if isinstance(scores, pd.DataFrame):
-        return _frame_scores(scores, levels, observed, given_levels)
+        return _frame_scores(scores, n, levels, observed, given_levels)
     if isinstance(scores, pd.Series):
         scores = scores.to_numpy()
     try:
@@ -146,7 +146,7 @@ def _score_matrix(scores, n, levels, observed, given_levels):
     return _numbers(array, n)
 
 
-def _frame_scores(frame, levels, observed, given_levels):
+def _frame_scores(frame, n, levels, observed, given_levels):
     """The columns of `frame` for the `observed` levels, in their order."""
     names = {str(column): column for column in frame.columns}
 
@@ -169,7 +169,7 @@ def _frame_scores(frame, levels, observed, given_levels):
             UserWarning,
             stacklevel=4,
         )
-    return _numbers(frame[found].to_numpy(), len(frame))
+    return _numbers(frame[found].to_numpy(), n)
 
 
 def _numbers(array, n):
@@ -181,8 +181,9 @@ def _numbers(array, n):
     array = np.asarray(array, dtype=np.float64)
     if len(array) != n:
         raise ValueError(
-            f"scores has {len(array)} rows but label has {n} elements: one row "
-            "of scores per observation"
+            f"Number of rows in scores ({len(array)}) does not agree with label "
+            f"({n} elements), as pROC's 'predictor' and 'response': one row of "
+            "scores per observation"
         )
     if np.isnan(array).any():
         row = np.flatnonzero(np.isnan(array).reshape(n, -1).any(axis=1))[0]
