@@ -11,7 +11,14 @@ below are what the translation reaches.
   directions (pROC's ``percent = TRUE`` runs only scale these by 100, and
   ``direction = "auto"`` repeats the "<" or ">" run).  The density
   literals were made on R >= 4.4 and are matched by the default grid; the
-  grid of R < 4.4 (``old_coords=True``) is 1e-4 away from them.
+  grid of R < 4.4 (``old_coords=True``) is 1e-4 away from them.  Fitdistr
+  (MASS's normal fits) and logcondens (both curves) literals too (these
+  need scipy).
+- test-smooth.R, the three "smooth with fitdistr" tests (sensitivities,
+  specificities and area: 9 cases); the third passes functions with
+  starting values (``dnorm``, ``dlnorm``), which are the normal and
+  log-normal fits from another start, so its literals are R's optimiser's
+  approximations of the second test's closed forms (compared at 1e-6).
 """
 
 from pathlib import Path
@@ -21,6 +28,8 @@ import pandas as pd
 import pytest
 
 import weightedroc as wr
+
+pytest.importorskip("scipy")
 
 DATA = Path(__file__).parent / "data" / "proc"
 SMOOTH = pd.read_csv(DATA / "smooth_expected.csv")
@@ -55,12 +64,13 @@ def smoothed_asah(marker, levels, direction, method, **options):
 
 @pytest.mark.parametrize(
     "key, group",
-    smooth_cases(["binormal", "density"]),
+    smooth_cases(["binormal", "density", "fitdistr", "logcondens", "logcondens.smooth"]),
     ids=lambda v: "-".join(v) if isinstance(v, tuple) else "",
 )
 def test_smooth_is_procs_literals(key, group):
     se, sp = proc_smooth_literals(group)
-    mine_se, mine_sp = smoothed_asah(*key)
+    marker, levels, direction, method = key
+    mine_se, mine_sp = smoothed_asah(marker, levels, direction, method.replace(".", "_"))
     np.testing.assert_allclose(mine_se, se, rtol=0, atol=1e-14)
     np.testing.assert_allclose(mine_sp, sp, rtol=0, atol=1e-14)
 
@@ -74,3 +84,96 @@ def test_density_of_r_before_4_4_is_not_procs_literals(key, group):
     se, _ = proc_smooth_literals(group)
     old_se, _ = smoothed_asah(*key, old_coords=True)
     assert 1e-5 < np.abs(old_se - se).max() < 1e-3
+
+
+NDKA_FITDISTR = {
+    # smooth(r.ndka, method = "fitdistr", n = 10)
+    ("normal", "normal"): (
+        [
+            1,
+            1,
+            0.65584212882921,
+            0.303849532306639,
+            0.0922807400203477,
+            0.017547821937714,
+            0.00203415264061833,
+            0.000141550295211778,
+            5.86072275643637e-06,
+            1.43622216786009e-07,
+            2.05997195401133e-09,
+            0,
+        ],
+        [0, 0, 0.961731211013412, 0.999999997253703, 1, 1, 1, 1, 1, 1, 1, 1],
+        0.814600645965216,
+    ),
+    # density.controls = "normal", density.cases = "lognormal"
+    ("normal", "lognormal"): (
+        [
+            1,
+            1,
+            0.174065394158716,
+            0.0241224684680268,
+            0.00565556180305715,
+            0.0017644346804079,
+            0.000654794610631603,
+            0.000269912354252342,
+            0.000116632088037343,
+            4.89426737202444e-05,
+            1.6544031070368e-05,
+            0,
+        ],
+        [0, 0, 0.961731211013412, 0.999999997253703, 1, 1, 1, 1, 1, 1, 1, 1],
+        0.568359871182632,
+    ),
+}
+# density.controls = dnorm, start.controls = list(mean = 10, sd = 10),
+# density.cases = dlnorm, start = list(meanlog = 2.7, sdlog = .822): optim's answer
+NDKA_FITDISTR_OPTIM = (
+    [
+        1,
+        1,
+        0.174065542189585,
+        0.0241224212514905,
+        0.00565553823693818,
+        0.00176442417351747,
+        0.000654789746505889,
+        0.000269910020195159,
+        0.000116630962648119,
+        4.8942161699917e-05,
+        1.65438472509127e-05,
+        0,
+    ],
+    [0, 0, 0.961730914432089, 0.999999997253745, 1, 1, 1, 1, 1, 1, 1, 1],
+    0.568359799581078,
+)
+
+
+def ndka_fitdistr(controls, cases):
+    data = wr.load_asah()
+    g, y = data["ndka"].to_numpy(float), data["outcome"].to_numpy()
+    options = dict(
+        method="fitdistr",
+        n=10,
+        positive="Poor",
+        distribution_controls=controls,
+        distribution_cases=cases,
+    )
+    curve = wr.smooth_roc(g, y, **options)
+    return curve["TPR"].to_numpy(), 1 - curve["FPR"].to_numpy(), wr.smooth_auc(g, y, **options)
+
+
+@pytest.mark.parametrize("distributions", list(NDKA_FITDISTR))
+def test_smooth_with_fitdistr_is_procs_literals(distributions):
+    se, sp, area = ndka_fitdistr(*distributions)
+    expected_se, expected_sp, expected_area = NDKA_FITDISTR[distributions]
+    np.testing.assert_allclose(se, expected_se, rtol=1e-13, atol=1e-16)
+    np.testing.assert_allclose(sp, expected_sp, rtol=1e-13)
+    assert area == pytest.approx(expected_area, rel=1e-13)
+
+
+def test_smooth_with_fitdistr_from_starting_values_is_optims_approximation():
+    se, sp, area = ndka_fitdistr("normal", "lognormal")
+    expected_se, expected_sp, expected_area = NDKA_FITDISTR_OPTIM
+    np.testing.assert_allclose(se, expected_se, rtol=2e-5, atol=1e-12)  # measured 1.1e-5
+    np.testing.assert_allclose(sp, expected_sp, rtol=1e-6)
+    assert area == pytest.approx(expected_area, rel=1e-6)

@@ -1,6 +1,8 @@
 """Smoothed ROC curves and their areas: pROC's ``smooth()``, with weights.
 
-Two methods, as pROC's:
+Five methods, as pROC's (``fitdistr`` and ``logcondens`` in
+`weightedroc.curves.fitdistr` and `weightedroc.curves.logconcave`, which
+need scipy, the ``stats`` extra):
 
 ``"binormal"``
     A straight line fitted by least squares to the curve's points on the
@@ -36,16 +38,19 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ..inference.checks import check_choice, check_frequency, prepared
+from ..inference.checks import check_choice, check_direction, check_frequency, prepared
 from ..utils.normal import pnorm, qnorm
 from ..utils.types import ArrayLike, Direction, LabelValue
+from . import fitdistr
 from .areas import check_range, mcclish_warned, range_areas
 from .density import bandwidth, check_density_options, class_density
+from .fitdistr import DISTRIBUTIONS
+from .logconcave import log_concave_roc
 from .roc import WeightedROC
 
 __all__ = ["smooth_roc", "smooth_auc"]
 
-METHODS = ("binormal", "density")
+METHODS = ("binormal", "density", "fitdistr", "logcondens", "logcondens_smooth")
 GIVEN = ("density_controls", "density_cases")
 DENSITY_DEFAULTS = {"bw": "nrd0", "adjust": 1, "kernel": "gaussian", "cut": 3, "old_coords": False}
 
@@ -181,33 +186,101 @@ def check_n(n):
     return int(n)
 
 
+def _unused(method, options):
+    """The options given that `method` does not read."""
+    density = {**DENSITY_DEFAULTS, "density_controls": None, "density_cases": None}
+    fitted = {"distribution_controls": None, "distribution_cases": None}
+    unused = {**density, **fitted}
+    for k in density if method == "density" else fitted if method == "fitdistr" else ():
+        del unused[k]
+    return [
+        k
+        for k, v in unused.items()
+        if not (v is None and options[k] is None)
+        and (
+            v is None
+            or not (isinstance(options[k], (str, numbers.Real)) and options[k] == v)
+            or isinstance(options[k], bool) != isinstance(v, bool)
+        )
+    ]
+
+
+def _distribution(value, name):
+    """A distribution name of MASS's fitdistr (None: "normal")."""
+    if value is None:
+        return "normal"
+    if not isinstance(value, str):
+        raise TypeError(
+            f"{name} must be a distribution name, one of {DISTRIBUTIONS}; got {value!r}"
+        )
+    check_choice(value, name, DISTRIBUTIONS)
+    return value
+
+
+def fitdistr_points(guess, label, weight, n, direction, options):
+    """pROC's fitdistr (TPR, FPR) points and the fits, on the raw guesses."""
+    names = [_distribution(options[k], k) for k in ("distribution_controls", "distribution_cases")]
+    w = np.ones(len(guess)) if weight is None else weight
+    kept = w > 0
+    guess, label, w = guess[kept], label[kept], w[kept]
+    grid = np.linspace(guess.min(), guess.max(), n)  # R's seq(min, max, length.out = n)
+    fits, densities = {}, []
+    for rows, name, key in zip((~label, label), names, ("controls", "cases")):
+        estimate = fitdistr.fit(name, guess[rows], w[rows])
+        fits[key] = {"distribution": name, "estimate": estimate.tolist()}
+        densities.append(fitdistr.density(name, grid, estimate))
+    if direction == ">":  # pROC: positive at or below each threshold
+        densities = [d[::-1] for d in densities]
+    return (*curve_of(*densities), fits)
+
+
+def logcondens_points(guess, label, weight, frequency, n, smooth):
+    """pROC's logcondens (TPR, FPR) points, on the raw guesses."""
+    fpr = r_seq_by(n)
+    rows = (label, ~label)
+    counts = (None, None) if frequency is None else tuple(frequency[r] for r in rows)
+    weights = (None, None)
+    if weight is not None and frequency is None:
+        weights = tuple(weight[r] for r in rows)
+    tpr = log_concave_roc(guess[label], guess[~label], fpr, smooth, counts, weights)
+    return tpr, fpr
+
+
 def smoothed(guess, label, weight, method, n, positive, direction, weights_are, options):
-    """(TPR, FPR, binormal fit or None): pROC's points with its anchors."""
+    """(TPR, FPR, attrs): pROC's points with its anchors, and the fit."""
     check_choice(method, "method", METHODS)
     n = check_n(n)
+    unused = _unused(method, options)
+    if unused:
+        raise TypeError(f"{', '.join(unused)} do not apply to method={method!r}")
+    attrs = {}
     if method == "binormal":
-        changed = [
-            k
-            for k, v in DENSITY_DEFAULTS.items()
-            if not (isinstance(options[k], (str, numbers.Real)) and options[k] == v)
-            or isinstance(options[k], bool) != isinstance(v, bool)
-        ]
-        changed += [k for k in ("density_controls", "density_cases") if options[k] is not None]
-        if changed:
-            raise TypeError(f"{', '.join(changed)} apply to method='density' only, not 'binormal'")
         roc = WeightedROC(guess, label, weight, positive=positive, direction=direction)
         check_frequency(None if weight is None else np.asarray(weight, float), weights_are)
         tpr, fpr, fit = binormal_points(roc["TPR"].to_numpy(), roc["FPR"].to_numpy(), n)
-    else:
+        attrs["binormal"] = {"intercept": fit[0], "slope": fit[1]}
+    elif method == "density":
         check_density_options(*(options[k] for k in DENSITY_DEFAULTS))
         guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
         frequency = check_frequency(weight, weights_are)
         flip = direction == ">"
         tpr, fpr = density_points(guess, label, weight, frequency, n, flip, options)
-        fit = None
+    else:
+        # pROC's roc$cases and roc$controls: the guesses as given, either direction
+        guess, label, weight = prepared(guess, label, weight, positive, "<", weights_are)
+        frequency = check_frequency(weight, weights_are)
+        check_direction(direction)
+        if method == "fitdistr":
+            tpr, fpr, attrs["fitdistr"] = fitdistr_points(
+                guess, label, weight, n, direction, options
+            )
+        else:
+            tpr, fpr = logcondens_points(
+                guess, label, weight, frequency, n, method == "logcondens_smooth"
+            )
     if (np.diff(fpr) > 0).any():  # pROC's sort_smooth_roc: specificities ascending
         tpr, fpr = tpr[::-1], fpr[::-1]
-    return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), fit
+    return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), attrs
 
 
 def smooth_roc(
@@ -227,6 +300,8 @@ def smooth_roc(
     old_coords: bool = False,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
+    distribution_controls: str | None = None,
+    distribution_cases: str | None = None,
 ) -> pd.DataFrame:
     """A smoothed weighted ROC curve: pROC's ``smooth()``.
 
@@ -234,21 +309,33 @@ def smooth_roc(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC` (the direction is never guessed).
-    method : {"binormal", "density"}, default "binormal"
-        ``"binormal"``: the least-squares line through the weighted
+    method : {"binormal", "density", "fitdistr", "logcondens", "logcondens_smooth"}
+        Default "binormal": the least-squares line through the weighted
         curve's points on the normal deviate scale, ``qnorm(1 - FPR) = a + b
         * qnorm(TPR)`` (pROC's ``lm(sp ~ se)``).  ``"density"``: kernel
         density estimates of each class's guesses (R's ``density()``).
+        ``"fitdistr"``: a distribution fitted to each class by maximum
+        likelihood (MASS's ``fitdistr``, see `distribution_controls`), its
+        density read on `n` points from the smallest guess to the largest.
+        ``"logcondens"``: each class's log-concave maximum-likelihood
+        density (R's logcondens, pROC's ``logConROC(...)$fROC``), the curve
+        read at `n` equally spaced FPRs; ``"logcondens_smooth"``: the same
+        with the cases' smoothed log-concave estimate (``$fROC.smooth``).
+        As pROC, these three read the guesses as given whatever the
+        direction (only "fitdistr" reads the direction, to cut its
+        densities), and the logcondens curves ignore it altogether.
     n : int, default 512
         Number of smoothed points (pROC's ``n``); pROC's two end points are
         added.
     weights_are : {"importance", "frequency"}, default "importance"
         What the weights mean for the density's bandwidth rule (the
-        binormal curve and the density estimates themselves are the same
-        either way).  ``"importance"``: the rule reads the guesses
-        unweighted, as R's ``density(weights=)``; ``"frequency"``:
-        whole-number weights count repeated rows, and the rule reads the
-        rows repeated (so the result is pROC's on the repeated rows).
+        binormal curve, the density estimates themselves and the fitdistr
+        and logcondens fits, weighted likelihoods, are the same either
+        way; whole-number weights give the rows repeated).
+        ``"importance"``: the rule reads the guesses unweighted, as R's
+        ``density(weights=)``; ``"frequency"``: whole-number weights count
+        repeated rows, and the rule reads the rows repeated (so the result
+        is pROC's on the repeated rows).
     bw : {"nrd0", "nrd", "ucv", "bcv", "SJ"} or float, default "nrd0"
         Density only: R's bandwidth rule ``bw.nrd0``, ``bw.nrd``, ``bw.ucv``,
         ``bw.bcv`` or ``bw.SJ`` (Sheather and Jones, method "ste") applied
@@ -277,13 +364,23 @@ def smooth_roc(
         `weights`, None for unit weights) at the `n` grid points `points`
         (from the smallest guess minus ``cut * bw`` to the largest plus ``cut
         * bw``, as pROC passes ``from`` and ``to``).
+    distribution_controls, distribution_cases : str, default "normal"
+        Fitdistr only: the distribution fitted to the negatives (controls)
+        or positives (cases), pROC's ``density.controls`` and
+        ``density.cases`` with ``method = "fitdistr"``: "normal",
+        "lognormal" (or "log-normal") and "exponential" (MASS's closed
+        forms), "weibull", "gamma", "cauchy" or "logistic" (MASS's
+        likelihood maximised, see `weightedroc.curves.fitdistr`).  Each is
+        fitted by weighted maximum likelihood.
 
     Returns
     -------
     pandas.DataFrame
         Columns ``TPR`` and ``FPR``, ``n + 2`` rows from (1, 1) to (0, 0):
         pROC's sensitivities and 1 - specificities, row for row.  The
-        binormal fit's intercept and slope are in ``.attrs["binormal"]``.
+        binormal fit's intercept and slope are in ``.attrs["binormal"]``,
+        the fitdistr fits (distribution and estimate of each class) in
+        ``.attrs["fitdistr"]``.
 
     Raises
     ------
@@ -334,13 +431,14 @@ def smooth_roc(
         old_coords=old_coords,
         density_controls=density_controls,
         density_cases=density_cases,
+        distribution_controls=distribution_controls,
+        distribution_cases=distribution_cases,
     )
-    tpr, fpr, fit = smoothed(
+    tpr, fpr, attrs = smoothed(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
     frame = pd.DataFrame({"TPR": tpr, "FPR": fpr})
-    if fit is not None:
-        frame.attrs["binormal"] = {"intercept": fit[0], "slope": fit[1]}
+    frame.attrs.update(attrs)
     return frame
 
 
@@ -361,6 +459,8 @@ def smooth_auc(
     old_coords: bool = False,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
+    distribution_controls: str | None = None,
+    distribution_cases: str | None = None,
     fpr_range: tuple[float, float] | None = None,
     tpr_range: tuple[float, float] | None = None,
     correct: bool = False,
@@ -378,6 +478,8 @@ def smooth_auc(
         As for `smooth_roc`.
     bw, adjust, kernel, cut, old_coords, density_controls, density_cases
         As for `smooth_roc` (``method="density"`` only).
+    distribution_controls, distribution_cases
+        As for `smooth_roc` (``method="fitdistr"`` only).
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
         ``partial.auc.focus`` "specificity" or "sensitivity").
@@ -424,6 +526,8 @@ def smooth_auc(
         old_coords=old_coords,
         density_controls=density_controls,
         density_cases=density_cases,
+        distribution_controls=distribution_controls,
+        distribution_cases=distribution_cases,
     )
     if fpr_range is not None and tpr_range is not None:
         raise ValueError("give fpr_range or tpr_range, not both")
@@ -431,12 +535,12 @@ def smooth_auc(
     for name, given in (("fpr_range", fpr_range), ("tpr_range", tpr_range)):
         if given is not None:
             ranges[name] = check_range(given, name)
-    tpr, fpr, fit = smoothed(
+    tpr, fpr, attrs = smoothed(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
     if not ranges:
-        if fit is not None:
-            a, b = fit
+        if "binormal" in attrs:
+            a, b = attrs["binormal"]["intercept"], attrs["binormal"]["slope"]
             return pnorm(a / math.sqrt(1 + b * b))
         return float(np.sum((fpr[:-1] - fpr[1:]) * (tpr[:-1] + tpr[1:]) / 2))
     ((name, (lo, hi)),) = ranges.items()
