@@ -177,3 +177,54 @@ def test_smooth_with_fitdistr_from_starting_values_is_optims_approximation():
     np.testing.assert_allclose(se, expected_se, rtol=2e-5, atol=1e-12)  # measured 1.1e-5
     np.testing.assert_allclose(sp, expected_sp, rtol=1e-6)
     assert area == pytest.approx(expected_area, rel=1e-6)
+
+
+# test-coords.R: coords of curves with a partial AUC (helper-rocs.R's
+# r.s100b.partial1, partial.auc = c(0.9, 0.99): FPR 0.01 to 0.1, and
+# r.s100b.partial2, the same with focus sensitivity: TPR 0.9 to 0.99).
+PARTIAL1, PARTIAL2 = {"fpr_range": (0.01, 0.1)}, {"tpr_range": (0.9, 0.99)}
+
+
+def s100b_coords(x, ret, **limits):
+    data = wr.load_asah()
+    g, y = data["s100b"].to_numpy(float), (data["outcome"] == "Poor").to_numpy(int)
+    return wr.coords((g, y), x, ret=ret, **limits), g
+
+
+def proc_threshold(threshold, g):
+    """pROC's threshold of a row: half-way from the guess below to the row's."""
+    below = g[g < threshold]
+    return -np.inf if len(below) == 0 else (below.max() + threshold) / 2
+
+
+@pytest.mark.parametrize("limits, expected", [(PARTIAL1, [0.475]), (PARTIAL2, [0.075])])
+def test_coords_best_takes_the_partial_range_into_account(limits, expected):
+    table, g = s100b_coords("best", "threshold", **limits)
+    assert [proc_threshold(t, g) for t in table["threshold"]] == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "limits, shape, first, last",
+    [
+        (PARTIAL1, (9, 3), [np.nan, 0.3902439, 0.9], [np.nan, 0.292682926, 0.99]),
+        (PARTIAL2, (7, 3), [np.nan, 0.99, 0.0], [np.nan, 0.9, 0.230555555555556]),
+    ],
+)
+def test_coords_all_takes_the_partial_range_into_account(limits, shape, first, last):
+    table, _ = s100b_coords("all", ["threshold", "sensitivity", "specificity"], **limits)
+    assert table.shape == shape
+    np.testing.assert_allclose(table.iloc[0], first, rtol=1.5e-8)  # pROC's expect_equal
+    np.testing.assert_allclose(table.iloc[-1], last, rtol=1.5e-8)
+
+
+def test_coords_without_a_range_is_the_whole_curve():  # pROC's ignore.partial.auc = TRUE
+    table, _ = s100b_coords("all", "threshold")
+    assert table.shape == (51, 1)
+
+
+@pytest.mark.parametrize(
+    "limits, expected", [(PARTIAL1, [0.435, 0.475, 0.485]), (PARTIAL2, [0.065, 0.075])]
+)
+def test_coords_local_maxima_take_the_partial_range_into_account(limits, expected):
+    table, g = s100b_coords("local maximas", "threshold", **limits)
+    assert [proc_threshold(t, g) for t in table["threshold"]] == pytest.approx(expected)
