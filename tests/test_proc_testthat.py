@@ -228,3 +228,31 @@ def test_coords_without_a_range_is_the_whole_curve():  # pROC's ignore.partial.a
 def test_coords_local_maxima_take_the_partial_range_into_account(limits, expected):
     table, g = s100b_coords("local maximas", "threshold", **limits)
     assert [proc_threshold(t, g) for t in table["threshold"]] == pytest.approx(expected)
+
+
+# test-ci.thresholds.R: thresholds = "best" (r.wfns) and "local maximas"
+# (r.ndka), both bootstrap kinds, conf.level .91 (10 expectations each): the
+# object, its two measures, one row per threshold, conf.level, boot.n, the
+# three quantile columns (pROC's "4.5%", "50%", "95.5%") and boot.stratified.
+@pytest.mark.parametrize("stratified", [True, False])
+@pytest.mark.parametrize("marker, thresholds", [("wfns", "best"), ("ndka", "local_maxima")])
+def test_ci_thresholds_accepts_named_thresholds(marker, thresholds, stratified):
+    data = wr.load_asah()
+    g, y = data[marker].to_numpy(float), (data["outcome"] == "Poor").to_numpy(int)
+    n = int(np.random.default_rng().integers(3, 10))
+    obtained = wr.ci_thresholds(
+        g, y, thresholds=thresholds, n_boot=n, stratified=stratified, conf_level=0.91, seed=n
+    )
+    x = "best" if thresholds == "best" else "local maximas"
+    expected = wr.coords((g, y), x, ret="threshold")["threshold"].to_numpy()
+    assert isinstance(obtained, pd.DataFrame)
+    assert obtained.attrs["thresholds"] == thresholds
+    assert obtained["measure"].unique().tolist() == ["specificity", "sensitivity"]
+    for measure in ("specificity", "sensitivity"):
+        rows = obtained[obtained["measure"] == measure]
+        assert rows[["conf_low", "median", "conf_high"]].shape == (len(expected), 3)
+        assert rows["threshold"].tolist() == expected.tolist()
+    assert len(expected) == (1 if thresholds == "best" else 26)  # wfns' best; ndka's maxima
+    assert obtained.attrs["conf_level"] == 0.91
+    assert obtained.attrs["n_boot"] == n
+    assert obtained.attrs["stratified"] is stratified

@@ -206,7 +206,7 @@ def ci_thresholds(
     guess: ArrayLike,
     label: ArrayLike,
     weight: ArrayLike | None = None,
-    thresholds: ArrayLike | None = None,
+    thresholds: ArrayLike | str | None = None,
     *,
     conf_level: float = 0.95,
     n_boot: int = 2000,
@@ -215,9 +215,11 @@ def ci_thresholds(
     direction: Direction = "<",
     weights_are: str = "importance",
     stratified: bool = True,
+    best_method: str = "youden",
+    best_weights: tuple[float, float] = (1, 0.5),
 ) -> pd.DataFrame:
-    """Bootstrap intervals of specificity and sensitivity at given thresholds
-    (pROC's ci.thresholds with numeric thresholds).
+    """Bootstrap intervals of specificity and sensitivity at thresholds
+    (pROC's ci.thresholds).
 
     A guess at or above a threshold is called positive (at or below it
     with ``direction=">"``), as pROC's ``roc_utils_perfs``.
@@ -226,17 +228,28 @@ def ci_thresholds(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    thresholds : array-like of numbers
-        Where to read specificity and sensitivity (required).
+    thresholds : array-like of numbers, or {"best", "local_maxima", "all"}
+        Where to read specificity and sensitivity (required): numbers, or
+        the data's curve's best thresholds (`coords` ``x="best"``, by
+        `best_method` and `best_weights`), its local maxima (`coords` ``x=
+        "local maximas"``, pROC's default) or all its thresholds, chosen
+        once on the data and held in every replicate, as pROC.  The
+        thresholds are the package's (the smallest guess called positive),
+        which classify as pROC's half-way ones.
     conf_level, n_boot, seed, weights_are, stratified
         As for `ci_se`.
+    best_method, best_weights
+        As for `coords`, with ``thresholds="best"``.
 
     Returns
     -------
     pandas.DataFrame
         Long: ``threshold``, ``measure`` ("specificity" then
         "sensitivity" for each threshold), ``estimate`` (the data's),
-        ``conf_low``, ``median``, ``conf_high``.
+        ``conf_low``, ``median``, ``conf_high``; ``attrs`` holds
+        ``conf_level``, ``n_boot``, ``stratified``, ``method`` and, for
+        named thresholds, ``thresholds`` (the name, pROC's ``coords``
+        attribute).
 
     Examples
     --------
@@ -249,8 +262,13 @@ def ci_thresholds(
     1        4.5  sensitivity      0.75
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
-    thresholds = _check_points(thresholds, "thresholds")
+    named = thresholds if isinstance(thresholds, str) else None
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    if named is not None:
+        thresholds = _named_thresholds(
+            named, guess, label, weight, positive, direction, best_method, best_weights
+        )
+    thresholds = _check_points(thresholds, "thresholds")
     scale = -thresholds if direction == ">" else thresholds
     column = np.searchsorted(sample.distinct, scale, side="left")
 
@@ -267,7 +285,33 @@ def ci_thresholds(
         conf_level,
     )
     frame.insert(1, "measure", np.tile(["specificity", "sensitivity"], len(thresholds)))
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    frame.attrs.update(conf_level=conf_level, n_boot=n_boot, stratified=stratified, method=method)
+    if named is not None:
+        frame.attrs["thresholds"] = named
     return frame
+
+
+NAMED_THRESHOLDS = {"best": "best", "local_maxima": "local maximas", "all": "all"}
+
+
+def _named_thresholds(name, guess, label, weight, positive, direction, best_method, best_weights):
+    """pROC's ci.thresholds(thresholds = "best" | "local maximas" | "all"):
+    the data's curve's thresholds, by `coords`."""
+    from ..metrics.coordinates import coords
+
+    check_choice(name, "thresholds", tuple(NAMED_THRESHOLDS))
+    data = (guess, label) if weight is None else (guess, label, weight)
+    table = coords(
+        data,
+        NAMED_THRESHOLDS[name],
+        ret="threshold",
+        best_method=best_method,
+        best_weights=best_weights,
+        positive=positive,
+        direction=direction,
+    )
+    return table["threshold"].to_numpy()
 
 
 BEST_POLICIES = ("stop", "omit", "random")
