@@ -256,3 +256,30 @@ def test_ci_thresholds_accepts_named_thresholds(marker, thresholds, stratified):
     assert obtained.attrs["conf_level"] == 0.91
     assert obtained.attrs["n_boot"] == n
     assert obtained.attrs["stratified"] is stratified
+
+
+# test-are-paired.R, "are.paired works" and "... with formula" (the same calls
+# through roc's formula interface), and "... with auc and mixed roc" (the same
+# data again): the curves are data here, so each is one call of are_paired.
+def asah_markers():
+    data = wr.load_asah()
+    return (
+        data["wfns"].to_numpy(float),
+        data["ndka"].to_numpy(float),
+        (data["outcome"] == "Poor").to_numpy(int),
+    )
+
+
+def test_are_paired_with_missing_values():
+    wfns, ndka, outcome = asah_markers()
+    missing = wfns.copy()
+    missing[:20] = np.nan
+    for _ in ("default", "formula"):
+        assert wr.are_paired(wfns, ndka, outcome)
+        assert wr.are_paired(missing, ndka, outcome)  # missing values don't screw up
+        assert wr.are_paired(missing, ndka, outcome, label2=outcome.copy())  # other frames
+        assert not wr.are_paired(wfns[20:], ndka, outcome[20:], label2=outcome)
+        # opposite levels: the other class positive in the second curve
+        assert not wr.are_paired(wfns, ndka, outcome, label2=1 - outcome)
+    for _ in range(3):  # auc and mixed roc: the same data
+        assert wr.are_paired(wfns, ndka, outcome)
