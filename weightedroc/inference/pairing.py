@@ -187,16 +187,26 @@ def _same_rows(guess1, label, weight, guess2, label2, weight2, positive):
 
 def _not_missing(guess, label):
     """The rows with a guess and a label (pROC's na.rm), or None when none is missing."""
+    missing = _missing(guess) | _missing(label)
+    return ~missing if missing.any() else None
+
+
+def _missing(values):
+    """Which values are missing (NaN, None, pandas' NA)."""
     import pandas as pd
 
-    missing = pd.isna(np.asarray(guess, dtype=object)) | pd.isna(np.asarray(label, dtype=object))
-    return ~missing if missing.any() else None
+    array = np.asarray(values)
+    if array.dtype.kind in "fc":
+        return np.isnan(array)
+    if array.dtype.kind in "iub":
+        return np.zeros(array.shape, dtype=bool)
+    return np.asarray(pd.isna(np.asarray(values, dtype=object)), dtype=bool)
 
 
 def _rows(kept, guess, label, weight):
     if kept is None:
         return guess, label, weight
-    take = [np.asarray(x, dtype=object if x is label else None)[kept] for x in (guess, label)]
+    take = [np.asarray(x)[kept] for x in (guess, label)]
     return (*take, None if weight is None else np.asarray(weight)[kept])
 
 
