@@ -118,6 +118,14 @@ def are_paired(
     (and weights, unless `weight2` is given), as pROC's ``roc.test`` of one
     response and two predictors.
 
+    Missing values (NaN or None guesses, missing labels) are handled as
+    pROC's ``roc(na.rm = TRUE)`` and ``are.paired``: each curve leaves out
+    its rows with a missing guess or label, and the curves are paired when
+    what is left has the same classes and weights, or else when their
+    original labels (missing ones in the same places) and weights are
+    identical (so a curve with missing guesses pairs with another of the
+    same observations).
+
     Parameters
     ----------
     guess1, guess2 : array-like
@@ -128,14 +136,6 @@ def are_paired(
         Those of `guess2`'s observations.
     positive
         As for `WeightedROC`.
-
-    Missing values (NaN or None guesses, missing labels) are handled as
-    pROC's ``roc(na.rm = TRUE)`` and ``are.paired``: each curve leaves out
-    its rows with a missing guess or label, and the curves are paired when
-    what is left has the same classes and weights, or else when their
-    original labels (missing ones in the same places) and weights are
-    identical (so a curve with missing guesses pairs with another of the
-    same observations).
 
     Returns
     -------
