@@ -217,8 +217,10 @@ def _distribution(value, name):
     return value
 
 
-def fitdistr_points(guess, label, weight, n, direction, options):
-    """pROC's fitdistr (TPR, FPR) points and the fits, on the raw guesses."""
+def fitdistr_points(guess, label, weight, frequency, n, direction, options):
+    """pROC's fitdistr (TPR, FPR) points and the fits, on the raw guesses
+    (importance weights scaled to sum to each class's number of rows, so
+    that the likelihood MASS's optimiser reads is on the rows' scale)."""
     names = [_distribution(options[k], k) for k in ("distribution_controls", "distribution_cases")]
     w = np.ones(len(guess)) if weight is None else weight
     kept = w > 0
@@ -226,7 +228,10 @@ def fitdistr_points(guess, label, weight, n, direction, options):
     grid = np.linspace(guess.min(), guess.max(), n)  # R's seq(min, max, length.out = n)
     fits, densities = {}, []
     for rows, name, key in zip((~label, label), names, ("controls", "cases")):
-        estimate = fitdistr.fit(name, guess[rows], w[rows])
+        class_w = w[rows]
+        if weight is not None and frequency is None:
+            class_w = class_w * (len(class_w) / class_w.sum())
+        estimate = fitdistr.fit(name, guess[rows], class_w)
         fits[key] = {"distribution": name, "estimate": estimate.tolist()}
         densities.append(fitdistr.density(name, grid, estimate))
     if direction == ">":  # pROC: positive at or below each threshold
@@ -272,7 +277,7 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
         check_direction(direction)
         if method == "fitdistr":
             tpr, fpr, attrs["fitdistr"] = fitdistr_points(
-                guess, label, weight, n, direction, options
+                guess, label, weight, frequency, n, direction, options
             )
         else:
             tpr, fpr = logcondens_points(
@@ -331,7 +336,10 @@ def smooth_roc(
         What the weights mean for the density's bandwidth rule (the
         binormal curve, the density estimates themselves and the fitdistr
         and logcondens fits, weighted likelihoods, are the same either
-        way; whole-number weights give the rows repeated).
+        way, but for fitdistr's optimised fits, whose optimiser reads the
+        likelihood's scale: importance weights are scaled to sum to the
+        rows' number, frequency weights count rows; whole-number frequency
+        weights give the rows repeated).
         ``"importance"``: the rule reads the guesses unweighted, as R's
         ``density(weights=)``; ``"frequency"``: whole-number weights count
         repeated rows, and the rule reads the rows repeated (so the result
@@ -369,9 +377,9 @@ def smooth_roc(
         or positives (cases), pROC's ``density.controls`` and
         ``density.cases`` with ``method = "fitdistr"``: "normal",
         "lognormal" (or "log-normal") and "exponential" (MASS's closed
-        forms), "weibull", "gamma", "cauchy" or "logistic" (MASS's
-        likelihood maximised, see `weightedroc.curves.fitdistr`).  Each is
-        fitted by weighted maximum likelihood.
+        forms), "weibull", "gamma", "cauchy" or "logistic" (R's optim as
+        MASS runs it, see `weightedroc.curves.fitdistr`).  Each is fitted
+        by weighted maximum likelihood.
 
     Returns
     -------
