@@ -215,3 +215,15 @@ def test_errors_say_what_is_expected():
         wr.smooth_roc(g - 2, y, method="fitdistr", distribution_cases="lognormal")
     with pytest.raises(ValueError, match="at least 2 distinct values"):
         wr.smooth_roc(np.where(y == 1, 1.0, g), y, method="logcondens")
+
+
+def test_without_scipy_the_error_names_the_extra(monkeypatch):
+    import sys
+
+    g, y = sample(13)
+    for module in ("scipy", "scipy.optimize", "scipy.special"):
+        monkeypatch.setitem(sys.modules, module, None)
+    for method in ("fitdistr", "logcondens", "logcondens_smooth"):
+        with pytest.raises(ImportError, match=r"needs SciPy: pip install 'weightedroc\[stats\]'"):
+            wr.smooth_roc(g, y, method=method)
+    wr.smooth_roc(g, y, method="density")  # needs nothing beyond numpy

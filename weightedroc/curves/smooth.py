@@ -251,6 +251,17 @@ def logcondens_points(guess, label, weight, frequency, n, smooth):
     return tpr, fpr
 
 
+def _need_scipy(method):
+    """fitdistr and logcondens need SciPy (the ``stats`` extra)."""
+    try:
+        import scipy.optimize  # noqa: F401
+        import scipy.special  # noqa: F401
+    except ImportError as error:
+        raise ImportError(
+            f"method={method!r} needs SciPy: pip install 'weightedroc[stats]'"
+        ) from error
+
+
 def smoothed(guess, label, weight, method, n, positive, direction, weights_are, options):
     """(TPR, FPR, attrs): pROC's points with its anchors, and the fit."""
     check_choice(method, "method", METHODS)
@@ -271,6 +282,7 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
         flip = direction == ">"
         tpr, fpr = density_points(guess, label, weight, frequency, n, flip, options)
     else:
+        _need_scipy(method)
         # pROC's roc$cases and roc$controls: the guesses as given, either direction
         guess, label, weight = prepared(guess, label, weight, positive, "<", weights_are)
         frequency = check_frequency(weight, weights_are)
