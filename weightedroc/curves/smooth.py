@@ -38,7 +38,8 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ..inference.checks import check_choice, check_direction, check_frequency, prepared
+from ..engine.validation import check_direction
+from ..inference.checks import check_choice, check_frequency, prepared
 from ..utils.normal import pnorm, qnorm
 from ..utils.types import ArrayLike, Direction, LabelValue
 from . import fitdistr
