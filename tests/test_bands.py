@@ -8,8 +8,9 @@ import pytest
 
 pytest.importorskip("plotnine")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.text  # noqa: E402
 
-from weightedroc import WeightedROC, ci_se  # noqa: E402
+from weightedroc import WeightedROC, ci_se, ci_sp  # noqa: E402
 from weightedroc.plots import se_band_plot  # noqa: E402
 
 GUESS = [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6, 0.5, 0.3]
@@ -81,3 +82,20 @@ def test_band_plot_renders_and_extends_with_plus(tmp_path):
 def test_bad_band_says_what_is_expected(frame, error, words):
     with pytest.raises(error, match=words):
         se_band_plot(frame)
+
+
+@pytest.mark.parametrize(
+    "stratified, method",
+    [(True, "stratified bootstrap percentile"), (False, "bootstrap percentile")],
+)
+def test_band_records_and_shows_whether_its_bootstrap_was_stratified(stratified, method):
+    band = ci_se(GUESS, LABEL, specificities=[0.2, 0.5], n_boot=20, seed=4, stratified=stratified)
+    assert band.attrs["method"] == method
+    sp_band = ci_sp(GUESS, LABEL, sensitivities=[0.5], n_boot=20, seed=4, stratified=stratified)
+    assert sp_band.attrs["method"] == method
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        figure = se_band_plot(band).draw()
+    texts = [t.get_text() for t in figure.findobj(matplotlib.text.Text)]
+    plt.close(figure)
+    assert f"95% band of the sensitivity\n{method}, 20 replicates" in texts

@@ -2,6 +2,7 @@
 (through rpy2; skipped with the reason when R or pROC is missing), the
 package's binary AUC bit for bit, brute force and repeated rows."""
 
+import re
 import warnings
 from itertools import combinations
 
@@ -235,8 +236,11 @@ def test_bad_input_errors():
         multiclass_auc(p[:, :, None], y)
     with pytest.raises(ValueError, match="3 columns but there are 2 classes"):
         multiclass_auc(p, y % 2)
-    with pytest.raises(ValueError, match="rows but label has"):
-        multiclass_auc(p[:-1], y)
+    agree = r"Number of rows in scores \((\d+)\) does not agree with label \((\d+) elements\)"
+    for scores in (p[:-1], np.vstack([p, p[:2]]), pd.DataFrame(p[:-2]), pd.DataFrame(p).iloc[3:]):
+        with pytest.raises(ValueError, match=agree) as caught:  # pROC's words
+            multiclass_auc(scores, y)
+        assert re.search(agree, str(caught.value)).groups() == (str(len(scores)), str(len(y)))
     bad = p.copy()
     bad[5, 1] = np.nan
     with pytest.raises(ValueError, match="NaN.*row 5"):

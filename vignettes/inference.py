@@ -661,7 +661,9 @@ conservative ({rejected("unpaired test", "size, skewed weights (sd 0.5)")}).
 # with R's `density()` (a Gaussian kernel, bandwidth `bw.nrd0` of all the
 # scores) on a common grid of 512 points and reads the curve off the two
 # densities.  Both equal pROC's to about 1e-15 (tests/test_smooth.py, live).
-# On aSAH, R:
+# R 4.4.0 corrected `density()`'s kernel grid (densities about 0.1% lower):
+# the default follows R >= 4.4, and `old_coords=True` gives the densities
+# of older R (R's own `density(old.coords = TRUE)`).  On aSAH, R 4.2.2:
 # ```
 # > auc(smooth(r1))
 # Area under the curve: 0.74
@@ -678,11 +680,12 @@ binormal = wr.smooth_roc(asah["s100b"], asah["outcome"])
 density = wr.smooth_roc(asah["s100b"], asah["outcome"], method="density")
 binormal_auc = wr.smooth_auc(asah["s100b"], asah["outcome"])
 density_auc = wr.smooth_auc(asah["s100b"], asah["outcome"], method="density")
+density_auc_old = wr.smooth_auc(asah["s100b"], asah["outcome"], method="density", old_coords=True)
 binormal_pauc = wr.smooth_auc(asah["s100b"], asah["outcome"], fpr_range=(0, 0.1))
 print(
     f"binormal: {binormal_auc:.4g} (a = {binormal.attrs['binormal']['intercept']:.4f}, "
     f"b = {binormal.attrs['binormal']['slope']:.4f}), partial {binormal_pauc:.4g}\n"
-    f"density: {density_auc:.4g}"
+    f"density: {density_auc:.7g} (R < 4.4's grid: {density_auc_old:.7g})"
 )
 empirical = wr.WeightedROC(asah["s100b"], asah["outcome"])
 roc_plot({"empirical": empirical, "binormal": binormal, "density": density})
@@ -727,6 +730,59 @@ print(
     f"density {smooth_frequency['density']:.4g}\n"
     f"importance: density {smooth_importance:.4g} (the bandwidth of 113 scores, not 226)"
 )
+
+# %% [markdown]
+# **Fitted distributions and log-concave densities.**  pROC's other
+# smoothers are here too.  `method="fitdistr"` fits a distribution to each
+# class by maximum likelihood (MASS's `fitdistr`: normal by default, or
+# lognormal, exponential, weibull, gamma, cauchy, logistic, chosen per
+# class), and `method="logcondens"` estimates each class's density as the
+# log-concave maximum-likelihood density (R's logcondens), which needs no
+# bandwidth; `"logcondens_smooth"` smooths it.  Weighted, each maximises
+# the weighted likelihood.  R:
+# ```
+# > auc(smooth(r1, method = "fitdistr"))
+# Area under the curve: 0.8311
+# > auc(smooth(r1, method = "fitdistr", density.controls = "lognormal",
+# +            density.cases = "lognormal"))
+# Area under the curve: 0.7417
+# > auc(smooth(r1, method = "logcondens"))
+# Area under the curve: 0.7542
+# > auc(smooth(r1, method = "logcondens.smooth"))
+# Area under the curve: 0.7149
+# ```
+
+# %%
+fitted = {
+    "fitdistr normal": dict(method="fitdistr"),
+    "fitdistr lognormal": dict(
+        method="fitdistr", distribution_controls="lognormal", distribution_cases="lognormal"
+    ),
+    "logcondens": dict(method="logcondens"),
+    "logcondens_smooth": dict(method="logcondens_smooth"),
+}
+fitted_auc = {
+    name: wr.smooth_auc(asah["s100b"], asah["outcome"], **options)
+    for name, options in fitted.items()
+}
+print(", ".join(f"{name} {area:.4g}" for name, area in fitted_auc.items()))
+roc_plot(
+    {
+        "empirical": empirical,
+        **{
+            name: wr.smooth_roc(asah["s100b"], asah["outcome"], **options)
+            for name, options in fitted.items()
+        },
+    }
+)
+
+# %% [markdown]
+# The normal fit is far off (s100b's classes are nothing like normal: it
+# overstates the area); the lognormal fit and the log-concave densities
+# stay near the empirical curve.  The smoothed log-concave curve jumps at
+# FPR 1, as pROC's: it reads the cases' smoothed distribution at the
+# controls' unsmoothed quantiles, and the smoothing puts 14% of the cases
+# below the smallest control, where the curve's last point is set to 1.
 
 # %% [markdown]
 # ## Obuchowski's variance
@@ -986,15 +1042,22 @@ EXPECTED = {
     "round(unpaired.p_value, 4)": 0.1528,
     "frequency_var": 0.00127979831482453,
     # Smoothing, R 4.2.2 with pROC 1.18: sprintf("%.15g", auc(smooth(r1))),
-    # the same with method = "density", partial.auc = c(1, .9), and on the
-    # rows repeated rep(seq_len(113), rep(1:3, length.out = 113)).
+    # the same with method = "density" (R < 4.4's grid), partial.auc = c(1,
+    # .9), and on the rows repeated rep(seq_len(113), rep(1:3, length.out = 113)).
     "binormal_auc": 0.740012862077311,
-    "density_auc": 0.724355068395993,
+    "density_auc_old": 0.724355068395993,
     "binormal_pauc": 0.0282210204055544,
     "binormal.attrs['binormal']['intercept']": 1.0118303731440,
     "binormal.attrs['binormal']['slope']": -1.2137879199176,
     "smooth_frequency['binormal']": 0.739903316666734,
-    "smooth_frequency['density']": 0.719247647070563,
+    "wr.smooth_auc(asah['s100b'], asah['outcome'], rows, method='density', "
+    "weights_are='frequency', old_coords=True)": 0.719247647070563,
+    # R 4.2.2, pROC 1.18, MASS, logcondens 2.1.7: sprintf("%.15g", auc(smooth(r1,
+    # method = ...))) (fitdistr and logcondens do not read density()'s grid).
+    "fitted_auc['fitdistr normal']": 0.831051375175754,
+    "fitted_auc['fitdistr lognormal']": 0.741689996036739,
+    "fitted_auc['logcondens']": 0.754218198839273,
+    "fitted_auc['logcondens_smooth']": 0.714935573938166,
     # Obuchowski and power: R 4.2.2, pROC 1.18 (printed above; var/cov and the
     # sizes with sprintf("%.15g", ...)).
     "obuchowski_var": 0.0027347779664149,

@@ -10,6 +10,15 @@ from R's stats package so that it equals R's to the last bits:
 - ``density()`` itself: the guesses binned linearly on a grid (R's
   ``BinDist``, with weights), convolved with the kernel by FFT
   (`r_density`), read at the caller's grid (`class_density`).
+
+R 4.4.0 changed the kernel's grid in that convolution (``density(old.coords
+= FALSE)``, the default since): the kernel is evaluated at multiples of the
+binning step ``(up - lo) / (n - 1)``, where R before 4.4 spread ``2 n`` points
+over ``[0, 2 (up - lo)]``, a step ``2 (up - lo) / (2 n - 1)`` slightly
+shorter than the binning's, so its densities were a factor ``(2 n - 1) / (2 n
+- 2)`` too high (0.1% for R's 512 points) and a little too wide.  ``old_coords=False`` gives R
+>= 4.4's values, ``old_coords=True`` those of R < 4.4 (and of R >= 4.4 with
+``old.coords = TRUE``).
 """
 
 import math
@@ -229,20 +238,22 @@ def bw_sj(guess, counts):
     raise ValueError("no solution in the specified range of bandwidths (R's bw.SJ)")
 
 
-def r_density(x, weights, bw, kernel, lo, up, size):
+def r_density(x, weights, bw, kernel, lo, up, size, old_coords=False):
     """R's ``density()$y`` on its internal grid of `size` points from `lo` to
-    `up`: `x` binned, convolved with the kernel by FFT."""
+    `up`: `x` binned, convolved with the kernel by FFT (the kernel's grid of
+    R >= 4.4, or of R < 4.4 when `old_coords`)."""
     y = binned(x, weights, lo, (up - lo) / (size - 1), size)
-    distance = np.linspace(0, 2 * (up - lo), 2 * size)
+    span = 2.0 if old_coords else (2 * size - 1) / (size - 1)
+    distance = np.linspace(0, span * (up - lo), 2 * size)
     distance[size + 1 :] = -distance[size - 1 : 0 : -1]
     k = KERNELS[kernel](distance, bw)
     smooth = np.fft.irfft(np.fft.rfft(y) * np.conj(np.fft.rfft(k)), 2 * size)[:size]
     return np.maximum(smooth, 0)
 
 
-def class_density(x, weights, bw, kernel, grid):
-    """R's ``density(x, weights, bw, kernel, n, from, to)$y`` on `grid`
-    (`weights` None for none)."""
+def class_density(x, weights, bw, kernel, grid, old_coords=False):
+    """R's ``density(x, weights, bw, kernel, n, from, to, old.coords)$y`` on
+    `grid` (`weights` None for none)."""
     size = max(len(grid), 512)
     if size > 512:
         size = 2 ** math.ceil(math.log2(size))
@@ -250,12 +261,14 @@ def class_density(x, weights, bw, kernel, grid):
     if weights is not None:
         weights = weights / weights.sum()
     return np.interp(
-        grid, np.linspace(lo, up, size), r_density(x, weights, bw, kernel, lo, up, size)
+        grid, np.linspace(lo, up, size), r_density(x, weights, bw, kernel, lo, up, size, old_coords)
     )
 
 
-def check_density_options(bw, adjust, kernel, cut):
+def check_density_options(bw, adjust, kernel, cut, old_coords):
     """The density options, checked (`bw` a rule name or a positive number)."""
+    if not isinstance(old_coords, (bool, np.bool_)):
+        raise TypeError(f"old_coords must be True or False, got {old_coords!r}")
     if isinstance(bw, str):
         check_choice(bw, "bw", BANDWIDTHS)
     elif isinstance(bw, (bool, np.bool_)) or not isinstance(bw, numbers.Real):

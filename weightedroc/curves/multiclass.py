@@ -37,6 +37,8 @@ from ..engine.frames import as_pandas, is_frame
 from ..engine.longdouble import cumsum_where, running_sum
 from ..engine.validation import check_direction, check_weight, to_array
 from ..utils.types import ArrayLike, Direction
+from ..utils.warn import warn
+from .areas import check_range, mcclish, range_areas
 from .roc import COLUMNS, curve_columns
 
 __all__ = ["multiclass_auc", "multiclass_roc"]
@@ -121,7 +123,7 @@ def _score_matrix(scores, n, levels, observed, given_levels):
     1-D scores stay 1-D."""
     scores = as_pandas(scores) if is_frame(scores) else scores
     if isinstance(scores, pd.DataFrame):
-        return _frame_scores(scores, levels, observed, given_levels)
+        return _frame_scores(scores, n, levels, observed, given_levels)
     if isinstance(scores, pd.Series):
         scores = scores.to_numpy()
     try:
@@ -146,7 +148,7 @@ def _score_matrix(scores, n, levels, observed, given_levels):
     return _numbers(array, n)
 
 
-def _frame_scores(frame, levels, observed, given_levels):
+def _frame_scores(frame, n, levels, observed, given_levels):
     """The columns of `frame` for the `observed` levels, in their order."""
     names = {str(column): column for column in frame.columns}
 
@@ -169,7 +171,7 @@ def _frame_scores(frame, levels, observed, given_levels):
             UserWarning,
             stacklevel=4,
         )
-    return _numbers(frame[found].to_numpy(), len(frame))
+    return _numbers(frame[found].to_numpy(), n)
 
 
 def _numbers(array, n):
@@ -181,8 +183,9 @@ def _numbers(array, n):
     array = np.asarray(array, dtype=np.float64)
     if len(array) != n:
         raise ValueError(
-            f"scores has {len(array)} rows but label has {n} elements: one row "
-            "of scores per observation"
+            f"Number of rows in scores ({len(array)}) does not agree with label "
+            f"({n} elements), as pROC's 'predictor' and 'response': one row of "
+            "scores per observation"
         )
     if np.isnan(array).any():
         row = np.flatnonzero(np.isnan(array).reshape(n, -1).any(axis=1))[0]
@@ -375,6 +378,27 @@ def binary_aucs(data: MulticlassData, curves: list[Curve]) -> dict:
     return aucs
 
 
+def partial_aucs(data: MulticlassData, curves: list[Curve], limits, correct: bool) -> dict:
+    """The partial area of each curve over `limits` (name, (lo, hi)), as
+    `partial_auc` of its rows (McClish-standardised when `correct`)."""
+    name, (lo, hi) = limits
+    areas = {}
+    for curve, counts in counts_of(data, curves):
+        tpr = counts.TP / counts.total_pos
+        fpr = counts.FP / counts.total_neg
+        area, diagonal = range_areas(fpr[None, ::-1], tpr[None, ::-1], **{name: (lo, hi)})
+        areas[curve] = float(area[0])
+        if correct:
+            if areas[curve] < diagonal:
+                warn(
+                    f"the partial area {areas[curve]:g} of a pair is below that of the "
+                    f"diagonal ({diagonal:g}): McClish's standardisation is then below "
+                    "0.5 (pROC returns NA)"
+                )
+            areas[curve] = mcclish(areas[curve], diagonal, lo, hi)
+    return areas
+
+
 def combine(data: MulticlassData, method: str, average: str, aucs: dict) -> float:
     """The multiclass AUC from the binary AUCs (keyed by `Curve`)."""
     k = len(data.levels)
@@ -403,6 +427,9 @@ def multiclass_auc(
     average: str = "macro",
     levels: Sequence | None = None,
     direction: Direction = "<",
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
 ) -> float:
     """The weighted AUC of more than two classes: Hand and Till's, or one-vs-rest.
 
@@ -447,11 +474,27 @@ def multiclass_auc(
         ``direction="auto"`` is not offered).  For a 2-D score, ``"<"`` is
         pROC's default for a matrix, which pROC spells ``">"`` because its
         pairwise curve of column i takes class i as the control level.
+    fpr_range, tpr_range : (float, float), optional
+        A partial area: each binary AUC is `partial_auc` of its curve over
+        this range of FPR or TPR, and they are combined as the full ones
+        (pROC's ``multiclass.roc(..., partial.auc =)``).  For a 1-D score,
+        pROC's ``partial.auc = c(1 - lo, 1 - hi)`` (focus "specificity") is
+        ``fpr_range=(lo, hi)`` and its focus "sensitivity" is `tpr_range`.
+        For a score matrix pROC's pairwise curve of column i takes class i
+        as its control, so its specificity is this curve's TPR: pROC's
+        ``partial.auc = c(1, .9)`` (focus "specificity") is
+        ``tpr_range=(0.9, 1)`` here, and its focus "sensitivity" is
+        `fpr_range`.
+    correct : bool, default False
+        McClish's standardisation of each binary partial area (pROC's
+        ``partial.auc.correct``); it warns for a pair below the diagonal
+        (where pROC gives NA).
 
     Returns
     -------
     float
-        The multiclass AUC, between 0 and 1.
+        The multiclass AUC, between 0 and 1 (a partial area: between 0
+        and the range's width).
 
     Raises
     ------
@@ -493,7 +536,19 @@ def multiclass_auc(
             "a 1-D score gives the mean of the pairwise AUCs (pROC's univariate "
             "multiclass.roc); method='ovr' needs one score column per class"
         )
-    aucs = binary_aucs(data, problems(data, method))
+    if fpr_range is not None and tpr_range is not None:
+        raise ValueError("give fpr_range or tpr_range, not both")
+    limits = None
+    for name, given in (("fpr_range", fpr_range), ("tpr_range", tpr_range)):
+        if given is not None:
+            limits = (name, check_range(given, name))
+    if correct and limits is None:
+        raise ValueError("correct=True standardises a partial area: give fpr_range or tpr_range")
+    curves = problems(data, method)
+    if limits is None:
+        aucs = binary_aucs(data, curves)
+    else:
+        aucs = partial_aucs(data, curves, limits, correct)
     return combine(data, method, average, aucs)
 
 

@@ -1,6 +1,8 @@
 """Smoothed ROC curves and their areas: pROC's ``smooth()``, with weights.
 
-Two methods, as pROC's:
+Five methods, as pROC's (``fitdistr`` and ``logcondens`` in
+`weightedroc.curves.fitdistr` and `weightedroc.curves.logconcave`, which
+need scipy, the ``stats`` extra):
 
 ``"binormal"``
     A straight line fitted by least squares to the curve's points on the
@@ -36,18 +38,22 @@ import numbers
 import numpy as np
 import pandas as pd
 
+from ..engine.validation import check_direction
 from ..inference.checks import check_choice, check_frequency, prepared
 from ..utils.normal import pnorm, qnorm
 from ..utils.types import ArrayLike, Direction, LabelValue
+from . import fitdistr
 from .areas import check_range, mcclish_warned, range_areas
 from .density import bandwidth, check_density_options, class_density
+from .fitdistr import DISTRIBUTIONS
+from .logconcave import log_concave_roc
 from .roc import WeightedROC
 
 __all__ = ["smooth_roc", "smooth_auc"]
 
-METHODS = ("binormal", "density")
+METHODS = ("binormal", "density", "fitdistr", "logcondens", "logcondens_smooth")
 GIVEN = ("density_controls", "density_cases")
-DENSITY_DEFAULTS = {"bw": "nrd0", "adjust": 1, "kernel": "gaussian", "cut": 3}
+DENSITY_DEFAULTS = {"bw": "nrd0", "adjust": 1, "kernel": "gaussian", "cut": 3, "old_coords": False}
 
 
 # ---------------------------------------------------------------- binormal
@@ -134,7 +140,7 @@ def density_points(guess, label, weight, frequency, n, flip, options):
     """pROC's density (TPR, FPR) points (before its anchors), as direction
     "<" on the checked guesses (negated when `flip`, for direction ">": the
     caller's densities and functions are read on the caller's scale)."""
-    bw, adjust, kernel, cut = (options[k] for k in ("bw", "adjust", "kernel", "cut"))
+    bw, adjust, kernel, cut, old = (options[k] for k in DENSITY_DEFAULTS)
     given = options["density_controls"], options["density_cases"]
     sign = -1.0 if flip else 1.0
     if all(d is not None and not callable(d) for d in given):
@@ -155,7 +161,7 @@ def density_points(guess, label, weight, frequency, n, flip, options):
     for density, x, rows, name in zip(given, classes, (~label, label), GIVEN):
         w = None if weight is None else weight[rows]
         if density is None:
-            densities.append(class_density(x, w, bw, kernel, grid))
+            densities.append(class_density(x, w, bw, kernel, grid, old))
         elif callable(density):
             # f(guesses, weights, points): the density of the guesses at the points
             densities.append(given_density(density(sign * x, w, sign * grid), name, n))
@@ -181,32 +187,118 @@ def check_n(n):
     return int(n)
 
 
+def _unused(method, options):
+    """The options given that `method` does not read."""
+    density = {**DENSITY_DEFAULTS, "density_controls": None, "density_cases": None}
+    fitted = {"distribution_controls": None, "distribution_cases": None}
+    unused = {**density, **fitted}
+    for k in density if method == "density" else fitted if method == "fitdistr" else ():
+        del unused[k]
+    return [
+        k
+        for k, v in unused.items()
+        if not (v is None and options[k] is None)
+        and (
+            v is None
+            or not (isinstance(options[k], (str, numbers.Real)) and options[k] == v)
+            or isinstance(options[k], bool) != isinstance(v, bool)
+        )
+    ]
+
+
+def _distribution(value, name):
+    """A distribution name of MASS's fitdistr (None: "normal")."""
+    if value is None:
+        return "normal"
+    if not isinstance(value, str):
+        raise TypeError(
+            f"{name} must be a distribution name, one of {DISTRIBUTIONS}; got {value!r}"
+        )
+    check_choice(value, name, DISTRIBUTIONS)
+    return value
+
+
+def fitdistr_points(guess, label, weight, frequency, n, direction, options):
+    """pROC's fitdistr (TPR, FPR) points and the fits, on the raw guesses
+    (importance weights scaled to sum to each class's number of rows, so
+    that the likelihood MASS's optimiser reads is on the rows' scale)."""
+    names = [_distribution(options[k], k) for k in ("distribution_controls", "distribution_cases")]
+    w = np.ones(len(guess)) if weight is None else weight
+    kept = w > 0
+    guess, label, w = guess[kept], label[kept], w[kept]
+    grid = np.linspace(guess.min(), guess.max(), n)  # R's seq(min, max, length.out = n)
+    fits, densities = {}, []
+    for rows, name, key in zip((~label, label), names, ("controls", "cases")):
+        class_w = w[rows]
+        if weight is not None and frequency is None:
+            class_w = class_w * (len(class_w) / class_w.sum())
+        estimate = fitdistr.fit(name, guess[rows], class_w)
+        fits[key] = {"distribution": name, "estimate": estimate.tolist()}
+        densities.append(fitdistr.density(name, grid, estimate))
+    if direction == ">":  # pROC: positive at or below each threshold
+        densities = [d[::-1] for d in densities]
+    return (*curve_of(*densities), fits)
+
+
+def logcondens_points(guess, label, weight, frequency, n, smooth):
+    """pROC's logcondens (TPR, FPR) points, on the raw guesses."""
+    fpr = r_seq_by(n)
+    rows = (label, ~label)
+    counts = (None, None) if frequency is None else tuple(frequency[r] for r in rows)
+    weights = (None, None)
+    if weight is not None and frequency is None:
+        weights = tuple(weight[r] for r in rows)
+    tpr = log_concave_roc(guess[label], guess[~label], fpr, smooth, counts, weights)
+    return tpr, fpr
+
+
+def _need_scipy(method):
+    """fitdistr and logcondens need SciPy (the ``stats`` extra)."""
+    try:
+        import scipy.optimize  # noqa: F401
+        import scipy.special  # noqa: F401
+    except ImportError as error:
+        raise ImportError(
+            f"method={method!r} needs SciPy: pip install 'weightedroc[stats]'"
+        ) from error
+
+
 def smoothed(guess, label, weight, method, n, positive, direction, weights_are, options):
-    """(TPR, FPR, binormal fit or None): pROC's points with its anchors."""
+    """(TPR, FPR, attrs): pROC's points with its anchors, and the fit."""
     check_choice(method, "method", METHODS)
     n = check_n(n)
+    unused = _unused(method, options)
+    if unused:
+        raise TypeError(f"{', '.join(unused)} do not apply to method={method!r}")
+    attrs = {}
     if method == "binormal":
-        changed = [
-            k
-            for k, v in DENSITY_DEFAULTS.items()
-            if not (isinstance(options[k], (str, numbers.Real)) and options[k] == v)
-        ]
-        changed += [k for k in ("density_controls", "density_cases") if options[k] is not None]
-        if changed:
-            raise TypeError(f"{', '.join(changed)} apply to method='density' only, not 'binormal'")
         roc = WeightedROC(guess, label, weight, positive=positive, direction=direction)
         check_frequency(None if weight is None else np.asarray(weight, float), weights_are)
         tpr, fpr, fit = binormal_points(roc["TPR"].to_numpy(), roc["FPR"].to_numpy(), n)
-    else:
+        attrs["binormal"] = {"intercept": fit[0], "slope": fit[1]}
+    elif method == "density":
         check_density_options(*(options[k] for k in DENSITY_DEFAULTS))
         guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
         frequency = check_frequency(weight, weights_are)
         flip = direction == ">"
         tpr, fpr = density_points(guess, label, weight, frequency, n, flip, options)
-        fit = None
+    else:
+        _need_scipy(method)
+        # pROC's roc$cases and roc$controls: the guesses as given, either direction
+        guess, label, weight = prepared(guess, label, weight, positive, "<", weights_are)
+        frequency = check_frequency(weight, weights_are)
+        check_direction(direction)
+        if method == "fitdistr":
+            tpr, fpr, attrs["fitdistr"] = fitdistr_points(
+                guess, label, weight, frequency, n, direction, options
+            )
+        else:
+            tpr, fpr = logcondens_points(
+                guess, label, weight, frequency, n, method == "logcondens_smooth"
+            )
     if (np.diff(fpr) > 0).any():  # pROC's sort_smooth_roc: specificities ascending
         tpr, fpr = tpr[::-1], fpr[::-1]
-    return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), fit
+    return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), attrs
 
 
 def smooth_roc(
@@ -223,8 +315,11 @@ def smooth_roc(
     adjust: float = 1,
     kernel: str = "gaussian",
     cut: float = 3,
+    old_coords: bool = False,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
+    distribution_controls: str | None = None,
+    distribution_cases: str | None = None,
 ) -> pd.DataFrame:
     """A smoothed weighted ROC curve: pROC's ``smooth()``.
 
@@ -232,21 +327,36 @@ def smooth_roc(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC` (the direction is never guessed).
-    method : {"binormal", "density"}, default "binormal"
-        ``"binormal"``: the least-squares line through the weighted
+    method : {"binormal", "density", "fitdistr", "logcondens", "logcondens_smooth"}
+        Default "binormal": the least-squares line through the weighted
         curve's points on the normal deviate scale, ``qnorm(1 - FPR) = a + b
         * qnorm(TPR)`` (pROC's ``lm(sp ~ se)``).  ``"density"``: kernel
         density estimates of each class's guesses (R's ``density()``).
+        ``"fitdistr"``: a distribution fitted to each class by maximum
+        likelihood (MASS's ``fitdistr``, see `distribution_controls`), its
+        density read on `n` points from the smallest guess to the largest.
+        ``"logcondens"``: each class's log-concave maximum-likelihood
+        density (R's logcondens, pROC's ``logConROC(...)$fROC``), the curve
+        read at `n` equally spaced FPRs; ``"logcondens_smooth"``: the same
+        with the cases' smoothed log-concave estimate (``$fROC.smooth``).
+        As pROC, these three read the guesses as given whatever the
+        direction (only "fitdistr" reads the direction, to cut its
+        densities), and the logcondens curves ignore it altogether.
     n : int, default 512
         Number of smoothed points (pROC's ``n``); pROC's two end points are
         added.
     weights_are : {"importance", "frequency"}, default "importance"
         What the weights mean for the density's bandwidth rule (the
-        binormal curve and the density estimates themselves are the same
-        either way).  ``"importance"``: the rule reads the guesses
-        unweighted, as R's ``density(weights=)``; ``"frequency"``:
-        whole-number weights count repeated rows, and the rule reads the
-        rows repeated (so the result is pROC's on the repeated rows).
+        binormal curve, the density estimates themselves and the fitdistr
+        and logcondens fits, weighted likelihoods, are the same either
+        way, but for fitdistr's optimised fits, whose optimiser reads the
+        likelihood's scale: importance weights are scaled to sum to the
+        rows' number, frequency weights count rows; whole-number frequency
+        weights give the rows repeated).
+        ``"importance"``: the rule reads the guesses unweighted, as R's
+        ``density(weights=)``; ``"frequency"``: whole-number weights count
+        repeated rows, and the rule reads the rows repeated (so the result
+        is pROC's on the repeated rows).
     bw : {"nrd0", "nrd", "ucv", "bcv", "SJ"} or float, default "nrd0"
         Density only: R's bandwidth rule ``bw.nrd0``, ``bw.nrd``, ``bw.ucv``,
         ``bw.bcv`` or ``bw.SJ`` (Sheather and Jones, method "ste") applied
@@ -261,6 +371,11 @@ def smooth_roc(
     cut : float, default 3
         Density only: the grid runs from the smallest guess minus ``cut *
         bw`` to the largest plus ``cut * bw``.
+    old_coords : bool, default False
+        Density only: R's ``density(old.coords=)``.  False gives the
+        densities of R >= 4.4 (and so pROC's on today's R); True those of R
+        before 4.4, whose kernel grid made every density about 0.1% too high
+        (R 4.4.0's NEWS), for matching results computed on older R.
     density_controls, density_cases : array-like of n floats, or callable, optional
         Density only: the negatives' (controls') or positives' (cases')
         density, given instead of estimated (pROC's ``density.controls`` and
@@ -270,13 +385,23 @@ def smooth_roc(
         `weights`, None for unit weights) at the `n` grid points `points`
         (from the smallest guess minus ``cut * bw`` to the largest plus ``cut
         * bw``, as pROC passes ``from`` and ``to``).
+    distribution_controls, distribution_cases : str, default "normal"
+        Fitdistr only: the distribution fitted to the negatives (controls)
+        or positives (cases), pROC's ``density.controls`` and
+        ``density.cases`` with ``method = "fitdistr"``: "normal",
+        "lognormal" (or "log-normal") and "exponential" (MASS's closed
+        forms), "weibull", "gamma", "cauchy" or "logistic" (R's optim as
+        MASS runs it, see `weightedroc.curves.fitdistr`).  Each is fitted
+        by weighted maximum likelihood.
 
     Returns
     -------
     pandas.DataFrame
         Columns ``TPR`` and ``FPR``, ``n + 2`` rows from (1, 1) to (0, 0):
         pROC's sensitivities and 1 - specificities, row for row.  The
-        binormal fit's intercept and slope are in ``.attrs["binormal"]``.
+        binormal fit's intercept and slope are in ``.attrs["binormal"]``,
+        the fitdistr fits (distribution and estimate of each class) in
+        ``.attrs["fitdistr"]``.
 
     Raises
     ------
@@ -315,7 +440,7 @@ def smooth_roc(
     0  1.0000  1.0000
     1  1.0000  1.0000
     2  1.0000  0.9960
-    3  0.6297  0.2193
+    3  0.6297  0.2191
     4  0.0030  0.0000
     5  0.0000  0.0000
     """
@@ -324,15 +449,17 @@ def smooth_roc(
         adjust=adjust,
         kernel=kernel,
         cut=cut,
+        old_coords=old_coords,
         density_controls=density_controls,
         density_cases=density_cases,
+        distribution_controls=distribution_controls,
+        distribution_cases=distribution_cases,
     )
-    tpr, fpr, fit = smoothed(
+    tpr, fpr, attrs = smoothed(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
     frame = pd.DataFrame({"TPR": tpr, "FPR": fpr})
-    if fit is not None:
-        frame.attrs["binormal"] = {"intercept": fit[0], "slope": fit[1]}
+    frame.attrs.update(attrs)
     return frame
 
 
@@ -350,8 +477,11 @@ def smooth_auc(
     adjust: float = 1,
     kernel: str = "gaussian",
     cut: float = 3,
+    old_coords: bool = False,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
+    distribution_controls: str | None = None,
+    distribution_cases: str | None = None,
     fpr_range: tuple[float, float] | None = None,
     tpr_range: tuple[float, float] | None = None,
     correct: bool = False,
@@ -367,8 +497,10 @@ def smooth_auc(
     ----------
     guess, label, weight, method, n, positive, direction, weights_are
         As for `smooth_roc`.
-    bw, adjust, kernel, cut, density_controls, density_cases
+    bw, adjust, kernel, cut, old_coords, density_controls, density_cases
         As for `smooth_roc` (``method="density"`` only).
+    distribution_controls, distribution_cases
+        As for `smooth_roc` (``method="fitdistr"`` only).
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
         ``partial.auc.focus`` "specificity" or "sensitivity").
@@ -402,7 +534,9 @@ def smooth_auc(
     0.647286
     >>> round(smooth_auc(guess, label, n=5, fpr_range=(0, 0.2)), 6)  # partial.auc = c(1, .8)
     0.037088
-    >>> round(smooth_auc(guess, label, method="density", n=4), 6)
+    >>> round(smooth_auc(guess, label, method="density", n=4), 6)  # R >= 4.4
+    0.70639
+    >>> round(smooth_auc(guess, label, method="density", n=4, old_coords=True), 6)  # R < 4.4
     0.706262
     """
     options = dict(
@@ -410,8 +544,11 @@ def smooth_auc(
         adjust=adjust,
         kernel=kernel,
         cut=cut,
+        old_coords=old_coords,
         density_controls=density_controls,
         density_cases=density_cases,
+        distribution_controls=distribution_controls,
+        distribution_cases=distribution_cases,
     )
     if fpr_range is not None and tpr_range is not None:
         raise ValueError("give fpr_range or tpr_range, not both")
@@ -419,12 +556,12 @@ def smooth_auc(
     for name, given in (("fpr_range", fpr_range), ("tpr_range", tpr_range)):
         if given is not None:
             ranges[name] = check_range(given, name)
-    tpr, fpr, fit = smoothed(
+    tpr, fpr, attrs = smoothed(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
     if not ranges:
-        if fit is not None:
-            a, b = fit
+        if "binormal" in attrs:
+            a, b = attrs["binormal"]["intercept"], attrs["binormal"]["slope"]
             return pnorm(a / math.sqrt(1 + b * b))
         return float(np.sum((fpr[:-1] - fpr[1:]) * (tpr[:-1] + tpr[1:]) / 2))
     ((name, (lo, hi)),) = ranges.items()

@@ -74,7 +74,7 @@ def _frame(x_name, x, own_name, own, replicates, conf_level):
     )
 
 
-def _band(given, points, sample, conf_level, n_boot, seed):
+def _band(given, points, sample, conf_level, n_boot, seed, stratified):
     """`ci_se` (`given` "specificity") or `ci_sp` (`given` "sensitivity")."""
     read = se_at_sp if given == "specificity" else sp_at_se
     other = "sensitivity" if given == "specificity" else "specificity"
@@ -83,9 +83,8 @@ def _band(given, points, sample, conf_level, n_boot, seed):
         sample, n_boot, seed, lambda se, sp: np.stack([read(se, sp, x) for x in points], 1)
     )
     band = _frame(given, points, other, own, reps, conf_level)
-    band.attrs.update(
-        conf_level=conf_level, n_boot=n_boot, method="stratified bootstrap percentile"
-    )
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    band.attrs.update(conf_level=conf_level, n_boot=n_boot, method=method)
     return band
 
 
@@ -151,7 +150,7 @@ def ci_se(
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    return _band("specificity", specificities, sample, conf_level, n_boot, seed)
+    return _band("specificity", specificities, sample, conf_level, n_boot, seed, stratified)
 
 
 def ci_sp(
@@ -202,14 +201,14 @@ def ci_sp(
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed)
+    return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed, stratified)
 
 
 def ci_thresholds(
     guess: ArrayLike,
     label: ArrayLike,
     weight: ArrayLike | None = None,
-    thresholds: ArrayLike | None = None,
+    thresholds: ArrayLike | str | None = None,
     *,
     conf_level: float = 0.95,
     n_boot: int = 2000,
@@ -218,9 +217,11 @@ def ci_thresholds(
     direction: Direction = "<",
     weights_are: str = "importance",
     stratified: bool = True,
+    best_method: str = "youden",
+    best_weights: tuple[float, float] = (1, 0.5),
 ) -> pd.DataFrame:
-    """Bootstrap intervals of specificity and sensitivity at given thresholds
-    (pROC's ci.thresholds with numeric thresholds).
+    """Bootstrap intervals of specificity and sensitivity at thresholds
+    (pROC's ci.thresholds).
 
     A guess at or above a threshold is called positive (at or below it
     with ``direction=">"``), as pROC's ``roc_utils_perfs``.
@@ -229,17 +230,28 @@ def ci_thresholds(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    thresholds : array-like of numbers
-        Where to read specificity and sensitivity (required).
+    thresholds : array-like of numbers, or {"best", "local_maxima", "all"}
+        Where to read specificity and sensitivity (required): numbers, or
+        the data's curve's best thresholds (`coords` ``x="best"``, by
+        `best_method` and `best_weights`), its local maxima (`coords` ``x=
+        "local maximas"``, pROC's default) or all its thresholds, chosen
+        once on the data and held in every replicate, as pROC.  The
+        thresholds are the package's (the smallest guess called positive),
+        which classify as pROC's half-way ones.
     conf_level, n_boot, seed, weights_are, stratified
         As for `ci_se`.
+    best_method, best_weights
+        As for `coords`, with ``thresholds="best"``.
 
     Returns
     -------
     pandas.DataFrame
         Long: ``threshold``, ``measure`` ("specificity" then
         "sensitivity" for each threshold), ``estimate`` (the data's),
-        ``conf_low``, ``median``, ``conf_high``.
+        ``conf_low``, ``median``, ``conf_high``; ``attrs`` holds
+        ``conf_level``, ``n_boot``, ``stratified``, ``method`` and, for
+        named thresholds, ``thresholds`` (the name, pROC's ``coords``
+        attribute).
 
     Examples
     --------
@@ -252,8 +264,13 @@ def ci_thresholds(
     1        4.5  sensitivity      0.75
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
-    thresholds = _check_points(thresholds, "thresholds")
+    named = thresholds if isinstance(thresholds, str) else None
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    if named is not None:
+        thresholds = _named_thresholds(
+            named, guess, label, weight, positive, direction, best_method, best_weights
+        )
+    thresholds = _check_points(thresholds, "thresholds")
     scale = -thresholds if direction == ">" else thresholds
     column = np.searchsorted(sample.distinct, scale, side="left")
 
@@ -270,7 +287,33 @@ def ci_thresholds(
         conf_level,
     )
     frame.insert(1, "measure", np.tile(["specificity", "sensitivity"], len(thresholds)))
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    frame.attrs.update(conf_level=conf_level, n_boot=n_boot, stratified=stratified, method=method)
+    if named is not None:
+        frame.attrs["thresholds"] = named
     return frame
+
+
+NAMED_THRESHOLDS = {"best": "best", "local_maxima": "local maximas", "all": "all"}
+
+
+def _named_thresholds(name, guess, label, weight, positive, direction, best_method, best_weights):
+    """pROC's ci.thresholds(thresholds = "best" | "local maximas" | "all"):
+    the data's curve's thresholds, by `coords`."""
+    from ..metrics.coordinates import coords
+
+    check_choice(name, "thresholds", tuple(NAMED_THRESHOLDS))
+    data = (guess, label) if weight is None else (guess, label, weight)
+    table = coords(
+        data,
+        NAMED_THRESHOLDS[name],
+        ret="threshold",
+        best_method=best_method,
+        best_weights=best_weights,
+        positive=positive,
+        direction=direction,
+    )
+    return table["threshold"].to_numpy()
 
 
 BEST_POLICIES = ("stop", "omit", "random")

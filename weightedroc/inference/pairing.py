@@ -118,6 +118,14 @@ def are_paired(
     (and weights, unless `weight2` is given), as pROC's ``roc.test`` of one
     response and two predictors.
 
+    Missing values (NaN or None guesses, missing labels) are handled as
+    pROC's ``roc(na.rm = TRUE)`` and ``are.paired``: each curve leaves out
+    its rows with a missing guess or label, and the curves are paired when
+    what is left has the same classes and weights, or else when their
+    original labels (missing ones in the same places) and weights are
+    identical (so a curve with missing guesses pairs with another of the
+    same observations).
+
     Parameters
     ----------
     guess1, guess2 : array-like
@@ -146,9 +154,26 @@ def are_paired(
     True
     >>> are_paired([1, 2, 3, 4], [4, 3, 2, 1], [0, 0, 1, 1], [1, 1, 2, 2], weight2=[1, 1, 1, 1])
     False
+    >>> are_paired([None, 2, 3, 4], [4, 3, 2, 1], [0, 0, 1, 1])  # pROC's missing values
+    True
     """
     _check_lengths(guess2, label, label2, weight2)
     label2, weight2 = second_curve(label, weight, label2, weight2)
+    kept1, kept2 = _not_missing(guess1, label), _not_missing(guess2, label2)
+    if kept1 is None and kept2 is None:
+        return _same_rows(guess1, label, weight, guess2, label2, weight2, positive)
+    # pROC drops each curve's rows with a missing guess or label: the curves
+    # are paired when what is left has the same classes, or else when their
+    # original labels (missing ones included) and weights are identical.
+    g1, l1, w1 = _rows(kept1, guess1, label, weight)
+    g2, l2, w2 = _rows(kept2, guess2, label2, weight2)
+    if _same_rows(g1, l1, w1, g2, l2, w2, positive):
+        return True
+    return _identical(label, label2) and _identical(weight, weight2)
+
+
+def _same_rows(guess1, label, weight, guess2, label2, weight2, positive):
+    """Both curves' checked classes and weights are equal."""
     with one_label_warning():  # both curves' labels
         _, first_label, first_weight = check_inputs(guess1, label, weight, positive)
         _, second_label, second_weight = _checked_second(guess2, label2, weight2, positive)
@@ -158,6 +183,44 @@ def are_paired(
         np.array_equal(first_label, second_label)
         and (first_weight is None or np.array_equal(first_weight, second_weight))
     )
+
+
+def _not_missing(guess, label):
+    """The rows with a guess and a label (pROC's na.rm), or None when none is missing."""
+    missing = _missing(guess) | _missing(label)
+    return ~missing if missing.any() else None
+
+
+def _missing(values):
+    """Which values are missing (NaN, None, pandas' NA)."""
+    import pandas as pd
+
+    array = np.asarray(values)
+    if array.dtype.kind in "fc":
+        return np.isnan(array)
+    if array.dtype.kind in "iub":
+        return np.zeros(array.shape, dtype=bool)
+    return np.asarray(pd.isna(np.asarray(values, dtype=object)), dtype=bool)
+
+
+def _rows(kept, guess, label, weight):
+    if kept is None:
+        return guess, label, weight
+    take = [np.asarray(x)[kept] for x in (guess, label)]
+    return (*take, None if weight is None else np.asarray(weight)[kept])
+
+
+def _identical(a, b):
+    """pROC's identical() of two vectors that may hold missing values."""
+    import pandas as pd
+
+    if a is None or b is None:
+        return a is None and b is None
+    a, b = np.asarray(a, dtype=object), np.asarray(b, dtype=object)
+    if a.shape != b.shape:
+        return False
+    missing = pd.isna(a)
+    return bool((missing == pd.isna(b)).all() and (a[~missing] == b[~missing]).all())
 
 
 def _name(x, default):
@@ -251,11 +314,11 @@ def comparison(
     specificity = _check_point(specificity, "specificity", method)
     if paired is not None and not isinstance(paired, (bool, np.bool_)):
         raise TypeError(f"paired must be None, True or False, got {paired!r}")
-    same = are_paired(
-        guess1, guess2, label, weight, label2=label2, weight2=weight2, positive=positive
-    )
-    paired = _decided(paired, same)
+    _check_lengths(guess2, label, label2, weight2)
     label2, weight2 = second_curve(label, weight, label2, weight2)
+    # are_paired's rule on data without missing values (the tests take none)
+    same = _same_rows(guess1, label, weight, guess2, label2, weight2, positive)
+    paired = _decided(paired, same)
     if data_name is None:
         data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
     return Comparison(

@@ -15,9 +15,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..decisions.criteria import best_rows, criterion_loss
+from ..curves.areas import check_range
+from ..decisions.criteria import TIE, best_rows, criterion_loss
 from ..utils.deprecation import renamed
 from ..utils.types import Direction, LabelValue
+from ..utils.warn import warn
 from .threshold_measures import (
     PROC_ALL,
     PROC_NAMES,
@@ -63,9 +65,10 @@ def check_input(input):
     return input
 
 
-def _best(counts, method, params, ties):
-    """Rows whose criterion ties with the best: the best-threshold engine of
-    `best_threshold` and `min_risk`, in counts, with pROC's best.weights."""
+def _best(counts, method, params, ties, among=None):
+    """Rows whose criterion ties with the best (of the rows `among`, None for
+    all): the best-threshold engine of `best_threshold` and `min_risk`, in
+    counts, with pROC's best.weights."""
     if method in ("topleft", "t"):  # (pROC's other names of it)
         method = "closest.topleft"
     if isinstance(method, str) and method not in BEST_METHODS:
@@ -77,7 +80,13 @@ def _best(counts, method, params, ties):
     # FN N + r FP P and (FN N)^2 + r (FP P)^2 are minimised.
     cost, prevalence = params["best_weights"]
     r = (1 - prevalence) / (cost * prevalence)
-    rows = best_rows(criterion_loss(counts.FN, counts.FP, method, weight_fp=r), ties)
+    loss = criterion_loss(counts.FN, counts.FP, method, weight_fp=r)
+    if among is None:
+        rows = best_rows(loss, ties)
+    else:  # ties judged on the whole curve's scale, as best_rows does
+        scale = max(abs(loss[0]), abs(loss[-1]))
+        rows = among[loss[among] <= loss[among].min() + TIE * scale]
+        rows = rows[:1] if ties == "first" else rows
     return rows, method, values[rows]
 
 
@@ -172,15 +181,56 @@ def _interpolate(counts, input, x):
     )
 
 
-def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
-    extra = []
+def _join(*parts):
+    """The rows of several `Counts` of one curve, in order."""
+    fields = ("threshold", "TP", "FP", "TN", "FN")
+    return parts[0]._replace(**{k: np.concatenate([getattr(c, k) for c in parts]) for k in fields})
+
+
+def _in_range(counts, limits):
+    """pROC's partial-AUC filter of coords: (rows inside, and the curve with
+    points interpolated at the range's ends that are not on it, as pROC)."""
+    name, (lo, hi) = limits
+    se, sp = input_values(counts.TP, counts.TN, counts.P, counts.N, "sensitivity"), None
+    if name == "tpr_range":
+        inside = (se >= lo) & (se <= hi)
+        ends = [(hi, "head"), (lo, "tail")]  # sensitivity decreases down the rows
+        values, input = se, "sensitivity"
+    else:
+        sp = input_values(counts.TP, counts.TN, counts.P, counts.N, "specificity")
+        lo, hi = 1 - hi, 1 - lo
+        inside = (sp >= lo) & (sp <= hi)
+        ends = [(lo, "head"), (hi, "tail")]  # specificity increases
+        values, input = sp, "specificity"
+    rows = np.flatnonzero(inside)
+    head, tail = [], []
+    for limit, where in ends:
+        if not (values[rows] == limit).any():
+            (head if where == "head" else tail).append(_interpolate(counts, input, [limit]))
+    return rows, _join(*head, counts.take(rows), *tail)
+
+
+def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limits=None):
+    extra, among = [], None
     if isinstance(x, str):
+        if limits is not None:
+            among, framed = _in_range(counts, limits)
+            if x == "all":
+                counts = framed
+            elif x == "local maximas":
+                counts = counts.take(among)
+        if len(counts.threshold) == 0 or (x != "all" and among is not None and len(among) == 0):
+            warn(
+                "No coordinates found: the range holds no point of the curve (pROC "
+                "returns NULL); the range may be too small"
+            )
+            return pd.DataFrame(columns=ret)
         if x == "all":
             rows = np.arange(len(counts.threshold))
         elif x == "local maximas":
             rows = _local_maximas(counts)
         elif x == "best":
-            rows, method, _ = _best(counts, best_method, params, ties)
+            rows, method, _ = _best(counts, best_method, params, ties, among)
             if method not in ret:
                 extra = [method]
         else:
@@ -189,6 +239,11 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates):
             )
         picked = counts.take(rows)
     else:
+        if limits is not None:
+            raise ValueError(
+                f"{limits[0]} restricts x='all', 'best' or 'local maximas'; numeric x "
+                "gives the points asked for"
+            )
         x = np.atleast_1d(np.asarray(x, dtype=float))
         if len(x) == 0:
             raise ValueError("Numeric 'x' has length 0")
@@ -225,6 +280,8 @@ def coords(
     by: str | Sequence[str] | None = None,
     positive: LabelValue = None,
     direction: Direction = "<",
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
 ) -> pd.DataFrame:
     """pROC's ``coords()``: measures at chosen points of a weighted ROC curve.
 
@@ -281,6 +338,15 @@ def coords(
         group, the group columns first.
     positive, direction
         As for `WeightedROC`, for raw inputs.
+    fpr_range, tpr_range : (float, float), optional
+        Only the part of the curve in this range of FPR (1 - specificity)
+        or TPR (sensitivity), as pROC's coords of a curve with a partial
+        AUC (``partial.auc = c(1 - hi, 1 - lo)`` with focus specificity, or
+        ``c(hi, lo)`` with focus sensitivity): ``x="all"`` gives the points
+        inside, plus the points interpolated at the range's ends when the
+        curve has none there (threshold NaN); ``x="local maximas"`` the
+        local maxima of the points inside; ``x="best"`` the best of them.
+        A range holding no point warns and gives no rows (pROC: NULL).
 
     Returns
     -------
@@ -313,7 +379,13 @@ def coords(
         if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in points):
             raise ValueError(f"'x' must be a numeric or character vector, got {x!r}")
         x = points
-    args = (x, input, ret, params, best_method, ties, drop_duplicates)
+    if fpr_range is not None and tpr_range is not None:
+        raise ValueError("give fpr_range or tpr_range, not both")
+    limits = None
+    for name, given in (("fpr_range", fpr_range), ("tpr_range", tpr_range)):
+        if given is not None:
+            limits = (name, check_range(given, name))
+    args = (x, input, ret, params, best_method, ties, drop_duplicates, limits)
     if by is None:
         table = _one(counts_of(roc, positive, direction), *args)
     else:
