@@ -432,4 +432,4 @@ def smooth_auc(
     area = float(areas[0])
     if not correct:
         return area
-    return mcclish_warned(area, diagonal, lo, hi, stacklevel=2)
+    return mcclish_warned(area, diagonal, lo, hi)

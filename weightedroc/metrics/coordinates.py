@@ -315,7 +315,7 @@ def coords(
         x = points
     args = (x, input, ret, params, best_method, ties, drop_duplicates)
     if by is None:
-        table = _one(counts_of(roc, positive, direction), *args)
+        table = _one(counts_of(roc, positive, direction, "coords"), *args)
     else:
         if not isinstance(roc, pd.DataFrame):
             raise TypeError("by= needs a roc_table frame (a DataFrame with group columns)")
@@ -325,7 +325,7 @@ def coords(
             raise ValueError(f"roc has no group column {missing[0]!r}: got {list(roc.columns)}")
         blocks = []
         for key, part in roc.groupby(keys, sort=False, observed=True, dropna=False):
-            block = _one(counts_of(part.drop(columns=keys)), *args)
+            block = _one(counts_of(part.drop(columns=keys), function="coords"), *args)
             key = key if isinstance(key, tuple) else (key,)
             for name, value in reversed(list(zip(keys, key))):
                 block.insert(0, name, value)

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ..curves.curve_measures import cost_curve, det_curve, gain_curve, lift_curve, normal_deviate
+from ..curves.detection import det_curve, normal_deviate
+from ..curves.gain import gain_curve, lift_curve
+from ..decisions.cost_curves import cost_curve
 from ..metrics.threshold_measures import measures
 from ..utils.types import Direction, LabelValue
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme

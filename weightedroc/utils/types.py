@@ -6,7 +6,7 @@ from typing import Any, Literal
 import pandas as pd
 from numpy.typing import ArrayLike
 
-__all__ = ["ArrayLike", "Columns", "Curves", "Direction", "LabelValue"]
+__all__ = ["ArrayLike", "Columns", "Curves", "Direction", "LabelValue", "RocInput"]
 
 Direction = Literal["<", ">"]
 # The label value that is the event: a number, string, boolean or category.
@@ -15,3 +15,6 @@ LabelValue = Any
 Columns = Hashable | Sequence[Hashable]
 # What plots draw: one curve, a tidy frame of curves, or {name: curve}.
 Curves = pd.DataFrame | Mapping[Hashable, pd.DataFrame]
+# A curve, as every function that reads one takes it: the frame WeightedROC
+# returns, or its inputs (guess, label) or (guess, label, weight).
+RocInput = pd.DataFrame | tuple
