@@ -70,10 +70,12 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
     [1.0, 0.0, 0.0, 0.0]
     >>> read_curve(WeightedROC([1, 2, 3], [0, 1, 1]), "f").TPR.tolist()
     [1.0, 1.0, 0.5, 0.0]
-    >>> read_curve([1, 2], "partial_auc")
+    >>> read_curve([1, 2], "partial_auc")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    TypeError: partial_auc() reads a ROC curve: roc must be the DataFrame returned by WeightedROC, or a tuple (guess, label) or (guess, label, weight); got a list of 2 numbers
+    TypeError: partial_auc() reads a ROC curve: roc must be the DataFrame
+    returned by WeightedROC, or a tuple (guess, label) or (guess, label,
+    weight); got a list of 2 numbers
     """
     if isinstance(roc, tuple) and len(roc) in (2, 3):
         counts = cumulate(*roc, positive=positive, direction=direction)

@@ -5,6 +5,7 @@ scaled counts of `weightedroc.engine.counts`).
 
 import numbers
 from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 

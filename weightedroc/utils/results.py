@@ -26,8 +26,9 @@ class TupleLike:
     ...     low, high = Pair(0.25, 0.75)
     >>> low, high
     (0.25, 0.75)
-    >>> print(caught[0].message)
-    unpacking or indexing a Pair is deprecated and will be removed in 2.0: read its fields by name (.low, .high)
+    >>> print(caught[0].message)  # doctest: +NORMALIZE_WHITESPACE
+    unpacking or indexing a Pair is deprecated and will be removed in 2.0:
+    read its fields by name (.low, .high)
     """
 
     def _values(self):
