@@ -125,7 +125,7 @@ RESULT_TYPES = [
     "weightedroc.inference.bootstrap.AUCInterval",
     "weightedroc.inference.htest.HTest",
     "weightedroc.inference.power.PowerTest",
-    "weightedroc.metrics.grouped_auc.GroupAUC",
+    "weightedroc.inference.grouped_auc.GroupAUC",
 ]
 
 

@@ -42,7 +42,7 @@ _LAZY = {
     "ci_coords": "inference.coords_ci",
     "roc_table": "tidy",
     "auc_table": "tidy",
-    "group_auc": "metrics.grouped_auc",
+    "group_auc": "inference.grouped_auc",
     "load_rocr_simple": "datasets",
     "load_asah": "datasets",
     "measures": "metrics.threshold_measures",

@@ -494,11 +494,11 @@ def _keyed(part, label, positive_values, partition_info=None):
 
 
 def _group_part(part, guess, weight, by, direction, weights_are, min_per_class):
-    """`weightedroc.metrics.grouped_auc.group_statistics` of one partition of whole
+    """`weightedroc.inference.grouped_auc.group_statistics` of one partition of whole
     groups (rows in input order), its groups skipped, and its weights'
     (min, max)."""
     from .inference.checks import check_frequency
-    from .metrics.grouped_auc import group_statistics
+    from .inference.grouped_auc import group_statistics
 
     part = part.sort_values("_row", kind="stable")
     if len(part) == 0:
@@ -523,7 +523,7 @@ _STATISTICS = ["auc", "n", "positive_weight", "negative_weight", "variance", "sq
 
 def _gauc(parts, by, options, min_per_class):
     """`weightedroc.group_auc`'s result from the partitions' statistics."""
-    from .metrics.grouped_auc import combined, no_group_used
+    from .inference.grouped_auc import combined, no_group_used
 
     tables, skipped, ranges = zip(*parts)
     table = pd.concat(tables, ignore_index=True)
@@ -580,7 +580,7 @@ def group_auc(
     GAUC 0.8148 over 2 groups weighted by rows, 1 skipped (one label)
     95% CI: 0.4090 to 1.0000 (DeLong, groups independent)
     """
-    from .metrics.grouped_auc import check_columns, check_options
+    from .inference.grouped_auc import check_columns, check_options
 
     dask = _dask()
     if not isinstance(ddf, dask.dataframe.DataFrame):
