@@ -7,10 +7,9 @@ sorted, cumulated pass (``weightedroc.engine.core.cumulate``).
 
 import importlib
 
+from ._version import __version__ as __version__  # (bumped in _version.py)
 from .curves.auc import WeightedAUC, auc_score, weighted_auc
 from .curves.roc import WeightedROC, weighted_roc
-
-__version__ = "1.1.0"
 
 # Public names that live in modules imported on first use.
 _LAZY = {

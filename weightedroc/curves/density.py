@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from ..inference.checks import check_choice
+from ..engine.validation import check_choice
 from ..utils.roots import fmin, zeroin
 
 BANDWIDTHS = ("nrd0", "nrd", "ucv", "bcv", "SJ")

@@ -36,7 +36,7 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ..inference.checks import check_choice, check_frequency, prepared
+from ..engine.validation import check_choice, check_frequency, prepared
 from ..utils.normal import pnorm, qnorm
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .areas import check_range, mcclish_warned, range_areas

@@ -18,6 +18,7 @@ import pandas as pd
 from .frames import foreign_array
 
 LABEL_SETS = "{-1, 1}, {0, 1} or {1, 2}"
+WEIGHTS_ARE = ("importance", "frequency")
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _label_scope = threading.local()  # .warned: None outside `one_label_warning`
 
@@ -462,3 +463,37 @@ def check_cost(value, name, allow_zero=False):
         wanted = "a finite number >= 0" if allow_zero else "a finite positive number"
         raise ValueError(f"{name} must be {wanted}, got {value!r}")
     return value
+
+
+def check_choice(value, name, choices):
+    """`value` if it is one of `choices`, else a ValueError naming them."""
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}")
+    return value
+
+
+def check_frequency(weight, weights_are):
+    """The integer counts of frequency weights (None for importance or no
+    weights); frequency weights must be whole numbers."""
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    if weights_are == "importance" or weight is None:
+        return None
+    bad = np.flatnonzero(weight != np.floor(weight))
+    if len(bad):
+        raise ValueError(
+            'weights_are="frequency" needs integer weights (whole numbers counting '
+            f"identical rows), got {float(weight[bad[0]])!r} at position {bad[0]} "
+            '(use weights_are="importance" for costs or sampling weights)'
+        )
+    return weight.astype(np.int64)
+
+
+def prepared(guess, label, weight, positive, direction, weights_are):
+    """The data of one curve, validated: float guesses (negated for
+    direction ">"), boolean labels and float weights (or None)."""
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    guess, label, weight = check_inputs(guess, label, weight, positive)
+    check_frequency(weight, weights_are)
+    if check_direction(direction) == ">":
+        guess = np.negative(guess)
+    return guess, label, weight
