@@ -43,10 +43,9 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .curves.auc import trapezoids
-from .curves.roc import COLUMNS, curve_frame, rates
 from .engine.core import Cumulated, cumulate
 from .engine.longdouble import running_sum
+from .engine.rates import COLUMNS, curve_frame, rates, trapezoids
 from .engine.validation import check_direction, check_guess, check_label, check_weight
 from .utils.deprecation import keyword_only
 from .utils.types import Direction, LabelValue

@@ -35,9 +35,9 @@ import pandas as pd
 from ..engine.core import cumulate_sorted, run_ends, stable_order
 from ..engine.frames import as_pandas, is_frame
 from ..engine.longdouble import cumsum_where, running_sum
+from ..engine.rates import COLUMNS, curve_columns, fpr, rectangle_areas, tpr, triangle_areas
 from ..engine.validation import check_direction, check_weight, to_array
 from ..utils.types import ArrayLike, Direction
-from .roc import COLUMNS, curve_columns
 
 __all__ = ["multiclass_auc", "multiclass_roc"]
 
@@ -309,12 +309,12 @@ class ClassSums:
     @cached_property
     def tpr(self) -> np.ndarray:
         """TPR after each of the class's runs, as positives (`rates`' arithmetic)."""
-        return np.subtract(1, self.padded / self.total)
+        return tpr(self.padded, self.total)
 
     @cached_property
     def fpr(self) -> np.ndarray:
         """FPR after each of the class's runs, as negatives (`rates`' arithmetic)."""
-        return (self.total - self.padded) / self.total
+        return fpr(self.total - self.padded, self.total)
 
 
 def class_sums(members: np.ndarray, run: np.ndarray, sorted_weight) -> ClassSums:
@@ -348,8 +348,8 @@ def pair_area(positive: ClassSums, negative: ClassSums) -> float:
     tpr_before = positive.tpr[positive.before[negative.runs]]
     tpr_after = positive.tpr[positive.before[1:][negative.runs]]
     width = negative.fpr[:-1] - negative.fpr[1:]
-    rectangles = tpr_after * width
-    triangles = (tpr_before - tpr_after) * width / 2
+    rectangles = rectangle_areas(tpr_after, width)
+    triangles = triangle_areas(tpr_before, tpr_after, width)
     return float(running_sum(rectangles)) + float(running_sum(triangles))
 
 

@@ -62,20 +62,21 @@ def curve_frame(counts):
     return pd.DataFrame(curve_columns(counts).T, columns=COLUMNS, copy=False)
 
 
-def rectangles(TPR, width):
-    """The rectangles under each segment (along the last axis)."""
-    return np.multiply(TPR[..., 1:], width)
+def rectangle_areas(after, width):
+    """The rectangles under segments of `width`: the TPR after each times its width."""
+    return np.multiply(after, width)
 
 
-def triangles(TPR, width):
-    """The triangles above the rectangles, as R computes them."""
-    return (TPR[..., :-1] - TPR[..., 1:]) * width / 2
+def triangle_areas(before, after, width):
+    """The triangles above those rectangles, as R computes them."""
+    return (before - after) * width / 2
 
 
 def trapezoids(TPR, FPR):
-    """The rectangle and triangle areas under each segment, as R computes them."""
+    """The rectangle and triangle areas under each segment (consecutive
+    rows along the last axis), as R computes them."""
     width = FPR[..., :-1] - FPR[..., 1:]
-    return rectangles(TPR, width), triangles(TPR, width)
+    return rectangle_areas(TPR[..., 1:], width), triangle_areas(TPR[..., :-1], TPR[..., 1:], width)
 
 
 def _area(rows, size):
@@ -95,7 +96,9 @@ def _area(rows, size):
         return float(carry)
 
     rectangle_sum, triangle_sum = run_both(
-        lambda: total(rectangles), lambda: total(triangles), size
+        lambda: total(lambda TPR, width: rectangle_areas(TPR[1:], width)),
+        lambda: total(lambda TPR, width: triangle_areas(TPR[:-1], TPR[1:], width)),
+        size,
     )
     return rectangle_sum + triangle_sum
 
@@ -121,11 +124,5 @@ def row_sums(values):
 
 def row_areas(TPR, FPR):
     """`trapezoid_area` of each row of 2-D `TPR` and `FPR` (one curve a row)."""
-    width = FPR[:, :-1] - FPR[:, 1:]
-    areas = np.empty((2, *width.shape))
-    np.multiply(TPR[:, 1:], width, out=areas[0])
-    np.subtract(TPR[:, :-1], TPR[:, 1:], out=areas[1])
-    areas[1] *= width
-    areas[1] /= 2
-    rectangle_sums, triangle_sums = row_sums(areas)
-    return rectangle_sums + triangle_sums
+    rectangles, triangles = trapezoids(TPR, FPR)
+    return row_sums(rectangles) + row_sums(triangles)
