@@ -37,7 +37,6 @@ that large.  The input is read three times (two passes, then the shuffle):
 persist it first if it is expensive to compute.
 """
 
-import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -49,6 +48,7 @@ from .engine.rates import COLUMNS, curve_frame, rates, trapezoids
 from .engine.validation import check_direction, check_guess, check_label, check_weight
 from .utils.deprecation import keyword_only
 from .utils.types import Direction, LabelValue
+from .utils.warn import warn
 
 __all__ = ["roc_table", "auc_table", "group_auc", "weighted_roc", "weighted_auc"]
 
@@ -376,12 +376,11 @@ def roc_table(
 
 
 def _deprecated(old, new):
-    warnings.warn(
+    warn(
         f"weightedroc.dask.{old}() is deprecated and will be removed in 2.0: call "
         f"weightedroc.dask.{new}(ddf, guess, label, weight, ...) (the top-level "
         f"weightedroc.{old} takes arrays)",
         FutureWarning,
-        stacklevel=3,
     )
 
 

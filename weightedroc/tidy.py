@@ -23,7 +23,6 @@ double sums starting from zero.  Either way the groups cost about what
 one curve over all rows costs.
 """
 
-import warnings
 from collections.abc import Hashable
 
 import numpy as np
@@ -55,6 +54,7 @@ from .engine.validation import (
     to_array,
 )
 from .utils.types import Columns, Direction, LabelValue
+from .utils.warn import warn
 
 __all__ = ["roc_table", "auc_table"]
 
@@ -233,12 +233,11 @@ def _skipped(data, by, rows, one, function):
         shown = [f"({_describe(data, by, rows.first_rows[code])})" for code in skipped[:3]]
         more = ", ..." if len(skipped) > 3 else ""
         named = f": {', '.join(shown)}{more}" if by else ""
-        warnings.warn(
+        warn(
             f"{function} skipped {len(skipped)} of {len(one)} groups with one label "
             f"value only (a ROC curve needs both positive and negative "
             f"observations){named}",
             UserWarning,
-            stacklevel=4,  # (the caller of roc_table or auc_table)
         )
     return len(skipped)
 

@@ -23,7 +23,6 @@ only (`pair_area`): the others are zeros, which change no long double sum.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator, Sequence
 from functools import cached_property
 from itertools import combinations
@@ -38,6 +37,7 @@ from ..engine.longdouble import cumsum_where, running_sum
 from ..engine.rates import COLUMNS, curve_columns, fpr, rectangle_areas, tpr, triangle_areas
 from ..engine.validation import check_direction, check_weight, to_array
 from ..utils.types import ArrayLike, Direction
+from ..utils.warn import warn
 
 __all__ = ["multiclass_auc", "multiclass_roc"]
 
@@ -163,11 +163,10 @@ def _frame_scores(frame, levels, observed, given_levels):
         )
     extra = [c for c in frame.columns if c not in {column(level) for level in levels}]
     if extra and not given_levels:
-        warnings.warn(
+        warn(
             "The following classes were not found in label and their score columns "
             f"are left out: {', '.join(map(str, extra))} (as pROC)",
             UserWarning,
-            stacklevel=4,
         )
     return _numbers(frame[found].to_numpy(), len(frame))
 
@@ -215,11 +214,10 @@ def multiclass_data(
     counts = np.bincount(codes[codes >= 0], minlength=len(levels))
     if not counts.all():
         empty = [level for level, count in zip(levels, counts) if count == 0]
-        warnings.warn(
+        warn(
             f"No observation for response level(s): {', '.join(map(str, empty))} "
             "(left out, as pROC)",
             UserWarning,
-            stacklevel=3,
         )
     kept = np.flatnonzero(counts)
     observed = [levels[int(k)] for k in kept]

@@ -7,19 +7,16 @@ what is expected; where R's WeightedROC has its own words they are quoted.
 
 import contextlib
 import numbers
-import os
-import sys
 import threading
-import warnings
 
 import numpy as np
 import pandas as pd
 
+from ..utils.warn import warn
 from .frames import foreign_array
 
 LABEL_SETS = "{-1, 1}, {0, 1} or {1, 2}"
 WEIGHTS_ARE = ("importance", "frequency")
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _label_scope = threading.local()  # .warned: None outside `one_label_warning`
 
 
@@ -39,27 +36,13 @@ class LabelWarning(UserWarning):
         self.positive, self.negative = positive, negative
 
 
-def _warn_caller(warning):
-    """Warn at the first frame outside weightedroc (and the decorator of
-    `one_label_warning`): the user's line."""
-    frame, level = sys._getframe(0), 1
-    while frame is not None and (
-        frame.f_code.co_filename.startswith(_PACKAGE)
-        or frame.f_code.co_filename == contextlib.__file__
-    ):
-        frame, level = frame.f_back, level + 1
-    warnings.warn(warning, stacklevel=level)
-
-
 @contextlib.contextmanager
 def one_label_warning():
     """Within it, text labels give at most one `LabelWarning`: for a public
     function that reads the same labels more than once (the AUC and its
     variance, the two curves of a test).  Nested scopes are one scope.
 
-    A ``with`` block in the function's body, not a decorator: a decorator
-    would add a frame, and move every fixed ``stacklevel`` of the function's
-    other warnings off the caller's line.
+    A ``with`` block in the function's body.
     """
     outermost = getattr(_label_scope, "warned", None) is None
     if outermost:
@@ -94,7 +77,7 @@ def _text_positive(values):
         if warned is not None:
             _label_scope.warned = True
         negative_level, positive_level = (str(level) for level in levels)
-        _warn_caller(
+        warn(
             LabelWarning(
                 f"label has 2 text values: {positive_level!r} is taken as positive and "
                 f"{negative_level!r} as negative (the second in sorted order, as R's "
