@@ -6,7 +6,7 @@ integrate the piecewise-linear curve through its rows exactly.
 """
 
 import numbers
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -15,6 +15,7 @@ from ..engine.curve_input import read_curve
 from ..engine.rates import trapezoid_area
 from ..engine.validation import check_cost
 from ..utils.deprecation import keyword_only
+from ..utils.results import TupleLike
 from ..utils.types import Direction, LabelValue, RocInput
 from ..utils.warn import warn
 
@@ -179,7 +180,8 @@ def partial_auc(
     return mcclish_warned(area, diagonal, lo, hi)
 
 
-class CostAUC(NamedTuple):
+@dataclass(frozen=True)
+class CostAUC(TupleLike):
     """Result of `cost_auc`: the areas and the line of the random classifier.
 
     Attributes
