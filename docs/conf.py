@@ -43,6 +43,12 @@ default_role = "py:obj"
 
 autosummary_generate = True
 autodoc_typehints = "none"  # the signature shows them; numpydoc's Parameters say the rest
+# Signatures show the short names of weightedroc.utils.types, not numpy's
+# expanded ArrayLike union (the modules' annotations are strings).
+autodoc_type_aliases = {
+    name: f"weightedroc.utils.types.{name}"
+    for name in ("ArrayLike", "Columns", "Curves", "Direction", "LabelValue", "RocInput")
+}
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False

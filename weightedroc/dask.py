@@ -37,6 +37,8 @@ that large.  The input is read three times (two passes, then the shuffle):
 persist it first if it is expensive to compute.
 """
 
+from __future__ import annotations
+
 from typing import NamedTuple
 
 import numpy as np

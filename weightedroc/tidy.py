@@ -23,6 +23,8 @@ double sums starting from zero.  Either way the groups cost about what
 one curve over all rows costs.
 """
 
+from __future__ import annotations
+
 from collections.abc import Hashable
 
 import numpy as np

@@ -5,6 +5,8 @@ threshold, computed by the one cumulated pass of `weightedroc.engine.core`) and
 integrate the piecewise-linear curve through its rows exactly.
 """
 
+from __future__ import annotations
+
 import numbers
 from dataclasses import dataclass
 

@@ -1,5 +1,7 @@
 """WeightedAUC and auc_score: the trapezoidal area under the weighted curve."""
 
+from __future__ import annotations
+
 from ..engine.core import cumulate
 from ..engine.curve_input import read_curve
 from ..engine.rates import counts_area, trapezoid_area, trapezoids  # noqa: F401 (re-exported)

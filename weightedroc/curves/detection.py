@@ -1,6 +1,8 @@
 """Detection error trade-off: the DET curve, the equal error rate and the
 normal-deviate scale of DET axes."""
 
+from __future__ import annotations
+
 import numpy as np
 import pandas as pd
 

@@ -1,6 +1,8 @@
 """Cumulative gain and lift charts, as yardstick's, weighted: the scaled
 counts of the one cumulated pass, read from the most confident threshold."""
 
+from __future__ import annotations
+
 import numpy as np
 import pandas as pd
 

@@ -8,6 +8,8 @@ guess down in long double, as scikit-learn cumulates them.  R's TP = W1 - FN
 would cancel where heavy weights sit low in the ranking.
 """
 
+from __future__ import annotations
+
 import numpy as np
 import pandas as pd
 

@@ -1,5 +1,7 @@
 """WeightedROC: the weighted ROC curve as R's data.frame."""
 
+from __future__ import annotations
+
 import pandas as pd
 
 from ..engine.core import cumulate

@@ -30,6 +30,8 @@ two public functions.  R's ``density()`` and its bandwidth rules are in
 `weightedroc.utils.normal`.
 """
 
+from __future__ import annotations
+
 import math
 import numbers
 

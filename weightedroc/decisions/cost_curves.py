@@ -2,6 +2,8 @@
 a line over the probability cost, and their lower envelope (from the ROC
 convex hull)."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 
 import numpy as np

@@ -8,6 +8,8 @@ rates), so that on unweighted data mathematically equal criteria are
 exactly equal and ties are resolved as documented, not by rounding.
 """
 
+from __future__ import annotations
+
 import numbers
 from dataclasses import dataclass
 

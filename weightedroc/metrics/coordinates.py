@@ -8,6 +8,8 @@ row i of pROC's: the same counts, with pROC's threshold -Inf on the first
 row and (g[i-1] + g[i]) / 2 on the others.
 """
 
+from __future__ import annotations
+
 import numbers
 from collections.abc import Sequence
 from typing import Any

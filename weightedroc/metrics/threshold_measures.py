@@ -3,6 +3,8 @@ scikit-learn, weighted, as arithmetic on the one cumulated pass (the
 scaled counts of `weightedroc.engine.counts`).
 """
 
+from __future__ import annotations
+
 import numbers
 from collections.abc import Sequence
 

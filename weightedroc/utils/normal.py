@@ -98,6 +98,8 @@ def _pnorm(x):
 
 
 _PNORM = np.frompyfunc(_pnorm, 1, 1)
+
+
 def _log(x):
     """The C library's log, as R and CPython call it: numpy's own (SIMD) log
     of numpy < 2 is off by one ulp at some points (p = 2.614275878493351e-07
