@@ -76,7 +76,9 @@ def auc_score(
 
     Equal, bit for bit, to ``WeightedAUC(WeightedROC(guess, label, weight))``
     and takes the same arguments as `WeightedROC` (``positive=``, ``direction=``
-    included).
+    included): scores first, then labels (scikit-learn's ``roc_auc_score``
+    takes the labels first), paired by position, never aligned on a pandas
+    index (Series with different indexes give a UserWarning).
 
     Parameters
     ----------

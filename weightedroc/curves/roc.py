@@ -19,6 +19,11 @@ def WeightedROC(
 ) -> pd.DataFrame:
     """Compute a weighted ROC curve, exactly as R's WeightedROC.
 
+    The inputs are paired by position, as R pairs vectors: pandas Series
+    are never aligned on their index, and Series with different indexes
+    give a UserWarning (align them first, e.g. ``label.reindex(guess.index)``,
+    or pass ``.to_numpy()``).  The order is ``(guess, label)``, scores first.
+
     Parameters
     ----------
     guess : array-like of real numbers, shape (n,)

@@ -347,11 +347,67 @@ def check_direction(direction):
 
 
 def check_inputs(guess, label, weight=None, positive=None):
-    """Validate the three inputs of a curve together; returns numpy arrays."""
-    label = check_label(label, positive=positive)
+    """Validate the three inputs of a curve together; returns numpy arrays.
+
+    They are paired by position: pandas Series are never aligned on their
+    index, and Series whose indexes differ give a UserWarning.  Labels
+    that look like scores beside guesses that look like labels give an
+    error saying the order is ``(guess, label)`` (scikit-learn's
+    ``roc_auc_score(y_true, y_score)`` takes them the other way round).
+    """
+    _warn_unaligned(guess=guess, label=label, weight=weight)
+    try:
+        label = check_label(label, positive=positive)
+    except (TypeError, ValueError) as error:
+        if _looks_swapped(guess, label):
+            raise ValueError(
+                f"{error}. The labels look like scores and the guesses like labels: "
+                "the order is (guess, label[, weight]), scores first (scikit-learn's "
+                "roc_auc_score(y_true, y_score) takes the labels first)"
+            ) from None
+        raise
     guess = check_guess(guess, len(label))
     weight = check_weight(weight, len(label))
     return guess, label, weight
+
+
+def _warn_unaligned(**inputs):
+    """A UserWarning when pandas Series among `inputs` have different indexes."""
+    series = {name: x for name, x in inputs.items() if isinstance(x, pd.Series)}
+    if len(series) < 2:
+        return
+    (first, index), *others = ((name, x.index) for name, x in series.items())
+    differ = [name for name, other in others if not index.equals(other)]
+    if differ:
+        warn(
+            f"{first} and {', '.join(differ)} are pandas Series with different indexes: "
+            "they are paired by position, as R pairs vectors, not aligned on their "
+            f"index; align them first (e.g. {differ[0]}.reindex({first}.index)) or pass "
+            ".to_numpy() to say that position is meant",
+            UserWarning,
+        )
+
+
+def _distinct(values, most):
+    """The number of distinct values of `values` (a 1-D input), up to `most` + 1."""
+    try:
+        array = to_array(values, "values")
+        found = pd.unique(np.asarray(array).ravel()[: 1 << 20])
+    except (TypeError, ValueError):
+        return None
+    return min(len(found), most + 1)
+
+
+def _looks_swapped(guess, label):
+    """Whether `label` looks like scores (numbers, more than 2 values) and
+    `guess` like labels (2 values)."""
+    try:
+        label_array = to_array(label, "label")
+    except (TypeError, ValueError):
+        return False
+    if getattr(label_array, "dtype", None) is None or label_array.dtype.kind not in "fiu":
+        return False
+    return _distinct(label, 2) == 3 and _distinct(guess, 2) == 2
 
 
 def check_curve(curve, columns=("TPR", "FPR")):
