@@ -107,7 +107,8 @@ MODULE_AREA = {
     "weightedroc.curves.auc": "metrics",
     "weightedroc.curves.multiclass": "metrics",
     "weightedroc.curves.areas": "metrics",
-    "weightedroc.curves.curve_measures": "metrics",
+    "weightedroc.curves.gain": "metrics",
+    "weightedroc.curves.detection": "metrics",
     "weightedroc.metrics": "metrics",
     "weightedroc.decisions": "decisions",
     "weightedroc.inference": "inference",
@@ -120,6 +121,8 @@ MODULE_AREA = {
 }
 NAME_AREA = {
     "average_precision": "metrics",
+    "pr_auc": "metrics",
+    "prbe": "metrics",
     "smooth_auc": "metrics",
     "show_versions": "rbridge",
     "multiclass_roc": "curves",
@@ -128,6 +131,7 @@ NAME_AREA = {
 RESULT_TYPES = [
     "weightedroc.decisions.MinRisk",
     "weightedroc.curves.areas.CostAUC",
+    "weightedroc.decisions.cost_curves.CostCurve",
     "weightedroc.inference.bootstrap.AUCInterval",
     "weightedroc.inference.htest.HTest",
     "weightedroc.inference.power.PowerTest",
