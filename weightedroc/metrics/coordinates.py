@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..decisions.criteria import best_rows, criterion_loss
 from ..utils.deprecation import renamed
-from ..utils.types import Direction, LabelValue
+from ..utils.types import Direction, LabelValue, RocInput
 from .threshold_measures import (
     PROC_ALL,
     PROC_NAMES,
@@ -214,7 +214,7 @@ def coords_of(counts, x, input, ret, params, best_method="youden", ties="all"):
 
 @renamed(group="by")
 def coords(
-    roc: pd.DataFrame | tuple,
+    roc: RocInput,
     x: str | float | Sequence[float] = "all",
     input: str = "threshold",
     ret: str | Sequence[str] = ("threshold", "specificity", "sensitivity"),
@@ -229,6 +229,10 @@ def coords(
     direction: Direction = "<",
 ) -> pd.DataFrame:
     """pROC's ``coords()``: measures at chosen points of a weighted ROC curve.
+
+    With ``x="best"`` every row tied for the best is returned, as pROC does
+    (``ties="first"`` keeps the first, the lowest threshold: the row
+    `best_threshold` returns, chosen by the same engine).
 
     Parameters
     ----------
