@@ -43,6 +43,12 @@ default_role = "py:obj"
 
 autosummary_generate = True
 autodoc_typehints = "none"  # the signature shows them; numpydoc's Parameters say the rest
+# Signatures show the short names of weightedroc.utils.types, not numpy's
+# expanded ArrayLike union (the modules' annotations are strings).
+autodoc_type_aliases = {
+    name: f"weightedroc.utils.types.{name}"
+    for name in ("ArrayLike", "Columns", "Curves", "Direction", "LabelValue", "RocInput")
+}
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
@@ -105,7 +111,8 @@ MODULE_AREA = {
     "weightedroc.curves.auc": "metrics",
     "weightedroc.curves.multiclass": "metrics",
     "weightedroc.curves.areas": "metrics",
-    "weightedroc.curves.curve_measures": "metrics",
+    "weightedroc.curves.gain": "metrics",
+    "weightedroc.curves.detection": "metrics",
     "weightedroc.metrics": "metrics",
     "weightedroc.decisions": "decisions",
     "weightedroc.inference": "inference",
@@ -119,6 +126,8 @@ MODULE_AREA = {
 }
 NAME_AREA = {
     "average_precision": "metrics",
+    "pr_auc": "metrics",
+    "prbe": "metrics",
     "smooth_auc": "metrics",
     "show_versions": "rbridge",
     "multiclass_roc": "curves",
@@ -127,10 +136,11 @@ NAME_AREA = {
 RESULT_TYPES = [
     "weightedroc.decisions.MinRisk",
     "weightedroc.curves.areas.CostAUC",
+    "weightedroc.decisions.cost_curves.CostCurve",
     "weightedroc.inference.bootstrap.AUCInterval",
     "weightedroc.inference.htest.HTest",
     "weightedroc.inference.power.PowerTest",
-    "weightedroc.metrics.grouped_auc.GroupAUC",
+    "weightedroc.inference.grouped_auc.GroupAUC",
 ]
 
 

@@ -6,6 +6,7 @@ the installed wheel, never this source tree.
 """
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,35 @@ def asah_poor():
 
     frame = load_asah()
     return frame, (frame["outcome"] == "Poor").to_numpy().astype(int)
+
+
+def _hypothesis_profiles():
+    """CI's hypothesis profile, chosen when the environment variable CI is set
+    (GitHub Actions and most CI services set it): a failure prints a
+    reproduction blob (``@reproduce_failure``), and the run's seed is drawn
+    here and printed in the header (`pytest_report_header`), so any red can
+    be rerun as it happened (``pytest --hypothesis-seed=N``).  The draws stay
+    random from run to run (no derandomize), so CI keeps exploring."""
+    from hypothesis import settings
+
+    settings.register_profile("ci", print_blob=True, deadline=None)
+    if os.environ.get("CI"):
+        settings.load_profile("ci")
+
+
+_hypothesis_profiles()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    """Under CI, a seed for the whole run when none was given (before
+    hypothesis' plugin reads ``--hypothesis-seed``)."""
+    if os.environ.get("CI") and config.getoption("hypothesis_seed", None) is None:
+        config.option.hypothesis_seed = str(random.SystemRandom().randrange(2**32))
+
+
+def pytest_report_header(config):
+    seed = config.getoption("hypothesis_seed", None)
+    if seed is not None:
+        return f"hypothesis seed: {seed} (rerun with pytest --hypothesis-seed={seed})"
+    return None

@@ -14,8 +14,8 @@ from plain import same_bits
 
 from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
 from weightedroc.engine.core import SMALL
+from weightedroc.engine.grouped import SHARED
 from weightedroc.engine.threads import LARGE, run_both, run_shared
-from weightedroc.tidy import SHARED
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
 # Around the sizes where the pass changes: the plain argsort below SMALL,

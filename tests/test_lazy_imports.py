@@ -109,7 +109,7 @@ def test_subpackage_is_the_imported_module():
 def test_dir_lists_the_subpackages():
     assert set(SUBPACKAGES) <= set(dir(weightedroc))
     assert {"resampling", "venkatraman", "delong"} <= set(dir(weightedroc.inference))
-    assert {"areas", "pr", "curve_measures"} <= set(dir(weightedroc.curves))
+    assert {"areas", "pr", "gain", "detection"} <= set(dir(weightedroc.curves))
 
 
 def test_unknown_names_still_raise_attribute_error():

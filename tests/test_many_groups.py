@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from plain import plain_auc, plain_roc, same_bits
 
+import weightedroc.engine.grouped as grouped
 import weightedroc.engine.many as many
-import weightedroc.tidy as tidy
+import weightedroc.tidy as wr_tidy
 from weightedroc import WeightedAUC, WeightedROC, auc_table, roc_table
 
 COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
@@ -176,7 +177,7 @@ def _take(path, patch):
         patch.setattr(many, "RESORT_SHARE", 1.0)
     if path == "at once, two sorts":
         patch.setattr(many, "MIN_BUCKET_BITS", 64)
-    patch.setattr(tidy, "MANY", 0 if path == "one group after another" else 1 << 40)
+    patch.setattr(grouped, "MANY", 0 if path == "one group after another" else 1 << 40)
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -327,7 +328,7 @@ def test_without_by_the_frame_is_one_group():
     df = pd.DataFrame({"guess": [3.0, 1.0, 2.0, 2.0], "label": [1, 0, 1, 0]})
     for one_label in ("error", "skip", "nan"):
         table = auc_table(df, guess="guess", label="label", one_label=one_label)
-        assert list(table.columns) == tidy.AUC_COLUMNS
+        assert list(table.columns) == wr_tidy.AUC_COLUMNS
         assert table.auc.tolist() == [0.875] and table.n.tolist() == [4]  # 3.5 of 4 pairs
         curve = roc_table(df, guess="guess", label="label", one_label="skip")
         expected = WeightedROC(df.guess, df.label)

@@ -131,8 +131,12 @@ def test_every_measure_equals_brute_force_counts_at_every_threshold(data):
 def test_single_threshold_scalar_equals_brute_force(data, t):
     guess, label, weight = data
     tp, fp, tn, fn = brute(guess, label, weight, t)
-    assert wr.measures(data, "acc", at=t) == pytest.approx((tp + tn) / (tp + fp + tn + fn))
-    assert wr.measures(data, "tp", at=t) == pytest.approx(tp)
+    one = wr.measures(data, ["acc", "tp"], at=[t])
+    assert one["acc"].iloc[0] == pytest.approx((tp + tn) / (tp + fp + tn + fn))
+    assert one["tp"].iloc[0] == pytest.approx(tp)
+    with pytest.warns(FutureWarning, match=r"one-row DataFrame in 2.0") as caught:
+        assert wr.measures(data, "acc", at=t) == one["acc"].iloc[0]  # the 1.x float
+    assert caught[0].filename == __file__
 
 
 @PROFILE

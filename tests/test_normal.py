@@ -12,7 +12,7 @@ import math
 from statistics import NormalDist
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_live_r import need_r
 
@@ -40,6 +40,9 @@ def bits(values):
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(PROBABILITIES, min_size=1, max_size=300))
+# numpy < 2's log was one ulp off here (bits ...365 for R's ...364): CI was red
+# or green depending on the draw
+@example([2.614275878493351e-07])
 def test_qnorm_equals_the_standard_library_bit_for_bit(p):
     found = qnorm(np.array(p))
     assert bits(found) == bits([INV_CDF(x) for x in p])

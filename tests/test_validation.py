@@ -219,7 +219,8 @@ def test_inputs_are_never_modified_and_read_only_arrays_work():
 def test_series_are_used_by_position_not_aligned_on_their_index():
     guess = pd.Series(G, index=[10, 11, 12, 13, 14])
     label = pd.Series(Y, index=[14, 13, 12, 11, 10])
-    pd.testing.assert_frame_equal(WeightedROC(guess, label, W), reference())
+    with pytest.warns(UserWarning, match="paired by position"):
+        pd.testing.assert_frame_equal(WeightedROC(guess, label, W), reference())
 
 
 def test_three_string_labels_are_named_plainly():

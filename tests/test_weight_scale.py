@@ -7,6 +7,7 @@ every decision (threshold chosen, hull vertices, the better model) stays.
 """
 
 import contextlib
+import dataclasses
 import warnings
 
 import numpy as np
@@ -59,7 +60,18 @@ def weighted_data(draw):
 
 
 def outputs(guess, label, weight):
-    """Every public function's result on the data, by name."""
+    """Every public function's result on the data, by name.
+
+    Two warnings are expected on some draws and on both scales alike:
+    McClish's below the diagonal, and the unpaired tests' on paired curves.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "the partial area .* is below that of the diagonal")
+        warnings.filterwarnings("ignore", "The ROC curves seem to be paired")
+        return _outputs(guess, label, weight)
+
+
+def _outputs(guess, label, weight):
     roc = wr.WeightedROC(guess, label, weight)
     frame = pd.DataFrame({"g": guess, "y": label, "w": weight, "m": np.arange(len(guess)) % 2})
     frame = frame[frame.groupby("m")["y"].transform("nunique") == 2]
@@ -69,12 +81,12 @@ def outputs(guess, label, weight):
         "auc_score": wr.auc_score(guess, label, weight),
         "partial_auc fpr": wr.partial_auc(roc, fpr_range=(0, 0.3), correct=True),
         "partial_auc tpr": wr.partial_auc(roc, tpr_range=(0.8, 1)),
-        "cost_auc": tuple(wr.cost_auc(roc, cost_fn=3, cost_fp=1)),
+        "cost_auc": dataclasses.astuple(wr.cost_auc(roc, cost_fn=3, cost_fp=1)),
         "cost_region": wr.cost_region(roc, cost_fn=3, cost_fp=1),
         "threshold_cost": wr.threshold_cost(roc, cost_fp=1, cost_fn=5),
         "roc_convex_hull": wr.roc_convex_hull(roc),
-        "min_risk": tuple(wr.min_risk(roc, prevalence=0.3, cost_fn=4)),
-        "min_risk default": tuple(wr.min_risk(roc)),
+        "min_risk": dataclasses.astuple(wr.min_risk(roc, prevalence=0.3, cost_fn=4)),
+        "min_risk default": dataclasses.astuple(wr.min_risk(roc)),
         "weighted_pr": wr.weighted_pr(guess, label, weight),
         "average_precision": wr.average_precision(guess, label, weight),
         "auc_ci": tuple(

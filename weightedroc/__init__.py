@@ -7,10 +7,9 @@ sorted, cumulated pass (``weightedroc.engine.core.cumulate``).
 
 import importlib
 
+from ._version import __version__ as __version__  # (bumped in _version.py)
 from .curves.auc import WeightedAUC, auc_score, weighted_auc
 from .curves.roc import WeightedROC, weighted_roc
-
-__version__ = "1.1.0"
 
 # Public names that live in modules imported on first use.
 _LAZY = {
@@ -42,19 +41,19 @@ _LAZY = {
     "ci_coords": "inference.coords_ci",
     "roc_table": "tidy",
     "auc_table": "tidy",
-    "group_auc": "metrics.grouped_auc",
+    "group_auc": "inference.grouped_auc",
     "load_rocr_simple": "datasets",
     "load_asah": "datasets",
     "measures": "metrics.threshold_measures",
     "coords": "metrics.coordinates",
-    "cost_curve": "curves.curve_measures",
-    "prbe": "curves.curve_measures",
-    "gain_curve": "curves.curve_measures",
-    "lift_curve": "curves.curve_measures",
-    "det_curve": "curves.curve_measures",
-    "equal_error_rate": "curves.curve_measures",
-    "pr_auc": "curves.curve_measures",
-    "normal_deviate": "curves.curve_measures",
+    "cost_curve": "decisions.cost_curves",
+    "prbe": "curves.pr",
+    "gain_curve": "curves.gain",
+    "lift_curve": "curves.gain",
+    "det_curve": "curves.detection",
+    "equal_error_rate": "curves.detection",
+    "pr_auc": "curves.pr",
+    "normal_deviate": "curves.detection",
     "compare_tables": "io.compare",
     "fold_predictions": "sklearn",
     "show_versions": "utils.versions",

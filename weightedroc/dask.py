@@ -45,20 +45,21 @@ comes with a certified ``error_bound``); "sort" (the default) when nearly
 every guess is distinct and the curve itself is larger than memory.
 """
 
-import warnings
+from __future__ import annotations
+
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
-from .curves.auc import trapezoids
-from .curves.roc import COLUMNS, curve_frame, rates
 from .engine.core import Cumulated, cumulate
 from .engine.longdouble import running_sum
+from .engine.rates import COLUMNS, curve_frame, rates, trapezoids
 from .engine.validation import check_direction, check_guess, check_label, check_weight
 from .streaming.accumulator import RocAccumulator
 from .utils.deprecation import keyword_only
 from .utils.types import Direction, LabelValue
+from .utils.warn import warn
 
 __all__ = ["roc_table", "auc_table", "group_auc", "weighted_roc", "weighted_auc"]
 
@@ -444,12 +445,11 @@ def _state_row(state):
 
 
 def _deprecated(old, new):
-    warnings.warn(
+    warn(
         f"weightedroc.dask.{old}() is deprecated and will be removed in 2.0: call "
         f"weightedroc.dask.{new}(ddf, guess, label, weight, ...) (the top-level "
         f"weightedroc.{old} takes arrays)",
         FutureWarning,
-        stacklevel=3,
     )
 
 
@@ -568,11 +568,11 @@ def _keyed(part, label, positive_values, partition_info=None):
 
 
 def _group_part(part, guess, weight, by, direction, weights_are, min_per_class):
-    """`weightedroc.metrics.grouped_auc.group_statistics` of one partition of whole
+    """`weightedroc.inference.grouped_auc.group_statistics` of one partition of whole
     groups (rows in input order), its groups skipped, and its weights'
     (min, max)."""
     from .inference.checks import check_frequency
-    from .metrics.grouped_auc import group_statistics
+    from .inference.grouped_auc import group_statistics
 
     part = part.sort_values("_row", kind="stable")
     if len(part) == 0:
@@ -597,7 +597,7 @@ _STATISTICS = ["auc", "n", "positive_weight", "negative_weight", "variance", "sq
 
 def _gauc(parts, by, options, min_per_class):
     """`weightedroc.group_auc`'s result from the partitions' statistics."""
-    from .metrics.grouped_auc import combined, no_group_used
+    from .inference.grouped_auc import combined, no_group_used
 
     tables, skipped, ranges = zip(*parts)
     table = pd.concat(tables, ignore_index=True)
@@ -654,7 +654,7 @@ def group_auc(
     GAUC 0.8148 over 2 groups weighted by rows, 1 skipped (one label)
     95% CI: 0.4090 to 1.0000 (DeLong, groups independent)
     """
-    from .metrics.grouped_auc import check_columns, check_options
+    from .inference.grouped_auc import check_columns, check_options
 
     dask = _dask()
     if not isinstance(ddf, dask.dataframe.DataFrame):

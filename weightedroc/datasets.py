@@ -4,6 +4,8 @@ The numbers were written by R with ``sprintf("%.17g")`` and are read back
 exactly with Python's ``float`` (see ``reference_outputs/generate.R``).
 """
 
+from __future__ import annotations
+
 from importlib import resources
 
 import pandas as pd

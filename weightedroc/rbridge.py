@@ -9,10 +9,11 @@ results can be compared bit for bit.  An error in R raises rpy2's
 """
 
 import functools
-import os
 
 import numpy as np
 import pandas as pd
+
+from .utils.r import r_available, robjects  # noqa: F401 (public here too)
 
 _WEIGHTED_ROC = "function(...) WeightedROC::WeightedROC(...)"
 _WEIGHTED_AUC = "function(...) WeightedROC::WeightedAUC(WeightedROC::WeightedROC(...))"
@@ -28,52 +29,6 @@ _ROCR_CURVE = """function(guess, label) {
 _ROCR_AUC = """function(guess, label) {
   ROCR::performance(ROCR::prediction(guess, label), "auc")@y.values[[1]]
 }"""
-
-
-def r_available(package=None):
-    """Tell whether R can be used through rpy2, optionally with a package.
-
-    Parameters
-    ----------
-    package : str, optional
-        An R package that must be installed too (e.g. ``"WeightedROC"``,
-        found through R's library paths such as ``R_LIBS``).
-
-    Returns
-    -------
-    (bool, str)
-        Whether it can be used, and a sentence saying why not (or that it
-        can), suitable as a pytest skip reason.
-    """
-    try:
-        ro = robjects()
-    except ImportError as e:
-        return False, f"rpy2 is not installed ({e})"
-    except Exception as e:  # rpy2 raises various errors when R is missing
-        return False, f"R cannot be started by rpy2 ({type(e).__name__}: {e})"
-    if package is None:
-        return True, "R and rpy2 are available"
-    if not ro.r["requireNamespace"](package, quietly=True)[0]:
-        return False, f"R package {package} is not installed in R's library paths"
-    return True, f"R, rpy2 and the R package {package} are available"
-
-
-def robjects():
-    """rpy2.robjects, started without leaking R's library path to subprocesses.
-
-    Starting R through rpy2 puts R's folders and the system's library folder
-    in LD_LIBRARY_PATH, where a Python started later as a subprocess finds
-    the wrong libpython; the process itself no longer needs them once R is
-    loaded, so they are restored.
-    """
-    saved = os.environ.get("LD_LIBRARY_PATH")
-    import rpy2.robjects as ro
-
-    if saved is None:
-        os.environ.pop("LD_LIBRARY_PATH", None)
-    else:
-        os.environ["LD_LIBRARY_PATH"] = saved
-    return ro
 
 
 @functools.cache

@@ -23,29 +23,30 @@ double sums starting from zero.  Either way the groups cost about what
 one curve over all rows costs.
 """
 
-import threading
-import warnings
+from __future__ import annotations
+
 from collections.abc import Hashable
 
 import numpy as np
 import pandas as pd
 
-from .curves.auc import trapezoid_area
-from .curves.roc import COLUMNS, curve_columns, rates
-from .engine.core import OVERFLOW, cumulate, cumulate_into
+from .engine.core import OVERFLOW
 from .engine.frames import Frame, is_frame
-from .engine.longdouble import CHUNK
-from .engine.many import (
-    at_run_ends,
-    block_areas,
-    block_counts,
-    blocks,
-    counting_sort,
-    group_counts,
-    large_counts,
-    sort_groups,
+from .engine.grouped import (
+    all_at_once,
+    each_group,
+    first_rows,
+    grouped,
+    in_key_order,
+    only_one_label,
+    packed,
+    sorted_aucs,
+    sorted_curves,
+    sorted_rows,
 )
-from .engine.threads import prefault, run_both, run_shared
+from .engine.many import counting_sort
+from .engine.rates import COLUMNS, curve_columns, rates, trapezoid_area
+from .engine.threads import prefault, run_both
 from .engine.validation import (
     check_direction,
     check_guess,
@@ -55,16 +56,11 @@ from .engine.validation import (
     to_array,
 )
 from .utils.types import Columns, Direction, LabelValue
+from .utils.warn import warn
 
 __all__ = ["roc_table", "auc_table"]
 
 AUC_COLUMNS = ["auc", "n", "positive_weight", "negative_weight"]
-# Groups are shared between two threads when they have this many rows on
-# average: a smaller group's work is mostly Python's, one thread at a time.
-SHARED = 1 << 14
-# Groups of fewer rows than this on average are computed all at once
-# (`engine.many`); larger ones one after another, each sorted in cache.
-MANY = 1 << 10
 ONE_LABEL = ("error", "skip", "nan")
 
 
@@ -209,148 +205,12 @@ def _checked(data, guess, label, weight, by, positive=None, direction="<"):
     )
 
 
-def _grouped(arrays, codes):
-    """`_checked`'s columns and the rows grouped by group and label: (guess,
-    positive, weight, order, ends) as `_each_group` reads them.
-
-    Without codes, order is None and ends is [rows].  With them, the order
-    is one counting sort of (group code, label): group k's negatives (in
-    row order) end at ends[2k], its positives (in row order) at ends[2k + 1].
-    """
-    g, positive, w = arrays
-    if codes is None:
-        return g, positive, w, None, np.array([len(g)])
-    keys = np.left_shift(codes[0], 1, dtype=np.intp)
-    keys += positive
-    return (g, positive, w, *counting_sort(keys, 2 * codes[1]))
-
-
-def _only_one_label():
-    return ValueError(
-        "only one label value; a ROC curve needs both positive and negative observations"
-    )
-
-
-def _first_rows(order, ends):
-    """Each group's first row in `data` (`_grouped`'s order and ends)."""
-    starts, middles, stops = np.concatenate(([0], ends[1:-1:2])), ends[::2], ends[1::2]
-    first = order[starts]
-    both = (starts < middles) & (middles < stops)  # negatives and positives
-    first[both] = np.minimum(first[both], order[middles[both]])
-    return first
-
-
-def _each_group(data, by, direction, grouping, job, block=None):
-    """[job(Cumulated) of each group of `data`], in group order.
-
-    The rows are grouped by one stable counting sort of (group code,
-    label) (`_grouped`); each group's rows are gathered into scratch memory
-    and `cumulate_into`d (which sorts them by guess), so together they are
-    one sort by (group, guess, label, row), and each group's counts are the
-    bits `WeightedROC` computes from that group's rows.  Large groups are
-    shared between two threads (`run_shared`), each with its own scratch,
-    so `job` must only read its counts or write their block.
-
-    With `block` (5 rows of as many columns as rows plus groups) group k's
-    counts are written into it from column ``k`` plus the group's first
-    position in the order (its rows and one more at most: see `_packed`);
-    without it, each group's counts overwrite the thread's last group's.
-    """
-    g, positive, w, order, ends = grouping
-    if order is None:  # one group: all rows as they are
-        try:
-            if positive.all() or not positive.any():
-                raise _only_one_label()
-            counts = cumulate(g, positive, w, checked=True, direction=direction)
-        except ValueError as error:
-            raise ValueError(f"group {_describe(data, by, 0)}: {error}") from None
-        return [job(counts)]
-    bounds = np.concatenate(([0], ends))  # group k: bounds[2k : 2k + 3]
-    largest = int((bounds[2::2] - bounds[:-1:2]).max())
-    groups = len(ends) // 2
-    results = [None] * groups
-    errors = {}  # group: its error; no group after the first failed one is started
-    taken = iter(range(groups))
-    lock = threading.Lock()
-
-    def work():
-        # The group's guesses and weights (gathered), labels (known from the
-        # order: negatives first) and sort stay in cache, in memory every
-        # group of this thread reuses.
-        scratch, gathered = np.empty((3, largest)), np.empty((2, largest))
-        tags = np.empty(largest, dtype=bool)
-        own = np.empty((5, largest + 1)) if block is None else None
-        while True:
-            with lock:
-                k = next(taken, None)
-                if k is None or (errors and k > min(errors)):
-                    return
-            start, middle, stop = (int(at) for at in bounds[2 * k : 2 * k + 3])
-            size = stop - start
-            rows = order[start:stop]  # the negatives, then the positives
-            try:
-                if middle in (start, stop):
-                    raise _only_one_label()
-                tags[: middle - start] = False
-                tags[middle - start : size] = True
-                # (mode="clip": the rows are in range, and numpy copies out= otherwise)
-                group_guess = np.take(g, rows, out=gathered[0, :size], mode="clip")
-                if direction == ">":
-                    np.negative(group_guess, out=group_guess)
-                group_weight = (
-                    None if w is None else np.take(w, rows, out=gathered[1, :size], mode="clip")
-                )
-                counts = cumulate_into(
-                    group_guess,
-                    tags[:size],
-                    group_weight,
-                    own if block is None else block[:, start + k :],
-                    scratch,
-                    rows,
-                )
-                if direction == ">":  # thresholds on the guesses' own scale
-                    np.negative(counts.threshold, out=counts.threshold)
-                results[k] = job(counts)
-            except BaseException as error:
-                with lock:
-                    errors[k] = error
-                return
-
-    run_shared(work, len(order) if len(order) >= SHARED * groups else 0)
-    if errors:
-        k = min(errors)
-        if not isinstance(errors[k], ValueError):
-            raise errors[k]
-        first = _first_rows(order, ends)[k]
-        raise ValueError(f"group {_describe(data, by, first)}: {errors[k]}") from None
-    return results
-
-
 def _check_one_label(one_label, allowed):
     if not isinstance(one_label, str) or one_label not in allowed:
         raise ValueError(
             f"one_label must be one of {', '.join(map(repr, allowed))}, got {one_label!r}"
         )
     return one_label
-
-
-def _all_at_once(arrays, codes, one_label):
-    """Whether the groups are computed all at once (`engine.many`): many
-    small groups, or groups with one label to be skipped or kept."""
-    n = len(arrays[0])
-    if codes is None:
-        return one_label != "error"
-    return one_label != "error" or n < MANY * codes[1]
-
-
-def _sorted_rows(arrays, codes, direction):
-    """`engine.many`'s `Sorted` rows and, per group in their sorted order,
-    whether it has one label value only."""
-    g, positive, w = arrays
-    codes = (np.zeros(len(g), dtype=np.intp), 1) if codes is None else codes
-    rows = sort_groups(g, positive, w, *codes, direction=direction)
-    positives = group_counts(rows, rows.positive)
-    return rows, (positives == 0) | (positives == rows.sizes)
 
 
 def _failed(data, by, rows, one, total_pos, total_neg, one_label):
@@ -364,7 +224,7 @@ def _failed(data, by, rows, one, total_pos, total_neg, one_label):
     if not bad.any():
         return
     code = rows.groups[bad].min()
-    error = _only_one_label() if one[rows.groups == code].any() else ValueError(OVERFLOW)
+    error = only_one_label() if one[rows.groups == code].any() else ValueError(OVERFLOW)
     raise ValueError(f"group {_describe(data, by, rows.first_rows[code])}: {error}") from None
 
 
@@ -375,150 +235,13 @@ def _skipped(data, by, rows, one, function):
         shown = [f"({_describe(data, by, rows.first_rows[code])})" for code in skipped[:3]]
         more = ", ..." if len(skipped) > 3 else ""
         named = f": {', '.join(shown)}{more}" if by else ""
-        warnings.warn(
+        warn(
             f"{function} skipped {len(skipped)} of {len(one)} groups with one label "
             f"value only (a ROC curve needs both positive and negative "
             f"observations){named}",
             UserWarning,
-            stacklevel=4,  # (the caller of roc_table or auc_table)
         )
     return len(skipped)
-
-
-def _sorted_aucs(rows, one):
-    """(AUC, positive weight, negative weight) of each group of `rows`, in
-    their sorted order: NaN AUC for groups with one label value, infinite
-    weights where they overflow."""
-    auc, total_pos, total_neg = np.empty((3, len(rows.sizes)))
-    with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
-        for first, stop, size, large in blocks(rows.sizes):
-            if large:
-                try:
-                    counts = large_counts(rows, first)
-                except ValueError:  # (its only error: the totals overflow)
-                    auc[first] = total_pos[first] = total_neg[first] = np.inf
-                    continue
-                auc[first] = np.nan if one[first] else trapezoid_area(*rates(counts))
-                total_pos[first], total_neg[first] = counts.total_pos, counts.total_neg
-            else:
-                counts = block_counts(rows, first, stop, size)
-                start = int(rows.starts[first])
-                is_end = rows.is_end[start : start + (stop - first) * size].reshape(-1, size)
-                auc[first:stop] = block_areas(counts, is_end)
-                total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
-    auc[one] = np.nan
-    return auc, total_pos, total_neg
-
-
-def _block_curves(rows, first, stop, size, lengths, columns, at):
-    """Write the thresholds, FN and TN of the curves of the groups
-    first..stop-1 of `rows` (each of `size` rows; `lengths` points each,
-    0: left out) into `columns` from their places `at`; returns their
-    `Block` counts.
-
-    Each group's s + 1 candidate points (the first, then the point after
-    each row) are laid out as a row of a 2-D block; the curve keeps the
-    first and those after the last row of each run of tied guesses, and
-    each kept point's threshold is the guess of the run that starts there.
-    """
-    counts = block_counts(rows, first, stop, size)
-    part = slice(int(rows.starts[first]), int(rows.starts[first]) + (stop - first) * size)
-    is_end = rows.is_end[part].reshape(-1, size)
-    block = np.empty((3, stop - first, size + 1))
-    threshold, FN, TN = block
-    threshold[:, :-1] = at_run_ends(rows.guess[part].reshape(-1, size), is_end)
-    threshold[:, -1] = np.inf
-    for column, sums in ((FN, counts.FN), (TN, counts.TN)):
-        column[:, 0] = 0
-        column[:, 1:] = sums
-    kept = lengths[first:stop] > 0
-    if kept.all() and is_end.all():  # no ties: every point is kept
-        places = (at[first:stop, None] + np.arange(size + 1)).ravel()
-        for column, values in zip(columns[2:], block):
-            column[places] = values.ravel()
-        return counts
-    points = lengths[first:stop][kept]
-    places = np.repeat(at[first:stop][kept] - (np.cumsum(points) - points), points)
-    places += np.arange(len(places))
-    keep = np.empty((stop - first, size + 1), dtype=bool)
-    keep[:, 0] = True
-    keep[:, 1:] = is_end
-    keep &= kept[:, None]
-    keep = keep.ravel()
-    for column, values in zip(columns[2:], block):
-        column[places] = values.ravel().compress(keep)
-    return counts
-
-
-def _sorted_curves(rows, one, one_label):
-    """The curves of the groups of `rows` (in their sorted order), one after
-    another in key order, as one (5, points) block; and each group's
-    number of points (0 if skipped) and total weights, in sorted order.
-
-    The blocks write each point's threshold, FN and TN; the rates and FP
-    are then computed in one pass over the result, with R's arithmetic."""
-    points = group_counts(rows, rows.is_end) + 1
-    lengths = np.where(one, 0, points) if one_label == "skip" else points
-    in_key_order = np.zeros(len(lengths), dtype=np.int64)
-    in_key_order[rows.groups] = lengths
-    at = (np.cumsum(in_key_order) - in_key_order)[rows.groups]
-    columns = np.empty((5, int(lengths.sum())))
-    mapped = prefault(columns)  # (in the background, while the first blocks run)
-    total_pos, total_neg = np.zeros((2, len(lengths)))
-    try:
-        for first, stop, size, large in blocks(rows.sizes):
-            if not large:
-                counts = _block_curves(rows, first, stop, size, lengths, columns, at)
-            elif one[first]:  # (skipped, or an error)
-                continue
-            else:
-                try:
-                    counts = large_counts(rows, first)
-                except ValueError:  # (its only error: the totals overflow)
-                    total_pos[first] = np.inf
-                    continue
-                curve = slice(at[first], at[first] + lengths[first])
-                columns[2:, curve] = counts.threshold, counts.FN, counts.TN
-            total_pos[first:stop], total_neg[first:stop] = counts.total_pos, counts.total_neg
-    finally:
-        mapped()
-    _rates(columns, lengths, total_pos, total_neg, rows.groups)
-    return columns, lengths, total_pos, total_neg
-
-
-def _rates(columns, lengths, total_pos, total_neg, groups):
-    """TPR = 1 - FN / W1, FP = W-1 - TN and FPR = FP / W-1 of the curves in
-    `columns` (in key order), R's arithmetic, in chunks of about `CHUNK`
-    points: each chunk's repeated totals are small and reused memory."""
-    kept = lengths > 0
-    key_order = np.argsort(groups[kept])
-    points = lengths[kept][key_order]
-    totals = total_pos[kept][key_order], total_neg[kept][key_order]
-    ends = np.cumsum(points)
-    cuts = np.searchsorted(ends, np.arange(CHUNK, int(ends[-1]) if len(ends) else 0, CHUNK))
-    bounds = np.unique(np.concatenate(([0], cuts + 1, [len(points)])))
-    bounds = bounds[bounds <= len(points)]
-    starts = np.concatenate(([0], ends))
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        part = columns[:, starts[lo] : starts[hi]]
-        W1, W0 = (np.repeat(total[lo:hi], points[lo:hi]) for total in totals)
-        with np.errstate(divide="ignore", invalid="ignore"):  # one label: 0 / 0
-            np.subtract(1, np.divide(part[3], W1, out=part[0]), out=part[0])
-            np.subtract(W0, part[4], out=part[4])
-            np.divide(part[4], W0, out=part[1])
-
-
-def _packed(columns, ends, sizes):
-    """Move the groups' curves (group k from column k plus its first position
-    in the order, `sizes` columns) together, from column 0; returns their
-    number of columns."""
-    at = 0
-    for k, size in enumerate(sizes):
-        source = k if k == 0 else int(ends[2 * k - 1]) + k
-        if source != at:  # (overlapping moves are copied through a buffer)
-            columns[:, at : at + size] = columns[:, source : source + size]
-        at += size
-    return at
 
 
 def _table(data, by, first_rows, lengths, columns, names):
@@ -630,10 +353,12 @@ def roc_table(
     one_label = _check_one_label(one_label, ONE_LABEL[:2])
     by = _columns(data, guess, label, weight, by, COLUMNS)
     arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
-    if _all_at_once(arrays, codes, one_label):
+    if all_at_once(arrays, codes, one_label):
         return _curves_at_once(data, by, arrays, codes, direction, one_label)
     if codes is None:  # one group: its curve as it is
-        columns = _each_group(data, by, direction, _grouped(arrays, codes), curve_columns)[0]
+        columns = each_group(
+            lambda row: _describe(data, by, row), direction, grouped(arrays, codes), curve_columns
+        )[0]
         if isinstance(data, pd.DataFrame):
             return pd.DataFrame(columns.T, columns=COLUMNS, copy=False)
         return _table(data, by, [0], [columns.shape[1]], columns, COLUMNS)
@@ -643,19 +368,21 @@ def roc_table(
     columns = np.empty((5, len(data) + codes[1]))
     stop = prefault(columns)
     try:
-        grouping = _grouped(arrays, codes)
+        grouping = grouped(arrays, codes)
         sizes = [
             part.shape[1]
-            for part in _each_group(data, by, direction, grouping, curve_columns, columns)
+            for part in each_group(
+                lambda row: _describe(data, by, row), direction, grouping, curve_columns, columns
+            )
         ]
     finally:
         stop()
     order, ends = grouping[3:]
-    size = _packed(columns, ends, sizes)
+    size = packed(columns, ends, sizes)
     columns = columns[:, :size]
     if 2 * size < len(data):  # many ties: the result keeps no more memory than it needs
         columns = columns.copy()
-    return _table(data, by, _first_rows(order, ends), sizes, columns, COLUMNS)
+    return _table(data, by, first_rows(order, ends), sizes, columns, COLUMNS)
 
 
 def auc_table(
@@ -760,21 +487,20 @@ def auc_table(
     by = _columns(data, guess, label, weight, by, AUC_COLUMNS)
     arrays, codes = _checked(data, guess, label, weight, by, positive, direction)
     skipped = None
-    if _all_at_once(arrays, codes, one_label):
+    if all_at_once(arrays, codes, one_label):
         columns, groups, skipped = _aucs_at_once(data, by, arrays, codes, direction, one_label)
-        first_rows = groups[1]
+        key_rows = groups[1]
         groups = groups[0]
     else:
-        grouping = _grouped(arrays, codes)
+        grouping = grouped(arrays, codes)
         order, ends = grouping[3:]
-        table = _each_group(
-            data,
-            by,
+        table = each_group(
+            lambda row: _describe(data, by, row),
             direction,
             grouping,
             lambda counts: (trapezoid_area(*rates(counts)), counts.total_pos, counts.total_neg),
         )
-        first_rows = [0] if order is None else _first_rows(order, ends)
+        key_rows = [0] if order is None else first_rows(order, ends)
         sizes = np.diff(ends, prepend=0) if order is None else np.diff(ends[1::2], prepend=0)
         table = [(auc, n, pos, neg) for (auc, pos, neg), n in zip(table, sizes)]
         columns = [np.array(column) for column in zip(*table)]
@@ -794,7 +520,7 @@ def auc_table(
     table = _table(
         data,
         by,
-        first_rows,
+        key_rows,
         np.ones(len(groups), dtype=int),
         columns,
         AUC_COLUMNS + (["conf_low", "conf_high"] if ci else []),
@@ -810,35 +536,28 @@ def _with_skipped(table, skipped):
     return table
 
 
-def _in_key_order(rows, values):
-    """Per-group `values` in the groups' sorted order, put in key order."""
-    found = np.empty_like(values)
-    found[rows.groups] = values
-    return found
-
-
 def _aucs_at_once(data, by, arrays, codes, direction, one_label):
     """`auc_table`'s columns, computed all at once; ((the groups kept, their
     first rows), the number of groups skipped, None unless skipping)."""
-    rows, one = _sorted_rows(arrays, codes, direction)
-    sums = _sorted_aucs(rows, one)
+    rows, one = sorted_rows(arrays, codes, direction)
+    sums = sorted_aucs(rows, one)
     _failed(data, by, rows, one, *sums[1:], one_label)
     skipped = _skipped(data, by, rows, one, "auc_table") if one_label == "skip" else None
     kept = np.sort(rows.groups[~one]) if one_label == "skip" else np.arange(len(one))
-    auc, total_pos, total_neg = (_in_key_order(rows, values)[kept] for values in sums)
-    sizes = _in_key_order(rows, rows.sizes)[kept]
+    auc, total_pos, total_neg = (in_key_order(rows, values)[kept] for values in sums)
+    sizes = in_key_order(rows, rows.sizes)[kept]
     return [auc, sizes, total_pos, total_neg], (kept, rows.first_rows[kept]), skipped
 
 
 def _curves_at_once(data, by, arrays, codes, direction, one_label):
     """`roc_table`'s result, computed all at once."""
-    rows, one = _sorted_rows(arrays, codes, direction)
-    columns, lengths, total_pos, total_neg = _sorted_curves(rows, one, one_label)
+    rows, one = sorted_rows(arrays, codes, direction)
+    columns, lengths, total_pos, total_neg = sorted_curves(rows, one, one_label)
     _failed(data, by, rows, one, total_pos, total_neg, one_label)
     skipped = _skipped(data, by, rows, one, "roc_table") if one_label == "skip" else None
     if direction == ">":  # thresholds on the guesses' own scale
         np.negative(columns[2], out=columns[2])
-    lengths = _in_key_order(rows, lengths)
+    lengths = in_key_order(rows, lengths)
     kept = np.flatnonzero(lengths)
     table = _table(data, by, rows.first_rows[kept], lengths[kept], columns, COLUMNS)
     return _with_skipped(table, skipped)

@@ -5,16 +5,21 @@ threshold, computed by the one cumulated pass of `weightedroc.engine.core`) and
 integrate the piecewise-linear curve through its rows exactly.
 """
 
+from __future__ import annotations
+
 import numbers
-import warnings
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from ..engine.validation import check_cost, check_roc_frame
+from ..engine.curve_input import read_curve
+from ..engine.rates import trapezoid_area
+from ..engine.validation import check_cost
 from ..utils.deprecation import keyword_only
-from .auc import trapezoid_area
+from ..utils.results import TupleLike
+from ..utils.types import Direction, LabelValue, RocInput
+from ..utils.warn import warn
 
 
 def check_range(value, name):
@@ -73,28 +78,28 @@ def mcclish(area, diagonal, lo, hi):
     return (1 + (area - diagonal) / ((hi - lo) - diagonal)) / 2
 
 
-def mcclish_warned(area, diagonal, lo, hi, stacklevel):
+def mcclish_warned(area, diagonal, lo, hi):
     """`mcclish`, warning when the area is below the diagonal's (the
-    standardisation is then below 0.5, where pROC returns NA); `stacklevel`
-    as the caller's own ``warnings.warn`` would give it."""
+    standardisation is then below 0.5, where pROC returns NA)."""
     if area < diagonal:
-        warnings.warn(
+        warn(
             f"the partial area {area:g} is below that of the diagonal "
             f"({diagonal:g}): McClish's standardisation is then below 0.5 "
             "(pROC returns NA)",
             UserWarning,
-            stacklevel=stacklevel + 1,
         )
     return mcclish(area, diagonal, lo, hi)
 
 
 @keyword_only
 def partial_auc(
-    roc: pd.DataFrame,
+    roc: RocInput,
     *,
     fpr_range: tuple[float, float] | None = None,
     tpr_range: tuple[float, float] | None = None,
     correct: bool = False,
+    positive: LabelValue = None,
+    direction: Direction = "<",
 ) -> float:
     """Area under part of a weighted ROC curve, optionally McClish-standardised.
 
@@ -103,8 +108,9 @@ def partial_auc(
 
     Parameters
     ----------
-    roc : pandas.DataFrame
-        A complete curve as returned by `WeightedROC`.
+    roc : pandas.DataFrame or tuple
+        A complete curve as returned by `WeightedROC`, or its inputs as a
+        tuple ``(guess, label)`` or ``(guess, label, weight)``.
     fpr_range : (float, float), optional
         ``(lo, hi)`` with ``0 <= lo < hi <= 1``: the area under the curve
         between FPR = lo and FPR = hi (pROC's specificity focus with
@@ -121,6 +127,8 @@ def partial_auc(
         and max that of the perfect curve: 0.5 means chance, 1 perfect.  As
         pROC's ``partial.auc.correct = TRUE`` and, for ``fpr_range = (0,
         m)``, scikit-learn's ``roc_auc_score(max_fpr=m)``.
+    positive, direction : keyword-only
+        As for `WeightedROC`, with a tuple `roc` only.
 
     Returns
     -------
@@ -157,7 +165,7 @@ def partial_auc(
     >>> round(partial_auc(roc, tpr_range=(0.5, 1)), 6)  # 1/6 * 1 + 1/3 * 1/3
     0.277778
     """
-    arrays = check_roc_frame(roc)
+    arrays = read_curve(roc, "partial_auc", positive=positive, direction=direction)
     if fpr_range is not None and tpr_range is not None:
         raise ValueError("give fpr_range or tpr_range, not both")
     if fpr_range is None and tpr_range is None:
@@ -171,11 +179,11 @@ def partial_auc(
         area = float(areas[0])
     if not correct:
         return area
-    # stacklevel 3: the caller of the `keyword_only` wrapper
-    return mcclish_warned(area, diagonal, lo, hi, stacklevel=3)
+    return mcclish_warned(area, diagonal, lo, hi)
 
 
-class CostAUC(NamedTuple):
+@dataclass(frozen=True)
+class CostAUC(TupleLike):
     """Result of `cost_auc`: the areas and the line of the random classifier.
 
     Attributes
@@ -256,20 +264,24 @@ def _area_above(x, y, slope, intercept):
     return float(area.sum())
 
 
-def _cost_line(roc, cost_fn, cost_fp):
-    """Arrays of `roc`, rho, prevalence, slope and intercept of the line."""
-    arrays = check_roc_frame(roc)
+def _cost_line(arrays, cost_fn, cost_fp):
+    """rho, prevalence, slope and intercept of the line, for a curve's arrays."""
     rho = _rho(cost_fn, cost_fp)
     positives, negatives = arrays["FN"][-1], arrays["FP"][0]
     pi = positives / (positives + negatives)
     slope = (1 - rho) / rho * (1 - pi) / pi
     intercept = 1 - (1 - pi) / rho
-    return arrays, rho, pi, slope, intercept
+    return rho, pi, slope, intercept
 
 
 @keyword_only
 def cost_auc(
-    roc: pd.DataFrame, *, cost_fp: float | None = None, cost_fn: float | None = None
+    roc: RocInput,
+    *,
+    cost_fp: float | None = None,
+    cost_fn: float | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
 ) -> CostAUC:
     """Cost-based partial AUC: the area where the model beats a random classifier.
 
@@ -284,13 +296,16 @@ def cost_auc(
 
     Parameters
     ----------
-    roc : pandas.DataFrame
-        A complete curve as returned by `WeightedROC`.
+    roc : pandas.DataFrame or tuple
+        A complete curve as returned by `WeightedROC`, or its inputs as a
+        tuple ``(guess, label)`` or ``(guess, label, weight)``.
     cost_fp, cost_fn : float, keyword-only, optional
         Costs of a false positive and of a false negative (any positive
         scale; they are normalised).  Both omitted: equal costs (rho =
         0.5).  One omitted: the other is taken as already normalised, in
         (0, 1).
+    positive, direction : keyword-only
+        As for `WeightedROC`, with a tuple `roc` only.
 
     Returns
     -------
@@ -324,7 +339,8 @@ def cost_auc(
     >>> round(result.pauc, 6), round(result.max_pauc, 6)  # 8/27 and 1/2
     (0.296296, 0.5)
     """
-    arrays, rho, pi, slope, intercept = _cost_line(roc, cost_fn, cost_fp)
+    arrays = read_curve(roc, "cost_auc", positive=positive, direction=direction)
+    rho, pi, slope, intercept = _cost_line(arrays, cost_fn, cost_fp)
     pauc = _area_above(arrays["FPR"][::-1], arrays["TPR"][::-1], slope, intercept)
     max_pauc = _area_above(np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 1.0]), slope, intercept)
     return CostAUC(
@@ -334,13 +350,18 @@ def cost_auc(
 
 @keyword_only
 def cost_region(
-    roc: pd.DataFrame, *, cost_fp: float | None = None, cost_fn: float | None = None
+    roc: RocInput,
+    *,
+    cost_fp: float | None = None,
+    cost_fn: float | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
 ) -> pd.DataFrame:
     """The region counted by `cost_auc`, as a frame ready for a ribbon.
 
     Parameters
     ----------
-    roc, cost_fp, cost_fn
+    roc, cost_fp, cost_fn, positive, direction
         As for `cost_auc` (keyword-only).
 
     Returns
@@ -360,7 +381,8 @@ def cost_region(
     >>> list(region.columns)
     ['FPR', 'lower', 'upper']
     """
-    arrays, _, _, slope, intercept = _cost_line(roc, cost_fn, cost_fp)
+    arrays = read_curve(roc, "cost_region", positive=positive, direction=direction)
+    _, _, slope, intercept = _cost_line(arrays, cost_fn, cost_fp)
     u, v, fu, fv = _pieces(arrays["FPR"][::-1], arrays["TPR"][::-1], slope, intercept)
     du, dv = fu - _line(u, slope, intercept), fv - _line(v, slope, intercept)
     crossing = (du > 0) != (dv > 0)

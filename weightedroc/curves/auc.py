@@ -1,68 +1,29 @@
 """WeightedAUC and auc_score: the trapezoidal area under the weighted curve."""
 
-import warnings
-
-import numpy as np
-import pandas as pd
+from __future__ import annotations
 
 from ..engine.core import cumulate
-from ..engine.longdouble import chunks, running_sum
-from ..engine.threads import run_both
-from ..engine.validation import check_curve
+from ..engine.curve_input import read_curve
+from ..engine.rates import counts_area, trapezoid_area, trapezoids  # noqa: F401 (re-exported)
 from ..utils.deprecation import renamed
-from ..utils.types import ArrayLike, Direction, LabelValue
-from .roc import rates
-
-
-def _rectangles(TPR, width):
-    return TPR[1:] * width
-
-
-def _triangles(TPR, width):
-    return (TPR[:-1] - TPR[1:]) * width / 2
-
-
-def trapezoids(TPR, FPR):
-    """The rectangle and triangle areas under each segment, as R computes them."""
-    width = FPR[:-1] - FPR[1:]
-    return _rectangles(TPR, width), _triangles(TPR, width)
-
-
-def _area(rows, size):
-    """R's WeightedAUC sum of the trapezoids of `size` rows, where
-    ``rows(slice)`` gives the (TPR, FPR) of those rows.
-
-    R adds all rectangles, then all triangles (each sum in long double).
-    Both sums run in chunks of rows (overlapping by one, for the segment
-    between chunks), on two threads for long curves.
-    """
-
-    def total(areas):
-        carry = np.longdouble(0)
-        for segments in chunks(size - 1):
-            TPR, FPR = rows(slice(segments.start, segments.stop + 1))
-            carry = running_sum(areas(TPR, FPR[:-1] - FPR[1:]), carry)
-        return float(carry)
-
-    rectangles, triangles = run_both(lambda: total(_rectangles), lambda: total(_triangles), size)
-    return rectangles + triangles
-
-
-def trapezoid_area(TPR, FPR):
-    """R's WeightedAUC arithmetic on rows ordered as WeightedROC orders them."""
-    return _area(lambda rows: (TPR[rows], FPR[rows]), len(TPR))
+from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
+from ..utils.warn import warn
 
 
 @renamed(tpr_fpr="roc")
-def WeightedAUC(roc: pd.DataFrame) -> float:
+def WeightedAUC(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> float:
     """Calculate the exact area under a weighted ROC curve, as R's WeightedAUC.
 
     Parameters
     ----------
-    roc : pandas.DataFrame
+    roc : pandas.DataFrame or tuple
         A curve as returned by `WeightedROC`: columns TPR and FPR, more
         than one row, both non-increasing down the rows (R's ``tpr.fpr``;
-        the keyword ``tpr_fpr=`` is deprecated).
+        the keyword ``tpr_fpr=`` is deprecated); or its inputs as a tuple
+        ``(guess, label)`` or ``(guess, label, weight)``, which gives
+        `auc_score`'s value.
+    positive, direction : keyword-only
+        As for `WeightedROC`, with a tuple `roc` only.
 
     Returns
     -------
@@ -72,8 +33,8 @@ def WeightedAUC(roc: pd.DataFrame) -> float:
     Raises
     ------
     TypeError
-        If `roc` is not a DataFrame (R: "is.data.frame(tpr.fpr) is not
-        TRUE").
+        If `roc` is neither a DataFrame nor a tuple (R: "is.data.frame(tpr.fpr)
+        is not TRUE").
     ValueError
         If it has one row or fewer, lacks TPR or FPR, or they increase.
 
@@ -91,15 +52,14 @@ def WeightedAUC(roc: pd.DataFrame) -> float:
     >>> round(WeightedAUC(WeightedROC([1, 2, 3, 1, 1], [0, 0, 1, 1, 1], [1, 1, 1, 4, 5])), 12)
     0.325
     """
-    curve = check_curve(roc)
-    TPR, FPR = curve["TPR"], curve["FPR"]
+    curve = read_curve(roc, "WeightedAUC", positive=positive, direction=direction, complete=False)
+    TPR, FPR = curve.TPR, curve.FPR
     if (FPR[0], TPR[0]) != (1, 1) or (FPR[-1], TPR[-1]) != (0, 0):
-        warnings.warn(
+        warn(
             f"incomplete ROC curve: it goes from (FPR, TPR) = ({FPR[0]:g}, "
             f"{TPR[0]:g}) to ({FPR[-1]:g}, {TPR[-1]:g}) instead of from "
             "(1, 1) to (0, 0), so its area is not the AUC",
             UserWarning,
-            stacklevel=3,  # the caller of the `renamed` wrapper
         )
     return trapezoid_area(TPR, FPR)
 
@@ -116,7 +76,9 @@ def auc_score(
 
     Equal, bit for bit, to ``WeightedAUC(WeightedROC(guess, label, weight))``
     and takes the same arguments as `WeightedROC` (``positive=``, ``direction=``
-    included).
+    included): scores first, then labels (scikit-learn's ``roc_auc_score``
+    takes the labels first), paired by position, never aligned on a pandas
+    index (Series with different indexes give a UserWarning).
 
     Parameters
     ----------
@@ -135,12 +97,6 @@ def auc_score(
     0.325
     """
     return counts_area(cumulate(guess, label, weight, positive=positive, direction=direction))
-
-
-def counts_area(counts):
-    """The AUC of a `Cumulated` (`weightedroc.engine.core.cumulate`'s counts),
-    with `auc_score`'s arithmetic, bit for bit."""
-    return _area(lambda rows: rates(counts, rows=rows), len(counts.FN))
 
 
 weighted_auc = WeightedAUC

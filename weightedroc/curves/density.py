@@ -23,12 +23,12 @@ shorter than the binning's, so its densities were a factor ``(2 n - 1) / (2 n
 
 import math
 import numbers
-import warnings
 
 import numpy as np
 
-from ..inference.checks import check_choice
+from ..engine.validation import check_choice
 from ..utils.roots import fmin, zeroin
+from ..utils.warn import warn
 
 BANDWIDTHS = ("nrd0", "nrd", "ucv", "bcv", "SJ")
 # R's density() kernels: each one's kernel at distances `d` for bandwidth `bw`
@@ -193,10 +193,9 @@ def bw_cv(rule, guess, counts):
     tol = 0.1 * lower
     h = fmin(lambda h: cv_criterion(rule, total, width, pairs, h), lower, upper, tol)
     if h < lower + tol or h > upper - tol:
-        warnings.warn(
+        warn(
             f"minimum occurred at one end of the range (R's bw.{rule})",
             UserWarning,
-            stacklevel=6,  # the caller of smooth_roc or smooth_auc
         )
     return h
 

@@ -23,7 +23,6 @@ only (`pair_area`): the others are zeros, which change no long double sum.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator, Sequence
 from functools import cached_property
 from itertools import combinations
@@ -35,11 +34,11 @@ import pandas as pd
 from ..engine.core import cumulate_sorted, run_ends, stable_order
 from ..engine.frames import as_pandas, is_frame
 from ..engine.longdouble import cumsum_where, running_sum
+from ..engine.rates import COLUMNS, curve_columns, fpr, rectangle_areas, tpr, triangle_areas
 from ..engine.validation import check_direction, check_weight, to_array
 from ..utils.types import ArrayLike, Direction
 from ..utils.warn import warn
 from .areas import check_range, mcclish, range_areas
-from .roc import COLUMNS, curve_columns
 
 __all__ = ["multiclass_auc", "multiclass_roc"]
 
@@ -165,11 +164,10 @@ def _frame_scores(frame, n, levels, observed, given_levels):
         )
     extra = [c for c in frame.columns if c not in {column(level) for level in levels}]
     if extra and not given_levels:
-        warnings.warn(
+        warn(
             "The following classes were not found in label and their score columns "
             f"are left out: {', '.join(map(str, extra))} (as pROC)",
             UserWarning,
-            stacklevel=4,
         )
     return _numbers(frame[found].to_numpy(), n)
 
@@ -218,11 +216,10 @@ def multiclass_data(
     counts = np.bincount(codes[codes >= 0], minlength=len(levels))
     if not counts.all():
         empty = [level for level, count in zip(levels, counts) if count == 0]
-        warnings.warn(
+        warn(
             f"No observation for response level(s): {', '.join(map(str, empty))} "
             "(left out, as pROC)",
             UserWarning,
-            stacklevel=3,
         )
     kept = np.flatnonzero(counts)
     observed = [levels[int(k)] for k in kept]
@@ -312,12 +309,12 @@ class ClassSums:
     @cached_property
     def tpr(self) -> np.ndarray:
         """TPR after each of the class's runs, as positives (`rates`' arithmetic)."""
-        return np.subtract(1, self.padded / self.total)
+        return tpr(self.padded, self.total)
 
     @cached_property
     def fpr(self) -> np.ndarray:
         """FPR after each of the class's runs, as negatives (`rates`' arithmetic)."""
-        return (self.total - self.padded) / self.total
+        return fpr(self.total - self.padded, self.total)
 
 
 def class_sums(members: np.ndarray, run: np.ndarray, sorted_weight) -> ClassSums:
@@ -351,8 +348,8 @@ def pair_area(positive: ClassSums, negative: ClassSums) -> float:
     tpr_before = positive.tpr[positive.before[negative.runs]]
     tpr_after = positive.tpr[positive.before[1:][negative.runs]]
     width = negative.fpr[:-1] - negative.fpr[1:]
-    rectangles = tpr_after * width
-    triangles = (tpr_before - tpr_after) * width / 2
+    rectangles = rectangle_areas(tpr_after, width)
+    triangles = triangle_areas(tpr_before, tpr_after, width)
     return float(running_sum(rectangles)) + float(running_sum(triangles))
 
 

@@ -1,4 +1,5 @@
-"""Weighted precision-recall curve and average precision.
+"""Weighted precision-recall curve, average precision, the trapezoidal PR
+AUC and the precision-recall break-even points.
 
 Both read the one sorted pass (`weightedroc.engine.core.cumulate_from_top`):
 at each threshold, TP and FP are the weights of the positives and of the
@@ -7,11 +8,14 @@ guess down in long double, as scikit-learn cumulates them.  R's TP = W1 - FN
 would cancel where heavy weights sit low in the ranking.
 """
 
+from __future__ import annotations
+
 import numpy as np
 import pandas as pd
 
 from ..engine.core import cumulate_from_top
-from ..utils.types import ArrayLike, Direction, LabelValue
+from ..engine.counts import counts_of
+from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
 
 
 def _precision_recall(top):
@@ -124,3 +128,99 @@ def average_precision(
     precision, _ = _precision_recall(top)
     positive_step = top.TP[:-1] - top.TP[1:]
     return float(np.sum(positive_step * precision[:-1]) / top.TP[0])
+
+
+def prbe(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
+    """Precision-recall break-even points (ROCR's ``performance(pred, "prbe")``).
+
+    Thresholds where precision equals recall: rows where they are equal
+    (TP = 0, or FP = FN: compared in counts), and between consecutive rows
+    where their difference changes sign, the threshold where the
+    difference, linear in the threshold between the rows (ROCR's
+    ``approxfun``), is 0.
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns threshold and prbe (the precision = recall there), in
+        `WeightedROC`'s row order.  Between rows ROCR reports uniroot's
+        ``f.root`` (the difference at the root, about 0) as the value; this
+        reports the recall interpolated at the root.
+
+    Examples
+    --------
+    >>> from weightedroc import prbe
+    >>> prbe(([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])).round(6)
+       threshold      prbe
+    0   3.333333  0.666667
+    """
+    counts = counts_of(roc, positive, direction, "prbe")
+    finite = np.isfinite(counts.threshold)
+    c = counts.take(finite)
+    if len(c.threshold) < 2:
+        raise ValueError(
+            "Not enough distinct predictions to compute precision/recall intersections."
+        )
+    with np.errstate(divide="ignore", invalid="ignore"):
+        recall, precision = c.TP / c.P, c.TP / (c.TP + c.FP)
+    difference = recall - precision
+    equal = (c.TP == 0) | (c.FP == c.FN)
+    sign = np.sign(c.TP * (c.FP - c.FN))
+    crossing = np.flatnonzero((sign[:-1] * sign[1:] < 0) & ~equal[:-1] & ~equal[1:])
+    share = difference[crossing] / (difference[crossing] - difference[crossing + 1])
+    # interpolated on the ascending (internal) scale, so that direction ">"
+    # gives the negation of the negated guesses' thresholds, zeros included
+    flip = -1.0 if c.direction == ">" else 1.0
+    t = flip * c.threshold
+    between = flip * ((1 - share) * t[crossing] + share * t[crossing + 1])
+    found = pd.DataFrame(
+        {
+            "threshold": np.concatenate((flip * t[equal], between)),
+            "prbe": np.concatenate(
+                (
+                    recall[equal],
+                    recall[crossing] + share * (recall[crossing + 1] - recall[crossing]),
+                )
+            ),
+            "row": np.concatenate((np.flatnonzero(equal), crossing + 0.5)),
+        }
+    )
+    return found.sort_values("row").drop(columns="row").reset_index(drop=True)
+
+
+def pr_auc(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> float:
+    """Area under the precision-recall curve by trapezoids, as yardstick's
+    ``pr_auc``: the points (recall, precision) of every threshold, from
+    (0, 1) at threshold inf.  (`average_precision` is the step-wise area.)
+
+    Parameters
+    ----------
+    roc : pandas.DataFrame or tuple
+        A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
+
+    Returns
+    -------
+    float
+        The area under the precision-recall curve.
+
+    Examples
+    --------
+    >>> from weightedroc import pr_auc
+    >>> round(pr_auc(([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])), 6)
+    0.85
+    """
+    c = counts_of(roc, positive, direction, "pr_auc").take(slice(None, None, -1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = c.TP / (c.TP + c.FP)
+    precision[0] = 1.0
+    recall = c.TP / c.P
+    return float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))

@@ -1,57 +1,12 @@
 """WeightedROC: the weighted ROC curve as R's data.frame."""
 
-import numpy as np
+from __future__ import annotations
+
 import pandas as pd
 
 from ..engine.core import cumulate
-from ..engine.threads import run_both
+from ..engine.rates import COLUMNS, curve_columns, curve_frame, rates  # noqa: F401 (re-exported)
 from ..utils.types import ArrayLike, Direction, LabelValue
-
-COLUMNS = ["TPR", "FPR", "threshold", "FN", "FP"]
-
-
-def rates(counts, TPR=None, FPR=None, rows=slice(None)):
-    """(TPR, FPR) of a `Cumulated` (of its `rows`), with R's arithmetic
-    (1 - FN/W1, FP/W-1).  `TPR` and `FPR` are optional output arrays to fill.
-    """
-    FP = np.subtract(counts.total_neg, counts.TN[rows], out=FPR)
-    return _tpr(counts.FN[rows], counts.total_pos, TPR), _fpr(FP, counts.total_neg, FP)
-
-
-def _tpr(FN, total_pos, out=None):
-    TPR = np.divide(FN, total_pos, out=out)
-    return np.subtract(1, TPR, out=TPR)
-
-
-def _fpr(FP, total_neg, out=None):
-    return np.divide(FP, total_neg, out=out)
-
-
-def curve_frame(counts):
-    """The R-ordered ROC DataFrame of a `Cumulated`.
-
-    Counts straight from `cumulate` become the frame in place (their
-    block's free rows get TPR and FPR, and TN becomes FP); others are
-    copied.
-    """
-    return pd.DataFrame(curve_columns(counts).T, columns=COLUMNS, copy=False)
-
-
-def curve_columns(counts):
-    """The columns of `curve_frame` (TPR, FPR, threshold, FN, FP) as the
-    rows of one (5, thresholds) array: the counts' own block, filled in
-    place (TN becomes FP), when they have one of that shape."""
-    columns = counts.block
-    if columns is None or columns.shape != (5, len(counts.threshold)):
-        columns = np.empty((5, len(counts.threshold)))
-        columns[2], columns[3], columns[4] = counts.threshold, counts.FN, counts.TN
-
-    def negatives():
-        FP = np.subtract(counts.total_neg, columns[4], out=columns[4])
-        _fpr(FP, counts.total_neg, columns[1])
-
-    run_both(negatives, lambda: _tpr(columns[3], counts.total_pos, columns[0]), columns.shape[1])
-    return columns
 
 
 def WeightedROC(
@@ -63,6 +18,11 @@ def WeightedROC(
     direction: Direction = "<",
 ) -> pd.DataFrame:
     """Compute a weighted ROC curve, exactly as R's WeightedROC.
+
+    The inputs are paired by position, as R pairs vectors: pandas Series
+    are never aligned on their index, and Series with different indexes
+    give a UserWarning (align them first, e.g. ``label.reindex(guess.index)``,
+    or pass ``.to_numpy()``).  The order is ``(guess, label)``, scores first.
 
     Parameters
     ----------

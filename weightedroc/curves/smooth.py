@@ -32,14 +32,15 @@ two public functions.  R's ``density()`` and its bandwidth rules are in
 `weightedroc.utils.normal`.
 """
 
+from __future__ import annotations
+
 import math
 import numbers
 
 import numpy as np
 import pandas as pd
 
-from ..engine.validation import check_direction
-from ..inference.checks import check_choice, check_frequency, prepared
+from ..engine.validation import check_choice, check_direction, check_frequency, prepared
 from ..utils.normal import pnorm, qnorm
 from ..utils.types import ArrayLike, Direction, LabelValue
 from . import fitdistr
@@ -569,4 +570,4 @@ def smooth_auc(
     area = float(areas[0])
     if not correct:
         return area
-    return mcclish_warned(area, diagonal, lo, hi, stacklevel=2)
+    return mcclish_warned(area, diagonal, lo, hi)

@@ -8,16 +8,20 @@ rates), so that on unweighted data mathematically equal criteria are
 exactly equal and ties are resolved as documented, not by rounding.
 """
 
+from __future__ import annotations
+
 import numbers
-import warnings
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from ..engine.core import unit_scaled
-from ..engine.validation import check_cost, check_roc_frame
-from ..utils.deprecation import keyword_only, renamed
+from ..engine.curve_input import read_curve
+from ..engine.validation import check_cost
+from ..utils.deprecation import alias, keyword_only, renamed
+from ..utils.results import TupleLike
+from ..utils.types import Direction, LabelValue, RocInput
 from .criteria import METHODS, TIE, best_rows, closest_topleft, criterion_loss, youden
 
 
@@ -31,16 +35,26 @@ def check_costs(cost_fp, cost_fn):
 
 
 @keyword_only
-def threshold_cost(roc: pd.DataFrame, *, cost_fp: float, cost_fn: float) -> pd.DataFrame:
+def threshold_cost(
+    roc: RocInput,
+    *,
+    cost_fp: float,
+    cost_fn: float,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+) -> pd.DataFrame:
     """The weighted cost of the errors at each threshold of the curve.
 
     Parameters
     ----------
-    roc : pandas.DataFrame
-        A complete curve as returned by `WeightedROC`.
+    roc : pandas.DataFrame or tuple
+        A complete curve as returned by `WeightedROC`, or its inputs as a
+        tuple ``(guess, label)`` or ``(guess, label, weight)``.
     cost_fp, cost_fn : float, keyword-only
         Cost per unit of weight of a false positive and of a false negative
         (finite, >= 0, not both 0).
+    positive, direction : keyword-only
+        As for `WeightedROC`, with a tuple `roc` only.
 
     Returns
     -------
@@ -63,27 +77,35 @@ def threshold_cost(roc: pd.DataFrame, *, cost_fp: float, cost_fn: float) -> pd.D
     3        4.0  1.0  0.0   5.0
     4        inf  3.0  0.0  15.0
     """
-    arrays = check_roc_frame(roc)
+    arrays = read_curve(roc, "threshold_cost", positive=positive, direction=direction)
     cost_fp, cost_fn = check_costs(cost_fp, cost_fn)
-    out = roc.copy()
+    out = arrays.frame.copy()
     out["cost"] = cost_fp * arrays["FP"] + cost_fn * arrays["FN"]
     return out
 
 
 @keyword_only
 def best_threshold(
-    roc: pd.DataFrame,
+    roc: RocInput,
     method: str = "youden",
     *,
     cost_fp: float | None = None,
     cost_fn: float | None = None,
+    positive: LabelValue = None,
+    direction: Direction = "<",
 ) -> pd.Series:
-    """The row of the curve that is best by a criterion.
+    """The row of the curve that is best by a criterion: one row, the first of the ties.
+
+    Where several rows tie for the best, this returns the first of them in
+    `roc`'s order (the lowest threshold); ``coords(roc, "best")`` returns
+    every tied row, as pROC does.  Both choose with the same engine, so
+    this row is always the first row of ``coords(roc, "best")``.
 
     Parameters
     ----------
-    roc : pandas.DataFrame
-        A complete curve as returned by `WeightedROC`.
+    roc : pandas.DataFrame or tuple
+        A complete curve as returned by `WeightedROC`, or its inputs as a
+        tuple ``(guess, label)`` or ``(guess, label, weight)``.
     method : {"youden", "closest.topleft", "cost"}
         ``"youden"`` maximises TPR - FPR; ``"closest.topleft"`` minimises
         (1 - TPR)^2 + FPR^2 (the names and criteria of pROC's
@@ -91,6 +113,8 @@ def best_threshold(
         ``cost_fp * FP + cost_fn * FN``.
     cost_fp, cost_fn : float, keyword-only, optional
         Required with ``method="cost"`` and only then.
+    positive, direction : keyword-only
+        As for `WeightedROC`, with a tuple `roc` only.
 
     Returns
     -------
@@ -126,7 +150,7 @@ def best_threshold(
     >>> float(best_threshold(roc, "cost", cost_fp=1, cost_fn=5)["threshold"])
     2.0
     """
-    arrays = check_roc_frame(roc)
+    arrays = read_curve(roc, "best_threshold", positive=positive, direction=direction)
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
     if method != "cost" and (cost_fp is not None or cost_fn is not None):
@@ -142,7 +166,7 @@ def best_threshold(
     else:
         loss = criterion_loss(FN, FP, method)
     best = int(best_rows(loss)[0])
-    row = roc.iloc[best].copy()
+    row = arrays.frame.iloc[best].copy()
     row[method] = _criterion_value(method, arrays, best, cost_fp, cost_fn)
     return row
 
@@ -190,7 +214,9 @@ def _upper_hull(x, y):
     return np.array(hull)
 
 
-def roc_convex_hull(roc: pd.DataFrame) -> pd.DataFrame:
+def roc_convex_hull(
+    roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<"
+) -> pd.DataFrame:
     """The vertices of the ROC convex hull (ROCCH).
 
     The hull is the best curve reachable by mixing the classifiers of the
@@ -200,8 +226,11 @@ def roc_convex_hull(roc: pd.DataFrame) -> pd.DataFrame:
 
     Parameters
     ----------
-    roc : pandas.DataFrame
-        A complete curve as returned by `WeightedROC`.
+    roc : pandas.DataFrame or tuple
+        A complete curve as returned by `WeightedROC`, or its inputs as a
+        tuple ``(guess, label)`` or ``(guess, label, weight)``.
+    positive, direction : keyword-only
+        As for `WeightedROC`, with a tuple `roc` only.
 
     Returns
     -------
@@ -221,17 +250,18 @@ def roc_convex_hull(roc: pd.DataFrame) -> pd.DataFrame:
     3  0.666667  0.000000        4.0
     4  0.000000  0.000000        inf
     """
-    arrays = check_roc_frame(roc)
+    arrays = read_curve(roc, "roc_convex_hull", positive=positive, direction=direction)
     # Ascending FPR: reverse the rows; the hull is computed in weighted
     # counts, each class's scaled by a power of two to a total in [0.5, 1)
     # (exact, and an affine map, so the vertices are the same).
     FN, FP = unit_scaled(arrays["FN"]), unit_scaled(arrays["FP"], first=True)
     FP, TP = FP[::-1], FN[-1] - FN[::-1]
     vertices = len(FP) - 1 - _upper_hull(FP, TP)
-    return roc.iloc[vertices[::-1]]
+    return arrays.frame.iloc[vertices[::-1]]
 
 
-class MinRisk(NamedTuple):
+@dataclass(frozen=True)
+class MinRisk(TupleLike):
     """Result of `min_risk`: the Bayes-optimal operating point of a curve.
 
     Attributes
@@ -266,20 +296,9 @@ class MinRisk(NamedTuple):
     cost_fn: float
     cost_fp: float
 
-    @property
-    def p_target(self) -> float:
-        """Deprecated alias of ``prevalence``."""
-        return _renamed_attribute(self, "p_target", "prevalence")
-
-    @property
-    def c_miss(self) -> float:
-        """Deprecated alias of ``cost_fn``."""
-        return _renamed_attribute(self, "c_miss", "cost_fn")
-
-    @property
-    def c_fa(self) -> float:
-        """Deprecated alias of ``cost_fp``."""
-        return _renamed_attribute(self, "c_fa", "cost_fp")
+    p_target = alias("prevalence", "p_target")
+    c_miss = alias("cost_fn", "c_miss")
+    c_fa = alias("cost_fp", "c_fa")
 
     @property
     def normalized_risk(self):
@@ -296,15 +315,6 @@ class MinRisk(NamedTuple):
         return isocost_line(
             self.prevalence, cost_fp=self.cost_fp, cost_fn=self.cost_fn, point=(self.FPR, self.TPR)
         )
-
-
-def _renamed_attribute(result, old, new):
-    warnings.warn(
-        f"{type(result).__name__}.{old} is deprecated and will be removed in 2.0: use .{new}",
-        FutureWarning,
-        stacklevel=3,
-    )
-    return getattr(result, new)
 
 
 def _check_prevalence(prevalence, arrays):
@@ -324,11 +334,13 @@ def _check_prevalence(prevalence, arrays):
 @renamed(p_target="prevalence", c_miss="cost_fn", c_fa="cost_fp")
 @keyword_only
 def min_risk(
-    roc: pd.DataFrame,
+    roc: RocInput,
     *,
     prevalence: float | None = None,
     cost_fp: float = 1.0,
     cost_fn: float = 1.0,
+    positive: LabelValue = None,
+    direction: Direction = "<",
 ) -> MinRisk:
     """The Bayes-optimal operating point: the threshold of least expected risk.
 
@@ -344,8 +356,9 @@ def min_risk(
 
     Parameters
     ----------
-    roc : pandas.DataFrame
-        A complete curve as returned by `WeightedROC`.
+    roc : pandas.DataFrame or tuple
+        A complete curve as returned by `WeightedROC`, or its inputs as a
+        tuple ``(guess, label)`` or ``(guess, label, weight)``.
     prevalence : float in (0, 1), keyword-only, optional
         Prior probability of a positive; by default the weighted prevalence
         W1 / (W1 + W-1) of `roc`.  With that default and unit costs the
@@ -354,6 +367,8 @@ def min_risk(
     cost_fp, cost_fn : float, keyword-only, default 1
         Costs of a false positive (a false alarm; formerly ``c_fa``) and of
         a false negative (a miss; formerly ``c_miss``); finite and positive.
+    positive, direction : keyword-only
+        As for `WeightedROC`, with a tuple `roc` only.
 
     Returns
     -------
@@ -383,7 +398,7 @@ def min_risk(
     >>> best.trivial_rule, best.trivial_risk, best.beats_trivial
     ('all positive', 0.5, True)
     """
-    arrays = check_roc_frame(roc)
+    arrays = read_curve(roc, "min_risk", positive=positive, direction=direction)
     p = _check_prevalence(prevalence, arrays)
     cost_fp, cost_fn = check_cost(cost_fp, "cost_fp"), check_cost(cost_fn, "cost_fn")
     FN, FP = arrays["FN"], arrays["FP"]

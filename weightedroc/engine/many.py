@@ -25,6 +25,7 @@ import numpy as np
 
 from .core import _run_ends, _sortable_keys, _tally, stable_order
 from .longdouble import CHUNK, chunks
+from .rates import fpr, row_areas, tpr
 from .threads import prefault, run_both
 
 # A group of more rows than this is tallied on its own (`large_counts`).
@@ -395,21 +396,12 @@ def _rates(block, is_end):
     r, s = block.FN.shape
     TPR, FPR = np.empty((2, r, s + 1))
     total_pos, total_neg = block.total_pos[:, None], block.total_neg[:, None]
-    np.divide(0.0, total_pos, out=TPR[:, :1])
-    np.divide(at_run_ends(block.FN, is_end), total_pos, out=TPR[:, 1:])
-    np.subtract(1, TPR, out=TPR)
+    tpr(0.0, total_pos, out=TPR[:, :1])
+    tpr(at_run_ends(block.FN, is_end), total_pos, out=TPR[:, 1:])
     FPR[:, :1] = total_neg
     np.subtract(total_neg, at_run_ends(block.TN, is_end), out=FPR[:, 1:])
-    np.divide(FPR, total_neg, out=FPR)
+    fpr(FPR, total_neg, out=FPR)
     return TPR, FPR
-
-
-def _row_sums(values):
-    """R's long double sum of each row of `values` (along the last axis),
-    rounded to double: numpy's long double dot is a plain loop from 0, as
-    R's sum()."""
-    ones = np.ones(values.shape[-1], dtype=np.longdouble)
-    return np.dot(values.astype(np.longdouble), ones).astype(np.float64)
 
 
 def block_areas(block, is_end):
@@ -419,12 +411,4 @@ def block_areas(block, is_end):
     areas of +0, which change no sum (the sums start at +0 and only add
     areas >= +0), so each group's sums are those over its curve's rows.
     """
-    TPR, FPR = _rates(block, is_end)
-    width = FPR[:, :-1] - FPR[:, 1:]
-    areas = np.empty((2, *width.shape))
-    np.multiply(TPR[:, 1:], width, out=areas[0])  # rectangles
-    np.subtract(TPR[:, :-1], TPR[:, 1:], out=areas[1])  # triangles
-    areas[1] *= width
-    areas[1] /= 2
-    rectangles, triangles = _row_sums(areas)
-    return rectangles + triangles
+    return row_areas(*_rates(block, is_end))

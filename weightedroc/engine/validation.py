@@ -7,18 +7,16 @@ what is expected; where R's WeightedROC has its own words they are quoted.
 
 import contextlib
 import numbers
-import os
-import sys
 import threading
-import warnings
 
 import numpy as np
 import pandas as pd
 
+from ..utils.warn import warn
 from .frames import foreign_array
 
 LABEL_SETS = "{-1, 1}, {0, 1} or {1, 2}"
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+WEIGHTS_ARE = ("importance", "frequency")
 _label_scope = threading.local()  # .warned: None outside `one_label_warning`
 
 
@@ -38,27 +36,13 @@ class LabelWarning(UserWarning):
         self.positive, self.negative = positive, negative
 
 
-def _warn_caller(warning):
-    """Warn at the first frame outside weightedroc (and the decorator of
-    `one_label_warning`): the user's line."""
-    frame, level = sys._getframe(0), 1
-    while frame is not None and (
-        frame.f_code.co_filename.startswith(_PACKAGE)
-        or frame.f_code.co_filename == contextlib.__file__
-    ):
-        frame, level = frame.f_back, level + 1
-    warnings.warn(warning, stacklevel=level)
-
-
 @contextlib.contextmanager
 def one_label_warning():
     """Within it, text labels give at most one `LabelWarning`: for a public
     function that reads the same labels more than once (the AUC and its
     variance, the two curves of a test).  Nested scopes are one scope.
 
-    A ``with`` block in the function's body, not a decorator: a decorator
-    would add a frame, and move every fixed ``stacklevel`` of the function's
-    other warnings off the caller's line.
+    A ``with`` block in the function's body.
     """
     outermost = getattr(_label_scope, "warned", None) is None
     if outermost:
@@ -93,7 +77,7 @@ def _text_positive(values):
         if warned is not None:
             _label_scope.warned = True
         negative_level, positive_level = (str(level) for level in levels)
-        _warn_caller(
+        warn(
             LabelWarning(
                 f"label has 2 text values: {positive_level!r} is taken as positive and "
                 f"{negative_level!r} as negative (the second in sorted order, as R's "
@@ -363,11 +347,67 @@ def check_direction(direction):
 
 
 def check_inputs(guess, label, weight=None, positive=None):
-    """Validate the three inputs of a curve together; returns numpy arrays."""
-    label = check_label(label, positive=positive)
+    """Validate the three inputs of a curve together; returns numpy arrays.
+
+    They are paired by position: pandas Series are never aligned on their
+    index, and Series whose indexes differ give a UserWarning.  Labels
+    that look like scores beside guesses that look like labels give an
+    error saying the order is ``(guess, label)`` (scikit-learn's
+    ``roc_auc_score(y_true, y_score)`` takes them the other way round).
+    """
+    _warn_unaligned(guess=guess, label=label, weight=weight)
+    try:
+        label = check_label(label, positive=positive)
+    except (TypeError, ValueError) as error:
+        if _looks_swapped(guess, label):
+            raise ValueError(
+                f"{error}. The labels look like scores and the guesses like labels: "
+                "the order is (guess, label[, weight]), scores first (scikit-learn's "
+                "roc_auc_score(y_true, y_score) takes the labels first)"
+            ) from None
+        raise
     guess = check_guess(guess, len(label))
     weight = check_weight(weight, len(label))
     return guess, label, weight
+
+
+def _warn_unaligned(**inputs):
+    """A UserWarning when pandas Series among `inputs` have different indexes."""
+    series = {name: x for name, x in inputs.items() if isinstance(x, pd.Series)}
+    if len(series) < 2:
+        return
+    (first, index), *others = ((name, x.index) for name, x in series.items())
+    differ = [name for name, other in others if not index.equals(other)]
+    if differ:
+        warn(
+            f"{first} and {', '.join(differ)} are pandas Series with different indexes: "
+            "they are paired by position, as R pairs vectors, not aligned on their "
+            f"index; align them first (e.g. {differ[0]}.reindex({first}.index)) or pass "
+            ".to_numpy() to say that position is meant",
+            UserWarning,
+        )
+
+
+def _distinct(values, most):
+    """The number of distinct values of `values` (a 1-D input), up to `most` + 1."""
+    try:
+        array = to_array(values, "values")
+        found = pd.unique(np.asarray(array).ravel()[: 1 << 20])
+    except (TypeError, ValueError):
+        return None
+    return min(len(found), most + 1)
+
+
+def _looks_swapped(guess, label):
+    """Whether `label` looks like scores (numbers, more than 2 values) and
+    `guess` like labels (2 values)."""
+    try:
+        label_array = to_array(label, "label")
+    except (TypeError, ValueError):
+        return False
+    if getattr(label_array, "dtype", None) is None or label_array.dtype.kind not in "fiu":
+        return False
+    return _distinct(label, 2) == 3 and _distinct(guess, 2) == 2
 
 
 def check_curve(curve, columns=("TPR", "FPR")):
@@ -462,3 +502,37 @@ def check_cost(value, name, allow_zero=False):
         wanted = "a finite number >= 0" if allow_zero else "a finite positive number"
         raise ValueError(f"{name} must be {wanted}, got {value!r}")
     return value
+
+
+def check_choice(value, name, choices):
+    """`value` if it is one of `choices`, else a ValueError naming them."""
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}")
+    return value
+
+
+def check_frequency(weight, weights_are):
+    """The integer counts of frequency weights (None for importance or no
+    weights); frequency weights must be whole numbers."""
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    if weights_are == "importance" or weight is None:
+        return None
+    bad = np.flatnonzero(weight != np.floor(weight))
+    if len(bad):
+        raise ValueError(
+            'weights_are="frequency" needs integer weights (whole numbers counting '
+            f"identical rows), got {float(weight[bad[0]])!r} at position {bad[0]} "
+            '(use weights_are="importance" for costs or sampling weights)'
+        )
+    return weight.astype(np.int64)
+
+
+def prepared(guess, label, weight, positive, direction, weights_are):
+    """The data of one curve, validated: float guesses (negated for
+    direction ">"), boolean labels and float weights (or None)."""
+    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
+    guess, label, weight = check_inputs(guess, label, weight, positive)
+    check_frequency(weight, weights_are)
+    if check_direction(direction) == ">":
+        guess = np.negative(guess)
+    return guess, label, weight

@@ -6,10 +6,16 @@ import numbers
 import numpy as np
 
 from ..curves.areas import check_range
-from ..engine.validation import check_direction, check_inputs
+from ..engine.validation import (  # noqa: F401 (moved to the engine; imported from here too)
+    WEIGHTS_ARE,
+    check_choice,
+    check_direction,
+    check_frequency,
+    check_inputs,
+    prepared,
+)
 from ..utils.warn import warn
 
-WEIGHTS_ARE = ("importance", "frequency")
 ALTERNATIVES = ("two.sided", "less", "greater")
 QUANTILES = ("auto", "normal", "t")
 # The weight warning's rule, from benchmarks/inference_coverage.py ("warning"
@@ -50,13 +56,6 @@ SQUARES_WARN = 11
 SMALL_CLASS = 30
 
 
-def check_choice(value, name, choices):
-    """`value` if it is one of `choices`, else a ValueError naming them."""
-    if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}")
-    return value
-
-
 def check_conf_level(conf_level):
     """A float in (0, 1), as R's ``conf.level``."""
     if isinstance(conf_level, (bool, np.bool_)) or not isinstance(conf_level, numbers.Real):
@@ -75,33 +74,6 @@ def check_n_boot(n_boot):
     if n_boot < 1:
         raise ValueError(f"n_boot must be at least 1, got {n_boot!r}")
     return int(n_boot)
-
-
-def check_frequency(weight, weights_are):
-    """The integer counts of frequency weights (None for importance or no
-    weights); frequency weights must be whole numbers."""
-    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
-    if weights_are == "importance" or weight is None:
-        return None
-    bad = np.flatnonzero(weight != np.floor(weight))
-    if len(bad):
-        raise ValueError(
-            'weights_are="frequency" needs integer weights (whole numbers counting '
-            f"identical rows), got {float(weight[bad[0]])!r} at position {bad[0]} "
-            '(use weights_are="importance" for costs or sampling weights)'
-        )
-    return weight.astype(np.int64)
-
-
-def prepared(guess, label, weight, positive, direction, weights_are):
-    """The data of one curve, validated: float guesses (negated for
-    direction ">"), boolean labels and float weights (or None)."""
-    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
-    guess, label, weight = check_inputs(guess, label, weight, positive)
-    check_frequency(weight, weights_are)
-    if check_direction(direction) == ">":
-        guess = np.negative(guess)
-    return guess, label, weight
 
 
 def check_partial(partial_auc):

@@ -191,7 +191,7 @@ def parser():
 
 
 def _add_gauc(commands):
-    from ..metrics.grouped_auc import GROUP_WEIGHTS, INTERVALS
+    from ..inference.grouped_auc import GROUP_WEIGHTS, INTERVALS
 
     gauc = _add_command(
         commands,
@@ -519,7 +519,7 @@ def _table_of(data, args):
 
 def _gauc_table(data, guess, label, weight, by, *, groups, **options):
     """`group_auc`'s one-row frame, or its per-group table with `groups`."""
-    from ..metrics.grouped_auc import group_auc
+    from ..inference.grouped_auc import group_auc
 
     result = group_auc(data, guess, label, weight, by=by, **options)
     return result.groups if groups else result.to_frame()

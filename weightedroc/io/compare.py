@@ -6,6 +6,8 @@ report says, for each shared column, whether the two are the same numbers
 and, if not, by how many representable doubles they differ.
 """
 
+from __future__ import annotations
+
 import os
 from collections.abc import Hashable, Sequence
 

@@ -8,6 +8,8 @@ row i of pROC's: the same counts, with pROC's threshold -Inf on the first
 row and (g[i-1] + g[i]) / 2 on the others.
 """
 
+from __future__ import annotations
+
 import numbers
 from collections.abc import Sequence
 from typing import Any
@@ -18,7 +20,7 @@ import pandas as pd
 from ..curves.areas import check_range
 from ..decisions.criteria import TIE, best_rows, criterion_loss
 from ..utils.deprecation import renamed
-from ..utils.types import Direction, LabelValue
+from ..utils.types import Direction, LabelValue, RocInput
 from ..utils.warn import warn
 from .threshold_measures import (
     PROC_ALL,
@@ -267,7 +269,7 @@ def coords_of(counts, x, input, ret, params, best_method="youden", ties="all"):
 
 @renamed(group="by")
 def coords(
-    roc: pd.DataFrame | tuple,
+    roc: RocInput,
     x: str | float | Sequence[float] = "all",
     input: str = "threshold",
     ret: str | Sequence[str] = ("threshold", "specificity", "sensitivity"),
@@ -284,6 +286,10 @@ def coords(
     tpr_range: tuple[float, float] | None = None,
 ) -> pd.DataFrame:
     """pROC's ``coords()``: measures at chosen points of a weighted ROC curve.
+
+    With ``x="best"`` every row tied for the best is returned, as pROC does
+    (``ties="first"`` keeps the first, the lowest threshold: the row
+    `best_threshold` returns, chosen by the same engine).
 
     Parameters
     ----------
@@ -387,7 +393,7 @@ def coords(
             limits = (name, check_range(given, name))
     args = (x, input, ret, params, best_method, ties, drop_duplicates, limits)
     if by is None:
-        table = _one(counts_of(roc, positive, direction), *args)
+        table = _one(counts_of(roc, positive, direction, "coords"), *args)
     else:
         if not isinstance(roc, pd.DataFrame):
             raise TypeError("by= needs a roc_table frame (a DataFrame with group columns)")
@@ -397,7 +403,7 @@ def coords(
             raise ValueError(f"roc has no group column {missing[0]!r}: got {list(roc.columns)}")
         blocks = []
         for key, part in roc.groupby(keys, sort=False, observed=True, dropna=False):
-            block = _one(counts_of(part.drop(columns=keys)), *args)
+            block = _one(counts_of(part.drop(columns=keys), function="coords"), *args)
             key = key if isinstance(key, tuple) else (key,)
             for name, value in reversed(list(zip(keys, key))):
                 block.insert(0, name, value)

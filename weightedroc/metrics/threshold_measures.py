@@ -1,92 +1,21 @@
 """The measure table: every threshold measure of pROC, ROCR, yardstick and
-scikit-learn, weighted, as arithmetic on the one cumulated pass.
-
-Counts are read once (`counts_of`) and scaled by the power of two that puts
-the total weight in [0.5, 1): exact, so that scaling every weight by 2**k
-leaves every measure the same bits, and products of counts (MCC, odds,
-kappa, chi-squared) can neither overflow nor underflow.
+scikit-learn, weighted, as arithmetic on the one cumulated pass (the
+scaled counts of `weightedroc.engine.counts`).
 """
+
+from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..decisions.criteria import closest_topleft, youden
-from ..engine.core import cumulate
-from ..engine.validation import check_cost, check_roc_frame
-from ..utils.types import ArrayLike, Direction, LabelValue
-
-
-class Counts(NamedTuple):
-    """Weighted counts at each threshold, scaled by 2**-exponent.
-
-    Rows in `WeightedROC`'s order: the first calls everything positive, the
-    last (threshold inf, or -inf with direction ">") nothing.
-    """
-
-    threshold: np.ndarray
-    TP: np.ndarray
-    FP: np.ndarray
-    TN: np.ndarray
-    FN: np.ndarray
-    P: float
-    N: float
-    exponent: int
-    direction: str
-
-    def take(self, rows):
-        """The counts at `rows` (positions or a mask)."""
-        return self._replace(
-            **{k: getattr(self, k)[rows] for k in ("threshold", "TP", "FP", "TN", "FN")}
-        )
-
-
-def _from_columns(threshold, FN, FP, direction):
-    P, N = FN[-1], FP[0]
-    exponent = int(np.frexp(P + N)[1])
-    FN, FP = np.ldexp(FN, -exponent), np.ldexp(FP, -exponent)
-    P, N = FN[-1], FP[0]
-    return Counts(
-        np.asarray(threshold, dtype=float),
-        P - FN,
-        FP,
-        N - FP,
-        FN,
-        float(P),
-        float(N),
-        exponent,
-        direction,
-    )
-
-
-def counts_of(roc, positive=None, direction="<"):
-    """The scaled `Counts` of what a user passed as a curve.
-
-    `roc` is a complete frame from `WeightedROC` (its direction read from
-    its last threshold: inf for "<", -inf for ">"), or raw inputs as a
-    tuple ``(guess, label)`` or ``(guess, label, weight)``, which are
-    cumulated with `positive` and `direction`.
-    """
-    if isinstance(roc, pd.DataFrame):
-        if positive is not None or direction != "<":
-            raise ValueError(
-                "positive= and direction= apply to raw inputs (a tuple "
-                "(guess, label[, weight])); a WeightedROC frame already has them"
-            )
-        arrays = check_roc_frame(roc)
-        frame_direction = ">" if arrays["threshold"][-1] == -np.inf else "<"
-        return _from_columns(arrays["threshold"], arrays["FN"], arrays["FP"], frame_direction)
-    if isinstance(roc, (tuple, list)) and len(roc) in (2, 3):
-        counts = cumulate(*roc, positive=positive, direction=direction)
-        FP = counts.total_neg - counts.TN
-        return _from_columns(counts.threshold, counts.FN, FP, direction)
-    raise TypeError(
-        "roc must be a WeightedROC frame or a tuple (guess, label) or "
-        f"(guess, label, weight), got {type(roc).__name__}"
-    )
+from ..engine.counts import Counts, counts_of  # noqa: F401 (Counts: for coords_ci)
+from ..engine.validation import check_cost
+from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
+from ..utils.warn import warn
 
 
 def _ratio(best_weights):
@@ -389,7 +318,7 @@ def rows_at(counts, x):
 
 
 def measures(
-    roc: pd.DataFrame | tuple,
+    roc: RocInput,
     names: str | Sequence[str],
     at: ArrayLike | None = None,
     *,
@@ -401,8 +330,8 @@ def measures(
     cost_fn: float = 1.0,
     prevalence: float | None = None,
     best_weights: tuple[float, float] = (1, 0.5),
-) -> pd.DataFrame | float:
-    """Any set of threshold measures, at every threshold or at given ones.
+) -> pd.DataFrame:
+    """Any set of threshold measures, at every threshold or at given ones, as a DataFrame.
 
     Parameters
     ----------
@@ -443,12 +372,17 @@ def measures(
 
     Returns
     -------
-    pandas.DataFrame, or float
+    pandas.DataFrame
         One column per name (threshold first, always), one row per
-        threshold in `WeightedROC`'s order; a float when `names` is one
-        string and `at` a scalar.  Undefined ratios follow R: ``x / 0`` is
-        inf and ``0 / 0`` NaN (scikit-learn returns 0 for some, e.g. MCC
-        and precision with nothing predicted positive).
+        threshold in `WeightedROC`'s order (one per `at`).  Undefined
+        ratios follow R: ``x / 0`` is inf and ``0 / 0`` NaN (scikit-learn
+        returns 0 for some, e.g. MCC and precision with nothing predicted
+        positive).
+
+        Deprecated: with `names` one string and `at` a scalar, 1.x still
+        returns the float alone, with a FutureWarning; 2.0 returns the
+        one-row frame.  Read one value as ``measures(roc, [name],
+        at=[x])[name].iloc[0]``.
 
     Examples
     --------
@@ -461,17 +395,24 @@ def measures(
     2        3.0  2.0  2.0   0.5  0.666667  0.000000
     3        4.0  2.0  0.0   1.0  0.666667  0.707107
     4        inf  0.0  0.0   NaN  0.000000       NaN
-    >>> round(measures(data, "f_meas", at=2.5), 6)
-    0.571429
+    >>> measures(data, ["f_meas"], at=[2.5]).round(6)
+       threshold    f_meas
+    0        2.5  0.571429
     """
-    counts = counts_of(roc, positive, direction)
+    counts = counts_of(roc, positive, direction, "measures")
     checked = check_names(names)
     params = parameters(beta, alpha, cost_fp, cost_fn, prevalence, best_weights)
     if at is not None:
         counts = counts.take(rows_at(counts, np.atleast_1d(at)))
     values = compute(counts, checked, params)
     if isinstance(names, str) and at is not None and np.ndim(at) == 0:
-        return float(values[checked[0]][0])
+        warn(
+            f"measures(roc, {names!r}, at=<a number>) returns a float in 1.x and a "
+            f"one-row DataFrame in 2.0: call measures(roc, [{names!r}], at=[...]) and "
+            f"read [{checked[0]!r}].iloc[0]",
+            FutureWarning,
+        )
+        return float(values[checked[0]][0])  # type: ignore[return-value]
     columns = {
         "threshold": counts.threshold if at is None else np.atleast_1d(np.asarray(at, dtype=float))
     }

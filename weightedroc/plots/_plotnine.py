@@ -1,5 +1,6 @@
 """Lazy import of the optional plotnine dependency, and the look of every plot."""
 
+from ._import import plotnine  # noqa: F401 (imported from here by the plots)
 from .palette import GROUP_COLOURS, NEUTRAL, OKABE_ITO  # noqa: F401 (the colours live there)
 
 #: Smallest text drawn, in points: 9 pt at 100 px per inch.
@@ -7,17 +8,6 @@ BASE_SIZE = 12
 TEXT_SIZE = 9
 #: Dark grey of tick labels and captions.
 TEXT_GREY = "#333333"
-
-
-def plotnine():
-    """The plotnine module, or an ImportError that says how to install it."""
-    try:
-        import plotnine as p9
-    except ImportError:
-        raise ImportError(
-            "the plot helpers need plotnine: pip install 'weightedroc[plot]'"
-        ) from None
-    return p9
 
 
 def palette(n):

@@ -122,7 +122,7 @@ def agreement_frame(
     8  0.5  1.0   0.0
     9  1.0  1.0   0.0
     """
-    frame, keys = tidy_curves(roc, by, ["FPR", "TPR"])
+    frame, keys = tidy_curves(roc, by, ["FPR", "TPR"], function="agreement_frame")
     if not keys:
         raise ValueError("agreement_frame needs several curves: a dict or a tidy frame with by")
     _, label = curve_label(frame, keys)

@@ -100,7 +100,7 @@ def se_band_plot(
     )
     if roc is None:
         return plot
-    frame, keys = tidy_curves(roc, None, ["FPR", "TPR"])
+    frame, keys = tidy_curves(roc, None, ["FPR", "TPR"], function="se_band_plot")
     return plot + p9.geom_path(p9.aes("FPR", "TPR"), data=frame, size=1)
 
 

@@ -32,9 +32,9 @@ UNIT_BREAKS, UNIT_LABELS = [0, 0.25, 0.5, 0.75, 1], ["0", "0.25", "0.5", "0.75",
 ROC_LABELS = {"x": "False positive rate (FPR)", "y": "True positive rate (TPR)"}
 
 
-def _curves(curve, by, columns):
+def _curves(curve, by, columns, function):
     """(legend title or None, [(name or None, frame)]) of what the user passed."""
-    frame, keys = tidy_curves(curve, by, columns)
+    frame, keys = tidy_curves(curve, by, columns, function=function)
     if not keys:
         return None, [(None, frame)]
     title, label = curve_label(frame, keys)
@@ -136,7 +136,7 @@ def cost_plot(roc: Curves, *, cost_fp: float, cost_fn: float, by: Columns | None
     'ggplot'
     """
     p9 = plotnine()
-    title, curves = _curves(roc, by, ROC_COLUMNS)
+    title, curves = _curves(roc, by, ROC_COLUMNS, function="cost_plot")
     names = [name for name, _ in curves]
     steps, marks, rules, panels = [], [], [], []
     for name, frame in curves:
@@ -233,7 +233,7 @@ def hull_plot(
     'ggplot'
     """
     p9 = plotnine()
-    title, curves = _curves(roc, by, ROC_COLUMNS)
+    title, curves = _curves(roc, by, ROC_COLUMNS, function="hull_plot")
     names = [name for name, _ in curves]
     parts: list[pd.DataFrame] = []
     hull_parts, point_parts, panels = [], [], []
@@ -318,7 +318,7 @@ def cost_auc_plot(
     'ggplot'
     """
     p9 = plotnine()
-    title, curves = _curves(roc, by, ROC_COLUMNS)
+    title, curves = _curves(roc, by, ROC_COLUMNS, function="cost_auc_plot")
     names = [name for name, _ in curves]
     regions, ceilings, rocs, lines, panels = [], [], [], [], []
     for name, frame in curves:
@@ -420,8 +420,10 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
     'ggplot'
     """
     p9 = plotnine()
-    frame, keys = tidy_curves(pr, by, ["precision", "recall", "TP", "FP"])
-    title, curves = _curves(frame, keys or None, ["precision", "recall", "TP", "FP"])
+    frame, keys = tidy_curves(pr, by, ["precision", "recall", "TP", "FP"], function="pr_plot")
+    title, curves = _curves(
+        frame, keys or None, ["precision", "recall", "TP", "FP"], function="pr_plot"
+    )
     names = [name for name, _ in curves]
     steps, baselines = [], []
     for name, frame in curves:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from ..engine.curve_input import FORMS, read_curve
 from ..engine.frames import as_pandas
 from ..utils.deprecation import keyword_only, renamed
 from ..utils.types import Columns, Curves
@@ -54,21 +55,25 @@ def _stack(curves, by):
     return stacked, [name]
 
 
-def tidy_curves(curve, by, columns):
-    """Validated (frame, list of group columns) of what the user passed.
+def tidy_curves(curve, by, columns, function="a plot"):
+    """Validated (frame, list of group columns) of what the user passed to
+    `function`: a curve (a frame, or a tuple ``(guess, label[, weight])``
+    read by the one input rule), a tidy frame of curves, or a dict of them.
 
     A frame holding several curves is never drawn as one path (that would join
     them with lines that look like parts of a curve): without `by`, every
     column that is not a curve column names the curves; with `by`, another
     column that still tells curves apart is an error naming it.
     """
+    if isinstance(curve, tuple) and "precision" not in columns:
+        curve = read_curve(curve, function).frame
     curve = as_pandas(curve)  # polars and PyArrow frames are drawn as pandas ones
     if isinstance(curve, Mapping):
         curve, keys = _stack(curve, by)
     elif not isinstance(curve, pd.DataFrame):
         raise TypeError(
-            "curve must be a DataFrame such as WeightedROC returns, or a "
-            f"dict of them, got {type(curve).__name__}"
+            f"{function}() draws ROC curves: roc must be {FORMS}, a tidy frame of "
+            f"curves or a dict of frames; got {type(curve).__name__}"
         )
     elif by is None:
         keys = [
@@ -186,7 +191,7 @@ def roc_plot(roc: Curves, *, by: Columns | None = None, panels: bool = False) ->
     expression of a notebook cell.
     """
     p9 = plotnine()
-    frame, keys = tidy_curves(roc, by, ["FPR", "TPR"])
+    frame, keys = tidy_curves(roc, by, ["FPR", "TPR"], function="roc_plot")
     diagonal = pd.DataFrame({"FPR": [0.0, 1.0], "TPR": [0.0, 1.0]})
     plot = p9.ggplot() + p9.geom_path(
         p9.aes("FPR", "TPR"), data=diagonal, color=NEUTRAL, linetype="dotted"
@@ -275,7 +280,7 @@ def error_frame(roc: Curves, *, by: Columns | None = None) -> pd.DataFrame:
     10        3.0  errors             9.0
     11        inf  errors            10.0
     """
-    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"])
+    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"], function="error_frame")
     FP, FN = frame["FP"].to_numpy(float), frame["FN"].to_numpy(float)
     n = len(frame)
     long = frame[keys].iloc[np.tile(np.arange(n), 3)].reset_index(drop=True)
@@ -349,7 +354,7 @@ def error_plot(roc: Curves, *, by: Columns | None = None, step: bool = True) -> 
     'ggplot'
     """
     p9 = plotnine()
-    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"])
+    frame, keys = tidy_curves(roc, by, ["threshold", "FN", "FP"], function="error_plot")
     long = error_frame(frame, by=keys)
     title = None
     if keys:

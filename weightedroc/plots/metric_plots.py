@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ..curves.curve_measures import cost_curve, det_curve, gain_curve, lift_curve, normal_deviate
+from ..curves.detection import det_curve, normal_deviate
+from ..curves.gain import gain_curve, lift_curve
+from ..decisions.cost_curves import cost_curve
+from ..engine.curve_input import read_curve
 from ..metrics.threshold_measures import measures
 from ..utils.types import Direction, LabelValue
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
@@ -134,7 +137,8 @@ def measure_plot(
     """
     p9 = plotnine()
     names = [y] if x == "threshold" else [x, y]
-    table = measures(roc, names, positive=positive, direction=direction, **params)
+    frame = read_curve(roc, "measure_plot", positive=positive, direction=direction).frame
+    table = measures(frame, names, **params)
     assert isinstance(table, pd.DataFrame)  # names is a list: a frame, never a float
     data = pd.DataFrame(
         {
@@ -184,7 +188,8 @@ def gain_plot(
     'ggplot'
     """
     p9 = plotnine()
-    gain = gain_curve(roc, positive=positive, direction=direction)
+    frame = read_curve(roc, "gain_plot", positive=positive, direction=direction).frame
+    gain = gain_curve(frame)
     share = gain["n_events"].iloc[-1] / gain["n"].iloc[-1]
     reference = pd.DataFrame(
         {
@@ -252,7 +257,8 @@ def lift_plot(
     'ggplot'
     """
     p9 = plotnine()
-    lift = lift_curve(roc, positive=positive, direction=direction).iloc[1:]
+    frame = read_curve(roc, "lift_plot", positive=positive, direction=direction).frame
+    lift = lift_curve(frame).iloc[1:]
     return (
         p9.ggplot(lift.reset_index(drop=True), p9.aes("percent_tested", "lift"))
         + p9.geom_hline(yintercept=1, linetype="dotted", colour=NEUTRAL, size=0.6)
@@ -299,7 +305,8 @@ def cost_curve_plot(
     'ggplot'
     """
     p9 = plotnine()
-    curve = cost_curve(roc, positive=positive, direction=direction)
+    frame = read_curve(roc, "cost_curve_plot", positive=positive, direction=direction).frame
+    curve = cost_curve(frame)
     return (
         p9.ggplot(curve.lines, p9.aes("probability_cost", "cost"))
         + p9.geom_line(p9.aes(group="threshold"), colour=NEUTRAL, alpha=0.5, size=0.3)
@@ -371,7 +378,8 @@ def det_plot(
     'ggplot'
     """
     p9 = plotnine()
-    det = det_curve(roc, positive=positive, direction=direction)
+    frame = read_curve(roc, "det_plot", positive=positive, direction=direction).frame
+    det = det_curve(frame)
     data = det.assign(x=normal_deviate(det["fpr"]), y=normal_deviate(det["fnr"]))
     data = data[np.isfinite(data["x"]) & np.isfinite(data["y"])].reset_index(drop=True)
     if len(data) == 0:

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ._import import plotnine
+
 __all__ = [
     "OKABE_ITO",
     "GROUP_COLOURS",
@@ -161,8 +163,6 @@ def package_scales(names: Sequence[str] | None = None) -> list:
     >>> [type(s).__name__ for s in scales]
     ['scale_color_manual', 'scale_linetype_manual']
     """
-    from ._plotnine import plotnine
-
     p9 = plotnine()
     names = list(PACKAGES) if names is None else [str(n) for n in names]
     unknown = [n for n in names if package_style(n) is None]

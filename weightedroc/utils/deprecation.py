@@ -4,13 +4,14 @@ are keyword-only, with an error that says which keywords to use."""
 
 import functools
 import inspect
-import warnings
+
+from .warn import warn
 
 __all__ = ["renamed", "keyword_only", "alias"]
 
 
-def _warn(message, stacklevel):
-    warnings.warn(message, FutureWarning, stacklevel=stacklevel + 1)
+def _warn(message):
+    warn(message, FutureWarning)
 
 
 def renamed(**old_to_new):
@@ -43,8 +44,7 @@ def renamed(**old_to_new):
                 kwargs[new] = kwargs.pop(old)
                 _warn(
                     f"{name}({old}=...) is deprecated and will be removed in 2.0: "
-                    f"call {name}(..., {new}=...)",
-                    stacklevel=2,
+                    f"call {name}(..., {new}=...)"
                 )
             return function(*args, **kwargs)
 
@@ -96,10 +96,7 @@ def alias(new, old):
     """
 
     def get(self):
-        _warn(
-            f"{type(self).__name__}.{old} is deprecated and will be removed in 2.0: use .{new}",
-            stacklevel=2,  # the attribute's reader, not this getter
-        )
+        _warn(f"{type(self).__name__}.{old} is deprecated and will be removed in 2.0: use .{new}")
         return getattr(self, new)
 
     return property(get, doc=f"Deprecated alias of ``{new}``.")

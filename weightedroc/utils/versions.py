@@ -30,6 +30,8 @@ from typing import Any, NamedTuple, TextIO
 
 import numpy as np
 
+from .._version import __version__
+
 OPTIONAL = ["scipy", "pyarrow", "polars", "narwhals", "plotnine", "dask", "scikit-learn", "rpy2"]
 
 FORMATS = {
@@ -124,7 +126,7 @@ def _version(package):
 def _r_long_double():
     """R's long double through rpy2: digits (53 when R has no long double,
     as when built with --disable-long-double), or None without R."""
-    from ..rbridge import r_available, robjects
+    from .r import r_available, robjects
 
     if not r_available()[0]:
         return None
@@ -162,8 +164,6 @@ def platform_info(r: bool = False) -> dict[str, Any]:
     >>> sorted(platform_info())[:3]
     ['long_double', 'long_double_digits', 'machine']
     """
-    from .. import __version__
-
     fmt = long_double_format()
     digits = int(np.finfo(np.longdouble).nmant) + 1
     system, machine = platform.system(), platform.machine()

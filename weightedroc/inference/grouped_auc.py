@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.frames import as_pandas
+from ..engine.grouped import group_aucs
 from ..engine.validation import (
     check_direction,
     check_guess,
@@ -37,16 +38,16 @@ from ..engine.validation import (
     check_weight,
     one_label_warning,
 )
-from ..inference.checks import (
+from ..utils.types import Columns, Direction, LabelValue
+from .checks import (
     WEIGHTS_ARE,
     check_choice,
     check_conf_level,
     check_frequency,
     check_quantile,
 )
-from ..inference.grouped_delong import group_variances
-from ..inference.interval import wald_interval
-from ..utils.types import Columns, Direction, LabelValue
+from .grouped_delong import group_variances
+from .interval import wald_interval
 
 __all__ = ["group_auc", "GroupAUC"]
 
@@ -239,19 +240,13 @@ def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class)
     used = (classes[0::2] >= min_per_class) & (classes[1::2] >= min_per_class)
     rows = used[codes]
     kept = (np.cumsum(used) - 1)[codes[rows]]
-    from ..tidy import auc_table
-
     keys = data[by].iloc[first[used]].reset_index(drop=True)
     if not used.any():
         return keys.assign(**{name: np.empty(0) for name in STATISTICS}), size
-    frame = pd.DataFrame(
-        {"guess": g[rows], "label": pos[rows], "group": kept}
-        | ({} if w is None else {"weight": w[rows]}),
-        copy=False,
+    found = group_aucs(
+        (g[rows], pos[rows], None if w is None else w[rows]), (kept, int(used.sum())), direction
     )
-    table = auc_table(
-        frame, "guess", "label", None if w is None else "weight", by="group", direction=direction
-    )[STATISTICS[:4]]
+    table = pd.DataFrame(dict(zip(STATISTICS[:4], found)), copy=False)
     flip = np.negative if direction == ">" else np.asarray
     found = group_variances(
         kept, int(used.sum()), flip(g[rows]), pos[rows], None if w is None else w[rows], weights_are

@@ -1,0 +1,87 @@
+"""What a new user meets first: short signatures, pandas Series paired by
+position with a warning when their indexes differ, and scikit-learn's
+argument order caught with an error that names the order."""
+
+import inspect
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import weightedroc as wr
+
+# inference's public functions are shortened with the inference part of issue 30
+NOT_YET = {
+    "auc_ci",
+    "auc_var",
+    "auc_cov",
+    "roc_test",
+    "power_roc_test",
+    "are_paired",
+    "ci_se",
+    "ci_sp",
+    "ci_thresholds",
+    "ci_coords",
+    "multiclass_auc_var",
+    "multiclass_auc_ci",
+}
+
+
+@pytest.mark.parametrize("name", sorted(set(wr.__all__) - NOT_YET))
+def test_signatures_are_short_in_help(name):
+    """help() opens with the signature: named aliases, not numpy's expanded
+    ArrayLike union (about 1,000 characters for WeightedROC in 1.1)."""
+    function = getattr(wr, name)
+    if isinstance(function, type):
+        return
+    signature = str(inspect.signature(function))
+    assert len(signature) < 600, signature
+    assert "_SupportsArray" not in signature and "_NestedSequence" not in signature
+
+
+def test_weighted_roc_signature_reads_as_written():
+    assert str(inspect.signature(wr.WeightedROC)) == (
+        "(guess: 'ArrayLike', label: 'ArrayLike', weight: 'ArrayLike | None' = None, *, "
+        "positive: 'LabelValue' = None, direction: 'Direction' = '<') -> 'pd.DataFrame'"
+    )
+
+
+GUESS = pd.Series([0.1, 0.4, 0.35, 0.8], index=[3, 2, 1, 0])
+LABEL = pd.Series([0, 0, 1, 1])  # index 0..3: by index, the pairs differ
+
+
+def test_series_with_different_indexes_are_paired_by_position_with_a_warning():
+    with pytest.warns(UserWarning, match="different indexes: they are paired by position") as got:
+        auc = wr.auc_score(GUESS, LABEL)
+    assert got[0].filename == __file__
+    assert auc == wr.auc_score(GUESS.to_numpy(), LABEL.to_numpy()) == 0.75
+    # aligned, as the warning suggests, the answer is another
+    assert wr.auc_score(GUESS, LABEL.reindex(GUESS.index)) == 0.25
+
+
+def test_the_warning_names_every_series_that_differs():
+    weight = pd.Series([1.0, 2.0, 1.0, 1.0], index=[9, 8, 7, 6])
+    with pytest.warns(UserWarning, match=r"guess and label, weight are pandas Series"):
+        wr.WeightedROC(GUESS, LABEL, weight)
+
+
+def test_equal_indexes_and_arrays_give_no_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        wr.auc_score(GUESS, LABEL.set_axis(GUESS.index))
+        wr.auc_score(GUESS, LABEL.to_numpy())
+        wr.auc_score(GUESS.to_numpy(), LABEL)
+
+
+def test_scikit_learn_order_says_the_order_is_guess_label():
+    y_true, y_score = np.array([0, 1, 1, 0, 1]), np.array([0.1, 0.9, 0.8, 0.3, 0.55])
+    with pytest.raises(ValueError, match=r"the order is \(guess, label\[, weight\]\)"):
+        wr.auc_score(y_true, y_score)
+    assert wr.auc_score(y_score, y_true) == 1.0
+
+
+def test_a_label_error_alone_says_nothing_of_the_order():
+    with pytest.raises(ValueError) as caught:
+        wr.auc_score([0.1, 0.9, 0.8], [0, 1, 5])  # guesses are scores: not swapped
+    assert "the order is" not in str(caught.value)
