@@ -203,6 +203,26 @@ CASES = [
         FutureWarning,
         r"roc_plot\(curve=\.\.\.\) is deprecated",
     ),
+    Case(
+        "coords in a range that holds no point",
+        "metrics/coordinates.py",
+        lambda: wr.coords(_roc(), x="best", fpr_range=(0.21, 0.22)),
+        UserWarning,
+        "No coordinates found",
+    ),
+    Case(
+        "time_auc with case weights",
+        "survival/inference.py",
+        lambda: wr.time_auc(
+            [1.0, 2, 3, 4, 5, 6],
+            [1, 0, 1, 1, 0, 0],
+            [0.9, 0.1, 0.8, 0.4, 0.3, 0.2],
+            times=[3.5],
+            weight=[1.0, 2, 1, 1, 2, 1],
+        ),
+        UserWarning,
+        "standard errors are NaN",
+    ),
     # ---- inference rows below (issue 30, inference part) ----
 ]
 
@@ -224,6 +244,7 @@ AWAITING_ROWS = {
     "inference/grouped_auc.py",
     "inference/obuchowski.py",
     "inference/htest.py",
+    "inference/results.py",
 }
 
 PACKAGE = pathlib.Path(wr.__file__).parent

@@ -21,6 +21,8 @@ variance over G groups drawn independently):
     Var(GAUC) = G / (G - 1) * sum_i g_i^2 (AUC_i - GAUC)^2 / (sum_i g_i)^2.
 """
 
+from __future__ import annotations
+
 import math
 import numbers
 from collections.abc import Hashable

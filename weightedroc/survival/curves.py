@@ -5,6 +5,8 @@ cause before t) and controls (event-free at t), weighted by the inverse
 probability of remaining uncensored (IPCW), as R's timeROC estimates them.
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
 
@@ -41,7 +43,7 @@ class Design(NamedTuple):
     cox: object  # the Cox censoring model, or None
     order: np.ndarray  # stable order of the guesses
     group: np.ndarray  # each row's rank among the distinct guesses
-    by_guess: "ByGuess"  # the rows in that order
+    by_guess: ByGuess  # the rows in that order
 
     def control_weight(self, t, weight=None, order=None):
         """1/(n G(t)) (times `weight`): a control's weight at t, one value

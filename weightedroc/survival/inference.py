@@ -12,6 +12,8 @@ subject's weighted placement among the other class, read from the one sort
 of the guesses.  Every formula below is timeROC's, term for term.
 """
 
+from __future__ import annotations
+
 from typing import Any, NamedTuple
 
 import numpy as np
