@@ -37,7 +37,8 @@ R_SETUP = """function(src) {
   d2 <- svydesign(ids = ~cluster, strata = ~strata, weights = ~weights,
                   data = example_variables_wroc_2, nest = TRUE)
   m4 <- svyglm(y ~ x1 + x2 + x3, design = d2, family = quasibinomial())
-  example_variables_wroc_2$phat.2 <<- predict(m4, newdata = example_variables_wroc_2, type = "response")
+  example_variables_wroc_2$phat.2 <<- predict(m4, newdata = example_variables_wroc_2,
+                                              type = "response")
   TRUE
 }"""
 
@@ -111,16 +112,29 @@ def test_ht_paired_and_indep_jkn(svyroc, alternative):
     design2 = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data2)
     r = np.asarray(svyroc.r(R_PAIRED)(alternative))
     ours = design_roc_test(
-        data["phat.1"], data["phat.2"], data["y"], data["weights"], design=design,
-        replicates="JKn", alternative=alternative,
+        data["phat.1"],
+        data["phat.2"],
+        data["y"],
+        data["weights"],
+        design=design,
+        replicates="JKn",
+        alternative=alternative,
     )
     np.testing.assert_allclose(list(ours.estimate.values()), r[:2], rtol=1e-12)
     np.testing.assert_allclose([ours.statistic, ours.p_value], r[2:], rtol=1e-10)
     r = np.asarray(svyroc.r(R_INDEP)(alternative))
     ours = design_roc_test(
-        data["phat.1"], data2["phat.2"], data["y"], data["weights"], design=design,
-        label2=data2["y"], weight2=data2["weights"], design2=design2,
-        replicates="JKn", replicates2="JKn", alternative=alternative,
+        data["phat.1"],
+        data2["phat.2"],
+        data["y"],
+        data["weights"],
+        design=design,
+        label2=data2["y"],
+        weight2=data2["weights"],
+        design2=design2,
+        replicates="JKn",
+        replicates2="JKn",
+        alternative=alternative,
     )
     np.testing.assert_allclose([ours.statistic, ours.p_value], r[2:], rtol=1e-10)
 
@@ -141,7 +155,9 @@ def random_survey(seed, equal_sizes=False):
     phat = np.round(rng.normal(size=n) + y + 0.1 * strata, 1)
     import pandas as pd
 
-    return pd.DataFrame(dict(y=y, phat=phat, strata=strata, cluster=cluster, weights=weights * (1 + y)))
+    return pd.DataFrame(
+        dict(y=y, phat=phat, strata=strata, cluster=cluster, weights=weights * (1 + y))
+    )
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -170,7 +186,9 @@ def test_svyroc_equal_psu_sizes_trap(svyroc):
     r = svyroc.r(R_CI)("equal_survey", "phat")
     r_half = (np.asarray(r[1])[1] - np.asarray(r[1])[0]) / 2
     design = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data)
-    variance = design_auc_var(data["phat"], data["y"], data["weights"], design=design, replicates="JKn")
+    variance = design_auc_var(
+        data["phat"], data["y"], data["weights"], design=design, replicates="JKn"
+    )
     from weightedroc.utils.normal import qnorm
 
     np.testing.assert_allclose(r_half, qnorm(0.975) * np.sqrt(4 * variance), rtol=1e-12)

@@ -59,6 +59,8 @@ _LAZY = {
     "fold_predictions": "sklearn",
     "show_versions": "utils.versions",
     "LabelWarning": "engine.validation",
+    "SurveyDesign": "survey.design",
+    "ReplicateWeights": "survey.design",
 }
 
 # Subpackages and modules, imported on first attribute access
@@ -75,6 +77,7 @@ _SUBMODULES = (
     "plots",
     "rbridge",
     "sklearn",
+    "survey",
     "tidy",
 )
 

@@ -61,7 +61,9 @@ def _plan(design, replicates, method, n, n_boot, seed):
             raise ValueError('method="linearization" needs a SurveyDesign, not replicate weights')
         return method, design.coded(n), None
     if replicates is None:
-        raise ValueError('method="replicate" needs replicates= (a type such as "JKn", or ReplicateWeights)')
+        raise ValueError(
+            'method="replicate" needs replicates= (a type such as "JKn", or ReplicateWeights)'
+        )
     if isinstance(replicates, str):
         if not isinstance(design, SurveyDesign):
             raise ValueError("replicates given by type need a SurveyDesign")
@@ -110,8 +112,20 @@ def _df(quantile, df):
 
 
 def design_auc_var(
-    guess, label, weight=None, *, design, replicates=None, method=None, positive=None,
-    direction="<", n_boot=50, seed=None, fpr_range=None, tpr_range=None, correct=False,
+    guess,
+    label,
+    weight=None,
+    *,
+    design,
+    replicates=None,
+    method=None,
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
+    fpr_range=None,
+    tpr_range=None,
+    correct=False,
 ):
     """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
     partial = _partial(fpr_range, tpr_range, correct)
@@ -122,9 +136,22 @@ def design_auc_var(
 
 
 def design_auc_ci(
-    guess, label, weight=None, *, design, replicates=None, method=None, conf_level=0.95,
-    quantile="normal", positive=None, direction="<", n_boot=50, seed=None,
-    fpr_range=None, tpr_range=None, correct=False,
+    guess,
+    label,
+    weight=None,
+    *,
+    design,
+    replicates=None,
+    method=None,
+    conf_level=0.95,
+    quantile="normal",
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
+    fpr_range=None,
+    tpr_range=None,
+    correct=False,
 ):
     """The design-based Wald interval of the (partial) weighted AUC (`auc_ci`
     with ``design=``): normal quantile (svyROC's), or ``quantile="t"`` with
@@ -143,9 +170,25 @@ def design_auc_ci(
 
 
 def design_roc_test(
-    guess1, guess2, label, weight=None, *, design, label2=None, weight2=None, design2=None,
-    replicates=None, replicates2=None, method=None, alternative="two.sided",
-    conf_level=0.95, quantile="normal", positive=None, direction="<", n_boot=50, seed=None,
+    guess1,
+    guess2,
+    label,
+    weight=None,
+    *,
+    design,
+    label2=None,
+    weight2=None,
+    design2=None,
+    replicates=None,
+    replicates2=None,
+    method=None,
+    alternative="two.sided",
+    conf_level=0.95,
+    quantile="normal",
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
     data_name=None,
 ):
     """Design-based test of equal AUCs (`roc_test` with ``design=``): paired
@@ -177,7 +220,9 @@ def design_roc_test(
     df = _df(quantile, df)
     sd = math.sqrt(variance)
     difference = auc1 - auc2
-    statistic = difference / sd if sd > 0 else math.copysign(math.inf, difference) if difference else 0.0
+    statistic = (
+        difference / sd if sd > 0 else math.copysign(math.inf, difference) if difference else 0.0
+    )
     q = t_quantile(df, 1 - (1 - conf_level) / 2)
     return HTest(
         float(statistic),

@@ -55,9 +55,7 @@ def _column(value, data, name, n):
     if array.ndim == 0 and name == "fpc":
         array = np.full(n, float(array))
     if array.ndim != 1 or (n is not None and len(array) != n):
-        raise ValueError(
-            f"{name} must have one value per row ({n} rows), got shape {array.shape}"
-        )
+        raise ValueError(f"{name} must have one value per row ({n} rows), got shape {array.shape}")
     return array
 
 
@@ -132,9 +130,7 @@ class SurveyDesign:
         first[psu[::-1]] = np.arange(n)[::-1]  # each PSU's first row
         psu_stratum = strata_codes[first]
         if has_strata and (psu_stratum[psu] != strata_codes).any():
-            raise ValueError(
-                "Clusters not nested in strata at top level; you may want nest=True."
-            )
+            raise ValueError("Clusters not nested in strata at top level; you may want nest=True.")
         n_psu = np.bincount(psu_stratum, minlength=len(strata_names))
         popsize = None
         fpc = _column(self.fpc, self.data, "fpc", n)
@@ -268,13 +264,20 @@ class ReplicateWeights:
     def __post_init__(self):
         matrix = np.array(self.matrix, dtype=float)
         if matrix.ndim != 2:
-            raise ValueError(f"replicate weights must be a matrix (rows x replicates), got shape {matrix.shape}")
+            raise ValueError(
+                f"replicate weights must be a matrix (rows x replicates), got shape {matrix.shape}"
+            )
         if not np.isfinite(matrix).all() or (matrix < 0).any():
             raise ValueError("replicate weights must be finite and nonnegative")
-        rscales = np.ones(matrix.shape[1]) if self.rscales is None else np.array(self.rscales, dtype=float)
+        rscales = (
+            np.ones(matrix.shape[1])
+            if self.rscales is None
+            else np.array(self.rscales, dtype=float)
+        )
         if rscales.shape != (matrix.shape[1],):
             raise ValueError(
-                f"rscales must have one value per replicate ({matrix.shape[1]}), got shape {rscales.shape}"
+                f"rscales must have one value per replicate ({matrix.shape[1]}), "
+                f"got shape {rscales.shape}"
             )
         index = None if self.index is None else np.asarray(self.index, dtype=np.int64)
         if index is not None and (index.min() < 0 or index.max() >= matrix.shape[0]):
@@ -296,5 +299,6 @@ class ReplicateWeights:
         rows = self.matrix.shape[0] if self.index is None else len(self.index)
         if rows != n:
             raise ValueError(
-                f"replicate weights have {rows} rows, the data {n}: they must have one row per observation"
+                f"replicate weights have {rows} rows, the data {n}: they must have "
+                "one row per observation"
             )

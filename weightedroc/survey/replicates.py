@@ -125,7 +125,9 @@ def replicate_weights(coded: Coded, type, *, n_rep=None, seed=None, rho=None, ms
         rng = np.random.default_rng(seed)
         if type == "subbootstrap" and coded.popsize is not None:
             warn("the subbootstrap ignores the design's fpc, as survey's does")
-        matrix, scale, rscales = (bootstrap if type == "bootstrap" else subbootstrap)(coded, n_rep, rng)
+        matrix, scale, rscales = (bootstrap if type == "bootstrap" else subbootstrap)(
+            coded, n_rep, rng
+        )
     return ReplicateWeights(
         matrix, scale=scale, rscales=rscales, mse=mse, combined=False, index=coded.psu, type=type
     )
