@@ -115,3 +115,40 @@ def test_svrvar_equals_survey(mse):
     fv = ro.FloatVector
     theirs = ro.r(R_SVRVAR)(fv(thetas), 0.9, fv(rscales), mse, 0.705)[0]
     np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+
+
+R_BOOT = """function(cluster, strata, type, B) {
+  suppressMessages(library(survey))
+  df <- data.frame(cluster = cluster, strata = strata, w = 1)
+  d <- svydesign(ids = ~cluster, strata = ~strata, weights = ~w, data = df, nest = TRUE)
+  r <- as.svrepdesign(d, type = type, replicates = B)
+  w <- r$repweights$weights
+  list(scale = r$scale, rscales = r$rscales,
+       sums = as.vector(rowsum(w, strata[!duplicated(d$cluster[, 1])])))
+}"""
+
+
+@pytest.mark.parametrize("type", ["bootstrap", "subbootstrap"])
+def test_bootstrap_scale_and_draws_as_survey(type):
+    """The bootstraps' scale and rscales equal survey's; within a stratum
+    each replicate's factors add up as survey's draws do (n_h PSUs drawn,
+    or n_h - 1 drawn times n_h / (n_h - 1), both n_h); the draws themselves
+    come from another generator."""
+    need_r("survey")
+    ro = rbridge.robjects()
+    cluster, strata, _ = random_design(3)
+    res = ro.r(R_BOOT)(
+        ro.FloatVector(cluster.astype(float)), ro.FloatVector(strata.astype(float)), type, 30
+    )
+    r = {k: np.asarray(v) for k, v in zip(res.names, res)}
+    reps = SurveyDesign(cluster=cluster, strata=strata, nest=True).replicates(
+        type, n_rep=30, seed=1
+    )
+    np.testing.assert_allclose(reps.scale, r["scale"][0], rtol=1e-15)
+    np.testing.assert_array_equal(reps.rscales, r["rscales"])
+    coded = SurveyDesign(cluster=cluster, strata=strata, nest=True).coded(len(cluster))
+    ours = np.zeros((len(coded.n_psu), 30))
+    np.add.at(ours, coded.psu_stratum, reps.matrix)
+    theirs = r["sums"].reshape(30, -1).T  # R is column-major; rowsum sorts the strata
+    order = np.argsort([str(float(s)) for s in coded.strata_names])
+    np.testing.assert_allclose(ours[order], theirs, rtol=1e-13)
