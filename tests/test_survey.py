@@ -254,3 +254,39 @@ def test_the_callers_data_is_not_modified():
     design_auc_ci(guess, label, weight, design=design)
     for before, after in zip(copies, (guess, label, weight, cluster)):
         np.testing.assert_array_equal(before, after)
+
+
+@pytest.mark.parametrize("given", ["specificity", "sensitivity"])
+def test_design_band_reads_each_replicate_as_ci_se(given):
+    """Each replicate's rate at a point equals the reading of `ci_se`
+    (`ci_sp`) on the rows it keeps; the interval is the Wald one of svrVar."""
+    import warnings
+
+    from weightedroc.inference.design_based import design_band
+    from weightedroc.survey.variance import svr_var
+
+    guess, label, weight = sample(8, n=50)
+    n = len(guess)
+    design = SurveyDesign(cluster=clusters(8, n), strata=np.arange(n) * 2 // n, nest=True)
+    reps = design.replicates("JKn")
+    points = np.array([0.3, 0.8])
+    band = design_band(given, points, guess, label, weight, design=design)
+    other = "sensitivity" if given == "specificity" else "specificity"
+    reader = wr.ci_se if given == "specificity" else wr.ci_sp
+
+    def rate(keep, w):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            frame = reader(guess[keep], label[keep], w[keep], points, n_boot=2, seed=1)
+        return frame[other].to_numpy()
+
+    own = rate(np.ones(n, bool), weight)
+    np.testing.assert_allclose(band[other], own, rtol=1e-12)
+    values = []
+    for r in range(reps.n_replicates):
+        w = weight * reps.matrix[reps.index, r]
+        values.append(rate(w > 0, w))
+    variance = np.diag(svr_var(np.array(values), reps, own))
+    np.testing.assert_allclose(band["std_error"], np.sqrt(variance), rtol=1e-10, atol=1e-15)
+    half = 1.959963984540054 * np.sqrt(variance)
+    np.testing.assert_allclose(band["conf_high"], np.clip(own + half, 0, 1), rtol=1e-10)

@@ -16,14 +16,16 @@ many rows (svyROC's ``apply(JKn.w == 0, 2, which)`` then returns a matrix).
 import math
 
 import numpy as np
+import pandas as pd
 
-from ..survey.auc import full_area, influence, replicate_aucs
+from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
 from .bootstrap import AUCInterval
 from .checks import check_choice, check_conf_level, prepared
 from .distributions import p_value, t_quantile
 from .htest import HTest
+from .replicates import se_at_sp, se_sp_rows, sp_at_se
 
 METHODS = ("linearization", "replicate")
 QUANTILES = ("normal", "t")
@@ -236,3 +238,67 @@ def design_roc_test(
         data_name=data_name or "guess1 and guess2",
         statistic_name="Z" if math.isinf(df) else "t",
     )
+
+
+def _replicate_plan(design, replicates, method, n, n_boot, seed):
+    """A replicate plan: read at points has no linearization here, so a
+    `SurveyDesign` without ``replicates=`` gets survey's ``as.svrepdesign``
+    type "auto" (JKn with strata, JK1 without)."""
+    if method == "linearization":
+        raise ValueError(
+            'sensitivities and specificities have no linearization here: use method="replicate"'
+        )
+    if replicates is None and isinstance(design, SurveyDesign):
+        replicates = "JKn" if design.strata is not None else "JK1"
+    return _plan(design, replicates, "replicate", n, n_boot, seed)
+
+
+def design_band(
+    given,
+    points,
+    guess,
+    label,
+    weight=None,
+    *,
+    design,
+    replicates=None,
+    method=None,
+    conf_level=0.95,
+    quantile="normal",
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
+):
+    """`ci_se` (`given` "specificity") or `ci_sp` (`given` "sensitivity")
+    with ``design=``: the Wald interval of the rate read at each point
+    (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
+    conf_level = check_conf_level(conf_level)
+    sample = _sample(guess, label, weight, positive, direction)
+    plan = _replicate_plan(design, replicates, method, len(sample[0]), n_boot, seed)
+    at = se_at_sp if given == "specificity" else sp_at_se
+    points = np.asarray(points, dtype=float)
+
+    def read(P, N):
+        se, sp = se_sp_rows(P, N)
+        return np.stack([at(se, sp, x) for x in points], 1)
+
+    own = full_rows(*sample, read)
+    values = replicate_rows(*sample, plan[2], read)
+    variance = np.diag(svr_var(values, plan[2], own))
+    df = _df(quantile, float(plan[2].df))
+    half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
+    other = "sensitivity" if given == "specificity" else "specificity"
+    band = pd.DataFrame(
+        {
+            given: points,
+            other: own,
+            "conf_low": np.clip(own - half, 0, 1),
+            "conf_high": np.clip(own + half, 0, 1),
+            "std_error": np.sqrt(variance),
+        }
+    )
+    band.attrs.update(
+        conf_level=conf_level, n_boot=plan[2].n_replicates, method=f"design-based ({plan[2].type})"
+    )
+    return band

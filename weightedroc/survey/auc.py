@@ -73,26 +73,37 @@ def areas_of(P, N, partial):
     return area
 
 
-def replicate_aucs(guess, label, weight, reps: ReplicateWeights, partial=None):
-    """The (partial) AUC under each replicate's weights (NaN where a class
-    has no weight)."""
+def replicate_rows(guess, label, weight, reps: ReplicateWeights, read):
+    """Stack ``read(P, N)`` over the replicates: P and N hold each
+    replicate's weight of positives and negatives in each group of tied
+    guesses (replicates x groups, by ascending guess)."""
     reps.check_rows(len(guess))
     order, pos, w, starts = sorted_groups(guess, label, weight)
     rows = order if reps.index is None else reps.index[order]
     base = np.ones_like(w) if reps.combined else w
-    out = np.empty(reps.n_replicates)
+    out = []
     for first in range(0, reps.n_replicates, CHUNK):
-        cols = slice(first, first + CHUNK)
-        wr = reps.matrix[rows, cols] * base[:, None]
+        wr = reps.matrix[rows, first : first + CHUNK] * base[:, None]
         P = np.add.reduceat(wr * pos[:, None], starts, axis=0).T
         N = np.add.reduceat(wr * ~pos[:, None], starts, axis=0).T
-        out[cols] = areas_of(P, N, partial)
-    return out
+        out.append(read(P, N))
+    return np.concatenate(out)
+
+
+def replicate_aucs(guess, label, weight, reps: ReplicateWeights, partial=None):
+    """The (partial) AUC under each replicate's weights (NaN where a class
+    has no weight)."""
+    return replicate_rows(guess, label, weight, reps, lambda P, N: areas_of(P, N, partial))
+
+
+def full_rows(guess, label, weight, read):
+    """``read(P, N)`` of the sampling weights' groups (one row)."""
+    _, pos, w, starts = sorted_groups(guess, label, weight)
+    P = np.add.reduceat(np.where(pos, w, 0.0), starts)[None]
+    N = np.add.reduceat(np.where(pos, 0.0, w), starts)[None]
+    return read(P, N)[0]
 
 
 def full_area(guess, label, weight, partial=None):
     """The (partial) AUC under the sampling weights, by the replicates' formula."""
-    _, pos, w, starts = sorted_groups(guess, label, weight)
-    P = np.add.reduceat(np.where(pos, w, 0.0), starts)[None]
-    N = np.add.reduceat(np.where(pos, 0.0, w), starts)[None]
-    return float(areas_of(P, N, partial)[0])
+    return float(full_rows(guess, label, weight, lambda P, N: areas_of(P, N, partial)))
