@@ -243,6 +243,9 @@ class ReplicateWeights:
     df : int, optional
         Degrees of freedom (survey's ``degf``: the rank of the replicate
         weights minus 1 when None).
+    psu_stratum : array-like, optional
+        The stratum of each row of a per-PSU matrix (used to compute
+        jackknife replicates stratum by stratum).
 
     Examples
     --------
@@ -260,6 +263,7 @@ class ReplicateWeights:
     index: Any = field(default=None, repr=False)
     type: str = "other"
     df: int | None = None
+    psu_stratum: Any = field(default=None, repr=False)
 
     def __post_init__(self):
         matrix = np.array(self.matrix, dtype=float)

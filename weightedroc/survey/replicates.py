@@ -129,5 +129,12 @@ def replicate_weights(coded: Coded, type, *, n_rep=None, seed=None, rho=None, ms
             coded, n_rep, rng
         )
     return ReplicateWeights(
-        matrix, scale=scale, rscales=rscales, mse=mse, combined=False, index=coded.psu, type=type
+        matrix,
+        scale=scale,
+        rscales=rscales,
+        mse=mse,
+        combined=False,
+        index=coded.psu,
+        type=type,
+        psu_stratum=coded.psu_stratum,
     )
