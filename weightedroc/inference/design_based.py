@@ -105,12 +105,16 @@ def _variance(values, plan, estimate):
     method, coded, reps = plan
     if method == "linearization":
         return float(svyrecvar(values, coded)[0, 0]), float(coded.df)
-    return float(svr_var(values, reps, estimate)[0, 0]), float(reps.df)
+    return float(svr_var(values, reps, estimate)[0, 0]), reps.degf
 
 
 def _df(quantile, df):
+    """inf for the normal quantile, else the degrees of freedom (`df` a
+    number, or a function that computes them)."""
     check_choice(quantile, "quantile", QUANTILES)
-    return math.inf if quantile == "normal" else df
+    if quantile == "normal":
+        return math.inf
+    return float(df()) if callable(df) else float(df)
 
 
 def design_auc_var(
@@ -217,7 +221,8 @@ def design_roc_test(
         auc2, v2 = _values(second, plan2, None)
         var1, df1 = _variance(v1, plan, auc1)
         var2, df2 = _variance(v2, plan2, auc2)
-        variance, df = var1 + var2, min(df1, df2)
+        variance = var1 + var2
+        df = lambda: min(_df("t", df1), _df("t", df2))  # noqa: E731
         title = "Design-based test for two independent ROC curves"
     df = _df(quantile, df)
     sd = math.sqrt(variance)
@@ -286,7 +291,7 @@ def design_band(
     own = full_rows(*sample, read)
     values = replicate_rows(*sample, plan[2], read)
     variance = np.diag(svr_var(values, plan[2], own))
-    df = _df(quantile, float(plan[2].df))
+    df = _df(quantile, plan[2].degf)
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
     other = "sensitivity" if given == "specificity" else "specificity"
     band = pd.DataFrame(

@@ -241,8 +241,8 @@ class ReplicateWeights:
     type : str, default "other"
         How the weights were made.
     df : int, optional
-        Degrees of freedom (survey's ``degf``: the rank of the replicate
-        weights minus 1 when None).
+        Degrees of freedom (None: survey's ``degf``, the rank of the
+        replicate weights minus 1, computed by `degf` when asked for).
     psu_stratum : array-like, optional
         The stratum of each row of a per-PSU matrix (used to compute
         jackknife replicates stratum by stratum).
@@ -290,8 +290,13 @@ class ReplicateWeights:
         object.__setattr__(self, "rscales", rscales)
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "scale", float(self.scale))
+
+    def degf(self) -> int:
+        """Degrees of freedom: `df`, or survey's ``degf`` (the rank of the
+        replicate weights minus 1), computed when first asked for."""
         if self.df is None:
-            object.__setattr__(self, "df", int(np.linalg.matrix_rank(matrix)) - 1)
+            object.__setattr__(self, "df", int(np.linalg.matrix_rank(self.matrix)) - 1)
+        return int(self.df)  # type: ignore[arg-type]
 
     @property
     def n_replicates(self) -> int:
