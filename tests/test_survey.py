@@ -6,7 +6,10 @@ design against Obuchowski's (1997) clustered AUC variance written from the
 paper; the design's validation in survey's words.
 """
 
+from pathlib import Path
+
 import numpy as np
+import pandas as pd
 import pytest
 
 import weightedroc as wr
@@ -290,3 +293,49 @@ def test_design_band_reads_each_replicate_as_ci_se(given):
     np.testing.assert_allclose(band["std_error"], np.sqrt(variance), rtol=1e-10, atol=1e-15)
     half = 1.959963984540054 * np.sqrt(variance)
     np.testing.assert_allclose(band["conf_high"], np.clip(own + half, 0, 1), rtol=1e-10)
+
+
+SVYROC = Path(__file__).parent / "data" / "svyroc"
+
+
+def svyroc_recorded():
+    """svyROC's JKn results, recorded by tests/data/svyroc/generate.R."""
+    table = pd.read_csv(SVYROC / "svyroc_jkn.csv")
+    return dict(zip(table["what"], table["value"]))
+
+
+def test_svyroc_example_jkn_interval_and_tests_as_recorded():
+    """svyROC's ci.wauc, ht.paired and ht.indep (JKn) on its example data
+    (recorded from R: tests/data/svyroc), to 1e-12 and 1e-10."""
+    r = svyroc_recorded()
+    data = pd.read_csv(SVYROC / "example_variables_wroc.csv")
+    data2 = pd.read_csv(SVYROC / "example_variables_wroc_2.csv")
+    design = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data)
+    design2 = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data2)
+    ci = wr.auc_ci(data["phat"], data["y"], data["weights"], design=design, replicates="JKn")
+    np.testing.assert_allclose(
+        [ci.estimate, ci.conf_low, ci.conf_high],
+        [r["ci.wauc wauc"], r["ci.wauc low"], r["ci.wauc high"]],
+        rtol=1e-12,
+    )
+    paired = wr.roc_test(
+        data["phat.1"], data["phat.2"], data["y"], data["weights"], design=design, replicates="JKn"
+    )
+    np.testing.assert_allclose(
+        [paired.statistic, paired.p_value], [r["ht.paired z"], r["ht.paired pvalue"]], rtol=1e-10
+    )
+    indep = wr.roc_test(
+        data["phat.1"],
+        data2["phat.2"],
+        data["y"],
+        data["weights"],
+        label2=data2["y"],
+        weight2=data2["weights"],
+        design=design,
+        design2=design2,
+        replicates="JKn",
+        replicates2="JKn",
+    )
+    np.testing.assert_allclose(
+        [indep.statistic, indep.p_value], [r["ht.indep z"], r["ht.indep pvalue"]], rtol=1e-10
+    )
