@@ -238,7 +238,7 @@ se = float(np.sqrt(0.95 * 0.05 / coverage["samples"].iloc[0]))
     + p9.scale_x_log10(breaks=[20, 50, 200])
     + p9.labs(x="PSUs (10 strata)", y="coverage of 95% intervals", colour="")
     + p9.theme_bw(base_size=12)
-    + p9.theme(figure_size=(8, 3.6), legend_position="bottom")
+    + p9.theme(figure_size=(8, 4.2), legend_position="bottom")
 )
 
 # %%
