@@ -13,7 +13,7 @@ import numpy as np
 from ..utils.warn import warn
 from .design import Coded, ReplicateWeights
 
-TYPES = ("JK1", "JKn", "bootstrap", "subbootstrap")
+TYPES = ("JK1", "JKn", "BRR", "Fay", "bootstrap", "subbootstrap")
 
 
 def lonely(coded: Coded, stratum: int):
@@ -67,6 +67,43 @@ def jkn(coded: Coded):
     return np.hstack(columns), 1.0, np.concatenate(rscales)
 
 
+def _r_string(value):
+    """R's as.character of a stratum label (integral doubles without ".0")."""
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def brr(coded: Coded, rho):
+    """``survey:::brrweights`` (small = "fail", large = "split"): PSUs paired
+    within strata, each replicate keeping one of each pair at 2 - rho and
+    the other at rho, the half chosen by survey's Hadamard matrix."""
+    from .hadamard import hadamard
+
+    names = [_r_string(coded.strata_names[h]) for h in coded.psu_stratum]
+    sizes = coded.n_psu[coded.psu_stratum]
+    if (sizes < 2).any():
+        raise ValueError("Some strata have fewer than 2 PSUs")
+    if ((sizes > 2) & (sizes % 2 == 1)).any():
+        raise ValueError("Can't split with odd numbers of PSUs in a stratum")
+    order = sorted(range(len(names)), key=lambda k: (names[k], k))  # R: order(sunq, match)
+    first = np.zeros(len(names))  # each PSU's weight in the first half-sample
+    pair = np.zeros(len(names), dtype=np.int64)
+    upto = 0
+    large = sorted({names[k] for k in range(len(names)) if sizes[k] > 2})
+    two = sorted({names[k] for k in range(len(names)) if sizes[k] == 2})
+    for group in [[s] for s in large] + [two]:
+        members = [k for k in order if names[k] in group]
+        first[members] = np.resize([0.0, 1.0], len(members))
+        pair[members] = upto + np.arange(len(members)) // 2
+        upto += len(members) // 2
+    H = hadamard(upto)
+    chosen = H[1 + pair, :]  # 1: the PSU's half-sample column is the second
+    in_first = np.where(chosen == 1, 1 - first[:, None], first[:, None])
+    matrix = in_first * (2 - rho) + (1 - in_first) * rho
+    return matrix, 1 / (H.shape[1] * (1 - rho) ** 2), np.ones(H.shape[1])
+
+
 def _counts(rng, members, draws, n_rep, replace=True, pool=None):
     """How often each member PSU is drawn in each replicate (members x n_rep)."""
     k = len(members)
@@ -105,16 +142,20 @@ def subbootstrap(coded: Coded, n_rep, rng):
 
 def replicate_weights(coded: Coded, type, *, n_rep=None, seed=None, rho=None, mse=True):
     """The `ReplicateWeights` of a coded design (see `SurveyDesign.replicates`)."""
-    if type in ("BRR", "Fay"):
-        raise NotImplementedError(
-            f'type="{type}" needs survey\'s Hadamard matrices, not implemented yet: '
-            "build its weights in R and pass them as ReplicateWeights"
-        )
     if type not in TYPES:
         raise ValueError(f"type must be one of {', '.join(map(repr, TYPES))}, got {type!r}")
-    if rho is not None:
+    if rho is not None and type != "Fay":
         raise ValueError("rho is Fay's rho: only for type='Fay'")
-    if type in ("JK1", "JKn"):
+    if type in ("BRR", "Fay"):
+        if not coded.has_strata:
+            raise ValueError("Must use JK1 or bootstrap for an unstratified design")
+        if coded.popsize is not None:
+            warn("Finite population correction dropped in conversion")
+        rho = 0.0 if type == "BRR" else float(0.0 if rho is None else rho)
+        if not 0 <= rho < 1:
+            raise ValueError(f"rho must be in [0, 1), got {rho}")
+        matrix, scale, rscales = brr(coded, rho)
+    elif type in ("JK1", "JKn"):
         if n_rep is not None:
             raise ValueError(f"n_rep is for the bootstraps; {type} has one replicate per PSU")
         matrix, scale, rscales = (jk1 if type == "JK1" else jkn)(coded)
