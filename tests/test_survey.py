@@ -339,3 +339,12 @@ def test_svyroc_example_jkn_interval_and_tests_as_recorded():
     np.testing.assert_allclose(
         [indep.statistic, indep.p_value], [r["ht.indep z"], r["ht.indep pvalue"]], rtol=1e-10
     )
+
+
+def test_designs_compare_by_identity_and_print_readably():
+    frame = pd.DataFrame({"psu": [1, 1, 2, 2], "h": [1, 1, 1, 1]})
+    design = SurveyDesign(cluster="psu", strata="h", data=frame)
+    assert design == design and design != SurveyDesign(cluster="psu", strata="h", data=frame)
+    assert repr(design) == "SurveyDesign(cluster='psu', strata='h', fpc=None, nest=False)"
+    reps = ReplicateWeights(np.ones((4, 2)), scale=0.5)
+    assert "matrix" not in repr(reps) and "scale=0.5" in repr(reps)

@@ -59,7 +59,7 @@ def _column(value, data, name, n):
     return array
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays and frames: compared by identity
 class SurveyDesign:
     """A one-stage sampling design, as ``survey::svydesign(ids=, strata=, fpc=, nest=)``.
 
@@ -221,7 +221,7 @@ def _popsize(fpc, strata, n_psu, strata_names):
     return popsize
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays and frames: compared by identity
 class ReplicateWeights:
     """Replicate weights, as ``survey::svrepdesign``.
 
