@@ -245,8 +245,16 @@ def test_skewed_importance_weights_warn_of_small_effective_size():
     guess, positive, weight = data(5, n=200)
     weight[positive] = 1.0
     weight[np.flatnonzero(positive)[0]] = 1000.0
-    with pytest.warns(UserWarning, match="importance weights too concentrated"):
+    with pytest.warns(UserWarning, match="importance weights concentrated on a few rows") as got:
         auc_var(guess, positive.astype(int), weight)
+    pos = weight[positive]
+    kish = pos.sum() ** 2 / (pos @ pos)  # one row of 1000 among unit weights
+    text = str(got[0].message)
+    assert f"positives: Kish's effective size {kish:.3g} of {len(pos)} rows" in text
+    share = 1000 / pos.sum()  # the heaviest 1% of the positives: one row here
+    assert f"the heaviest 1 row holds {100 * share:.3g}% of the weight" in text
+    assert "design=SurveyDesign(...)" in text and "cover" not in text
+    assert got[0].filename == __file__
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         auc_var(guess, positive.astype(int))  # unit weights: pROC's method, no warning
@@ -517,7 +525,7 @@ def test_heavy_rows_warn_where_their_placement_is_far_from_the_auc():
     expected = rf"{influence[0]:.3g} and unlimited for the AUC's influence"
     with pytest.warns(UserWarning, match=expected.replace(".", r"\.")):
         auc_ci(guess, label, far)
-    with pytest.warns(UserWarning, match="too concentrated"):
+    with pytest.warns(UserWarning, match="concentrated on a few rows"):
         auc_var(guess, label, far)
     influence, squares = warning_sizes_by_pairs(guess, label, near)
     assert influence == [np.inf, np.inf] and squares[0] == pytest.approx(17.6, abs=0.05)

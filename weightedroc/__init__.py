@@ -63,6 +63,8 @@ _LAZY = {
     "time_auc_test": "survival.inference",
     "time_auc_mean": "survival.inference",
     "RocAccumulator": "streaming.accumulator",
+    "SurveyDesign": "survey.design",
+    "ReplicateWeights": "survey.design",
 }
 
 # Subpackages and modules, imported on first attribute access
@@ -82,6 +84,7 @@ _SUBMODULES = (
     "survival",
     "spark",
     "streaming",
+    "survey",
     "tidy",
 )
 

@@ -217,21 +217,42 @@ def size_text(size):
     return "unlimited" if np.isinf(size) else f"{size:.3g}"
 
 
+def heaviest_share(w):
+    """(rows, share): the heaviest 1% of `w` (at least one row) and the
+    share of the total weight they hold."""
+    rows = max(1, len(w) // 100)
+    return rows, float(np.partition(w, len(w) - rows)[len(w) - rows :].sum() / w.sum())
+
+
 def warn_skewed_weights(p):
-    """Warn when importance weights are too concentrated for DeLong's
-    variance to be reliable (`p`: the `Placements` of uneven importance
-    weights; the rule: `weight_effective_sizes`)."""
+    """Warn, with facts about the weights, when a few heavy importance
+    weights carry the AUC (`p`: the `Placements` of uneven importance
+    weights; when: `weight_effective_sizes`).  The text claims nothing
+    about coverage, which one sample cannot tell (the record:
+    benchmarks/warning_candidates.py); it points to ``design=`` for
+    weights that come from a sampling design."""
     influence, squares = weight_effective_sizes(p)
     if min(influence) < INFLUENCE_WARN or min(squares) < SQUARES_WARN:
+        facts = []
+        for name, rows, kish_size, count in (
+            ("positives", p.positive, p.kish[0], p.sizes[0]),
+            ("negatives", ~p.positive, p.kish[1], p.sizes[1]),
+        ):
+            heavy, share = heaviest_share(p.weight[rows])
+            facts.append(
+                f"{name}: Kish's effective size {kish_size:.3g} of {count} rows, "
+                f"the heaviest {heavy} row{'s hold' if heavy > 1 else ' holds'} "
+                f"{100 * share:.3g}% of the weight"
+            )
         influence, squares = map(size_text, influence), map(size_text, squares)
         warn(
-            "importance weights too concentrated for DeLong's variance: a few heavy "
-            "rows carry the AUC. Effective sizes the weights leave (positives, "
-            "negatives): {} and {} for the AUC's influence w|V - A|, {} and {} for "
-            "the squared weights; below {} or {} in a class, 95% intervals "
-            "under-covered in simulation (see the Inference vignette). Use more "
-            "data or less extreme weights".format(
-                *influence, *squares, INFLUENCE_WARN, SQUARES_WARN
+            "importance weights concentrated on a few rows ({}; {}). Effective sizes "
+            "the weights leave (positives, negatives): {} and {} for the AUC's influence "
+            "w|V - A|, {} and {} for the squared weights. DeLong's variance treats the "
+            "rows as independent draws: if the weights come from a sampling design "
+            "(strata, clusters, inclusion probabilities), give it as "
+            "design=SurveyDesign(...) for a design-based variance".format(
+                *facts, *influence, *squares
             ),
             UserWarning,
         )

@@ -1,0 +1,208 @@
+"""The survey machinery against R's survey package (4.1), live through rpy2.
+
+Replicate matrices, scale and rscales of as.svrepdesign (JK1, JKn)
+exactly; svyrecvar on the same influence values and svrVar to 1e-12
+relative.  Skips with the reason when R, rpy2 or survey is missing.
+"""
+
+import numpy as np
+import pytest
+from test_live_r import need_r
+
+from weightedroc import rbridge
+from weightedroc.survey.auc import influence
+from weightedroc.survey.design import ReplicateWeights, SurveyDesign
+from weightedroc.survey.variance import svr_var, svyrecvar
+
+R_DESIGN = """function(cluster, strata, fpc, nest, type, z) {
+  suppressMessages(library(survey))
+  df <- data.frame(cluster = cluster, strata = strata, w = 1, z = z)
+  if (!is.null(fpc)) df$fpc <- fpc
+  ids <- if (all(is.na(cluster))) ~1 else ~cluster
+  st <- if (all(is.na(strata))) NULL else ~strata
+  d <- svydesign(ids = ids, strata = st, fpc = if (is.null(fpc)) NULL else ~fpc,
+                 weights = ~w, data = df, nest = nest)
+  v <- survey:::svyrecvar(cbind(z), d$cluster, d$strata, d$fpc)
+  r <- as.svrepdesign(d, type = type)
+  list(weights = r$repweights$weights, scale = r$scale, rscales = r$rscales, v = v,
+       degf = degf(d), rdegf = degf(r))
+}"""
+
+
+def random_design(seed, fpc_kind=None, unstratified=False):
+    rng = np.random.default_rng(seed)
+    n_strata = 1 if unstratified else int(rng.integers(2, 6))
+    cluster, strata, fpc = [], [], []
+    for h in range(n_strata):
+        n_h = int(rng.integers(2, 6))
+        N_h = n_h + int(rng.integers(0, 20))
+        for k in range(n_h):
+            rows = int(rng.integers(1, 8))
+            cluster += [k] * rows  # labels repeat across strata: nest=True
+            strata += [10 * (n_strata - h)] * rows  # first appearance is not sorted
+            fpc += [N_h if fpc_kind == "popsize" else n_h / N_h] * rows
+    order = rng.permutation(len(cluster))
+    take = lambda v: np.asarray(v)[order]  # noqa: E731
+    return take(cluster), take(strata), (take(fpc) if fpc_kind else None)
+
+
+def r_design(cluster, strata, fpc, nest, type, z):
+    ro = rbridge.robjects()
+    na = ro.FloatVector([float("nan")] * len(z))
+    res = ro.r(R_DESIGN)(
+        ro.FloatVector(cluster.astype(float)) if cluster is not None else na,
+        ro.FloatVector(strata.astype(float)) if strata is not None else na,
+        ro.FloatVector(fpc) if fpc is not None else ro.NULL,
+        nest,
+        type,
+        ro.FloatVector(z),
+    )
+    out = dict(zip(res.names, res))
+    return {k: np.asarray(v) for k, v in out.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("fpc_kind", [None, "popsize", "fraction"])
+def test_jkn_and_linearization_equal_survey(seed, fpc_kind):
+    need_r("survey")
+    cluster, strata, fpc = random_design(seed, fpc_kind)
+    n = len(cluster)
+    rng = np.random.default_rng(100 + seed)
+    guess, label, weight = rng.normal(size=n), rng.random(n) < 0.4, rng.uniform(1, 9, n)
+    label[:2] = [True, False]
+    _, z = influence(guess + label, label, weight)
+    design = SurveyDesign(cluster=cluster, strata=strata, fpc=fpc, nest=True)
+    r = r_design(cluster, strata, fpc, True, "JKn", z)
+    reps = design.replicates("JKn")
+    np.testing.assert_array_equal(reps.matrix, r["weights"])
+    np.testing.assert_array_equal(reps.rscales, r["rscales"])
+    assert reps.scale == r["scale"][0]
+    coded = design.coded(n)
+    assert coded.df == r["degf"][0]
+    assert reps.degf() == r["rdegf"][0]
+    np.testing.assert_allclose(svyrecvar(z, coded)[0, 0], r["v"][0, 0], rtol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("fpc_kind", [None, "popsize"])
+def test_jk1_equals_survey(seed, fpc_kind):
+    need_r("survey")
+    cluster, _, fpc = random_design(seed, fpc_kind, unstratified=True)
+    cluster = cluster + 0  # one stratum: labels are PSUs
+    z = np.random.default_rng(seed).normal(size=len(cluster))
+    r = r_design(cluster, None, fpc, False, "JK1", z)
+    design = SurveyDesign(cluster=cluster, fpc=fpc)
+    reps = design.replicates("JK1")
+    np.testing.assert_array_equal(reps.matrix, r["weights"])
+    np.testing.assert_array_equal(reps.rscales, r["rscales"])
+    assert reps.scale == r["scale"][0]
+    np.testing.assert_allclose(svyrecvar(z, design.coded(len(z)))[0, 0], r["v"][0, 0], rtol=1e-12)
+
+
+R_SVRVAR = """function(thetas, scale, rscales, mse, coef) {
+  survey:::svrVar(thetas, scale, rscales, mse = mse, coef = coef)[1]
+}"""
+
+
+@pytest.mark.parametrize("mse", [True, False])
+def test_svrvar_equals_survey(mse):
+    need_r("survey")
+    ro = rbridge.robjects()
+    rng = np.random.default_rng(5)
+    thetas, rscales = rng.normal(0.7, 0.01, 12), rng.uniform(0.2, 1, 12)
+    reps = ReplicateWeights(np.ones((3, 12)), scale=0.9, rscales=rscales, mse=mse)
+    ours = svr_var(thetas, reps, 0.705)[0, 0]
+    fv = ro.FloatVector
+    theirs = ro.r(R_SVRVAR)(fv(thetas), 0.9, fv(rscales), mse, 0.705)[0]
+    np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+
+
+R_BOOT = """function(cluster, strata, type, B) {
+  suppressMessages(library(survey))
+  df <- data.frame(cluster = cluster, strata = strata, w = 1)
+  d <- svydesign(ids = ~cluster, strata = ~strata, weights = ~w, data = df, nest = TRUE)
+  r <- as.svrepdesign(d, type = type, replicates = B)
+  w <- r$repweights$weights
+  list(scale = r$scale, rscales = r$rscales,
+       sums = as.vector(rowsum(w, strata[!duplicated(d$cluster[, 1])])))
+}"""
+
+
+@pytest.mark.parametrize("type", ["bootstrap", "subbootstrap"])
+def test_bootstrap_scale_and_draws_as_survey(type):
+    """The bootstraps' scale and rscales equal survey's; within a stratum
+    each replicate's factors add up as survey's draws do (n_h PSUs drawn,
+    or n_h - 1 drawn times n_h / (n_h - 1), both n_h); the draws themselves
+    come from another generator."""
+    need_r("survey")
+    ro = rbridge.robjects()
+    cluster, strata, _ = random_design(3)
+    res = ro.r(R_BOOT)(
+        ro.FloatVector(cluster.astype(float)), ro.FloatVector(strata.astype(float)), type, 30
+    )
+    r = {k: np.asarray(v) for k, v in zip(res.names, res)}
+    reps = SurveyDesign(cluster=cluster, strata=strata, nest=True).replicates(
+        type, n_rep=30, seed=1
+    )
+    np.testing.assert_allclose(reps.scale, r["scale"][0], rtol=1e-15)
+    np.testing.assert_array_equal(reps.rscales, r["rscales"])
+    coded = SurveyDesign(cluster=cluster, strata=strata, nest=True).coded(len(cluster))
+    ours = np.zeros((len(coded.n_psu), 30))
+    np.add.at(ours, coded.psu_stratum, reps.matrix)
+    theirs = r["sums"].reshape(30, -1).T  # R is column-major; rowsum sorts the strata
+    order = np.argsort([str(float(s)) for s in coded.strata_names])
+    np.testing.assert_allclose(ours[order], theirs, rtol=1e-13)
+
+
+R_HADAMARD = """function(n) { suppressMessages(library(survey)); survey:::hadamard(n) }"""
+
+
+@pytest.mark.parametrize("n", range(1, 100))
+def test_hadamard_as_survey(n):
+    """survey's choice of Hadamard matrix for n pairs (Sylvester, doubled,
+    Paley); where survey uses (or doubles) the matrices of order 28 and 36
+    it stores, this package raises NotImplementedError (skipped here)."""
+    need_r("survey")
+    from weightedroc.survey.hadamard import hadamard
+
+    try:
+        ours = hadamard(n)
+    except NotImplementedError:
+        pytest.skip("survey's stored Hadamard matrices of order 28 and 36 are not built here")
+    ro = rbridge.robjects()
+    np.testing.assert_array_equal(ours, np.asarray(ro.r(R_HADAMARD)(n)))
+
+
+R_BRR = """function(cluster, strata, type, rho) {
+  suppressMessages(library(survey))
+  df <- data.frame(cluster = cluster, strata = strata, w = 1)
+  d <- svydesign(ids = ~cluster, strata = ~strata, weights = ~w, data = df, nest = TRUE)
+  r <- as.svrepdesign(d, type = type, fay.rho = rho)
+  list(weights = r$repweights$weights, scale = r$scale, rscales = r$rscales)
+}"""
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("type", ["BRR", "Fay"])
+def test_brr_and_fay_equal_survey(seed, type):
+    need_r("survey")
+    rng = np.random.default_rng(seed)
+    cluster, strata = [], []
+    for h in rng.permutation(int(rng.integers(1, 12))):  # up to 22 pairs
+        for k in range(int(rng.choice([2, 2, 2, 4]))):
+            rows = int(rng.integers(1, 4))
+            cluster += [k] * rows
+            strata += [h + 1] * rows
+    order = rng.permutation(len(cluster))
+    cluster, strata = np.asarray(cluster)[order], np.asarray(strata)[order]
+    rho = 0.0 if type == "BRR" else 0.3
+    ro = rbridge.robjects()
+    res = ro.r(R_BRR)(
+        ro.FloatVector(cluster.astype(float)), ro.FloatVector(strata.astype(float)), type, rho
+    )
+    r = {k: np.asarray(v) for k, v in zip(res.names, res)}
+    design = SurveyDesign(cluster=cluster, strata=strata, nest=True)
+    reps = design.replicates(type, rho=None if type == "BRR" else rho)
+    np.testing.assert_allclose(reps.matrix, r["weights"], rtol=1e-15)
+    np.testing.assert_allclose(reps.scale, r["scale"][0], rtol=1e-15)
+    np.testing.assert_array_equal(reps.rscales, r["rscales"])

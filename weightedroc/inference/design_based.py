@@ -1,0 +1,309 @@
+"""Design-based inference of the weighted AUC: the leaf functions that
+`auc_var`, `auc_ci`, `roc_test` call with ``design=``.
+
+The weights are sampling weights.  ``method="linearization"`` (the default
+with a `SurveyDesign`) totals the AUC's influence values within PSUs and
+varies them between PSUs within strata, with the fpc, as R's
+``survey::svyrecvar``; ``method="replicate"`` (the default with
+`ReplicateWeights` or ``replicates=``) recomputes the AUC under each
+replicate's weights and combines them as ``survey::svrVar``.  With JKn
+replicates this is svyROC's ``ci.wauc``, ``ht.paired`` and ``ht.indep``;
+unlike svyROC it keeps the design's fpc (survey's fpc-scaled rscales) and
+does not multiply the variance by the rows per PSU when every PSU has as
+many rows (svyROC's ``apply(JKn.w == 0, 2, which)`` then returns a matrix).
+"""
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
+from ..survey.design import ReplicateWeights, SurveyDesign
+from ..survey.variance import svr_var, svyrecvar
+from .bootstrap import AUCInterval
+from .checks import check_choice, check_conf_level, prepared
+from .distributions import p_value, t_quantile
+from .htest import HTest
+from .replicates import se_at_sp, se_sp_rows, sp_at_se
+
+METHODS = ("linearization", "replicate")
+QUANTILES = ("normal", "t")
+
+
+def _partial(fpr_range, tpr_range, correct):
+    if fpr_range is None and tpr_range is None:
+        if correct:
+            raise ValueError("correct=True needs fpr_range or tpr_range (a partial area)")
+        return None
+    from ..curves.areas import check_range
+
+    if fpr_range is not None and tpr_range is not None:
+        raise ValueError("give fpr_range or tpr_range, not both")
+    if fpr_range is not None:
+        return dict(fpr_range=check_range(fpr_range, "fpr_range"), correct=bool(correct))
+    return dict(tpr_range=check_range(tpr_range, "tpr_range"), correct=bool(correct))
+
+
+def _plan(design, replicates, method, n, n_boot, seed):
+    """(method, coded design or None, ReplicateWeights or None) for n rows."""
+    if not isinstance(design, (SurveyDesign, ReplicateWeights)):
+        raise TypeError(
+            f"design must be a SurveyDesign or ReplicateWeights, got {type(design).__name__}"
+        )
+    if isinstance(design, ReplicateWeights):
+        if replicates is not None:
+            raise ValueError("design is already ReplicateWeights: give no replicates=")
+        replicates = design
+    if method is None:
+        method = "replicate" if replicates is not None else "linearization"
+    check_choice(method, "method", METHODS)
+    if method == "linearization":
+        if not isinstance(design, SurveyDesign):
+            raise ValueError('method="linearization" needs a SurveyDesign, not replicate weights')
+        return method, design.coded(n), None
+    if replicates is None:
+        raise ValueError(
+            'method="replicate" needs replicates= (a type such as "JKn", or ReplicateWeights)'
+        )
+    if isinstance(replicates, str):
+        if not isinstance(design, SurveyDesign):
+            raise ValueError("replicates given by type need a SurveyDesign")
+        bootstraps = ("bootstrap", "subbootstrap")
+        replicates = design.replicates(
+            replicates,
+            n=n,
+            n_rep=n_boot if replicates in bootstraps else None,
+            seed=seed,
+        )
+    if not isinstance(replicates, ReplicateWeights):
+        raise TypeError(f"replicates must be a type name or ReplicateWeights, got {replicates!r}")
+    replicates.check_rows(n)
+    return method, None, replicates
+
+
+def _sample(guess, label, weight, positive, direction):
+    guess, label, weight = prepared(guess, label, weight, positive, direction, "importance")
+    return guess, label, np.ones(len(guess)) if weight is None else weight
+
+
+def _values(sample, plan, partial):
+    """(estimate, linearization influence values or replicate estimates)."""
+    method, coded, reps = plan
+    if method == "linearization":
+        if partial is not None:
+            raise ValueError(
+                'partial areas have no linearization here: use method="replicate" '
+                '(with replicates="JKn", for example)'
+            )
+        return influence(*sample)
+    estimate = full_area(*sample, partial) if partial else influence(*sample)[0]
+    return estimate, replicate_aucs(*sample, reps, partial)
+
+
+def _variance(values, plan, estimate):
+    method, coded, reps = plan
+    if method == "linearization":
+        return float(svyrecvar(values, coded)[0, 0]), float(coded.df)
+    return float(svr_var(values, reps, estimate)[0, 0]), reps.degf
+
+
+def _df(quantile, df):
+    """inf for the normal quantile, else the degrees of freedom (`df` a
+    number, or a function that computes them)."""
+    check_choice(quantile, "quantile", QUANTILES)
+    if quantile == "normal":
+        return math.inf
+    return float(df()) if callable(df) else float(df)
+
+
+def design_auc_var(
+    guess,
+    label,
+    weight=None,
+    *,
+    design,
+    replicates=None,
+    method=None,
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
+    fpr_range=None,
+    tpr_range=None,
+    correct=False,
+):
+    """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
+    partial = _partial(fpr_range, tpr_range, correct)
+    sample = _sample(guess, label, weight, positive, direction)
+    plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
+    estimate, values = _values(sample, plan, partial)
+    return _variance(values, plan, estimate)[0]
+
+
+def design_auc_ci(
+    guess,
+    label,
+    weight=None,
+    *,
+    design,
+    replicates=None,
+    method=None,
+    conf_level=0.95,
+    quantile="normal",
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
+    fpr_range=None,
+    tpr_range=None,
+    correct=False,
+):
+    """The design-based Wald interval of the (partial) weighted AUC (`auc_ci`
+    with ``design=``): normal quantile (svyROC's), or ``quantile="t"`` with
+    survey's degrees of freedom (PSUs minus strata; the replicate weights'
+    rank minus 1)."""
+    conf_level = check_conf_level(conf_level)
+    partial = _partial(fpr_range, tpr_range, correct)
+    sample = _sample(guess, label, weight, positive, direction)
+    plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
+    estimate, values = _values(sample, plan, partial)
+    variance, df = _variance(values, plan, estimate)
+    df = _df(quantile, df)
+    half = t_quantile(df, 1 - (1 - conf_level) / 2) * math.sqrt(variance)
+    reps = np.empty(0) if plan[0] == "linearization" else values
+    return AUCInterval(estimate, estimate - half, estimate + half, conf_level, len(reps), reps, df)
+
+
+def design_roc_test(
+    guess1,
+    guess2,
+    label,
+    weight=None,
+    *,
+    design,
+    label2=None,
+    weight2=None,
+    design2=None,
+    replicates=None,
+    replicates2=None,
+    method=None,
+    alternative="two.sided",
+    conf_level=0.95,
+    quantile="normal",
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
+    data_name=None,
+):
+    """Design-based test of equal AUCs (`roc_test` with ``design=``): paired
+    (one sample, one design: svyROC's ``ht.paired``), or independent
+    samples each with its design (``label2=``, ``design2=``: ``ht.indep``)."""
+    check_choice(alternative, "alternative", ("two.sided", "less", "greater"))
+    conf_level = check_conf_level(conf_level)
+    first = _sample(guess1, label, weight, positive, direction)
+    plan = _plan(design, replicates, method, len(first[0]), n_boot, seed)
+    auc1, v1 = _values(first, plan, None)
+    if design2 is None:
+        if label2 is not None or weight2 is not None:
+            raise ValueError("two independent samples need design2= (each its design)")
+        second = _sample(guess2, label, weight, positive, direction)
+        if len(second[0]) != len(first[0]):
+            raise ValueError("paired scores must have one guess of each per observation")
+        auc2, v2 = _values(second, plan, None)
+        variance, df = _variance(v1 - v2, plan, auc1 - auc2)
+        title = "Design-based test for two correlated ROC curves"
+    else:
+        label2 = label if label2 is None else label2
+        second = _sample(guess2, label2, weight2, positive, direction)
+        plan2 = _plan(design2, replicates2, plan[0], len(second[0]), n_boot, seed)
+        auc2, v2 = _values(second, plan2, None)
+        var1, df1 = _variance(v1, plan, auc1)
+        var2, df2 = _variance(v2, plan2, auc2)
+        variance = var1 + var2
+        df = lambda: min(_df("t", df1), _df("t", df2))  # noqa: E731
+        title = "Design-based test for two independent ROC curves"
+    df = _df(quantile, df)
+    sd = math.sqrt(variance)
+    difference = auc1 - auc2
+    statistic = (
+        difference / sd if sd > 0 else math.copysign(math.inf, difference) if difference else 0.0
+    )
+    q = t_quantile(df, 1 - (1 - conf_level) / 2)
+    return HTest(
+        float(statistic),
+        float(p_value(statistic, alternative, df)),
+        {"AUC of roc1": auc1, "AUC of roc2": auc2},
+        f"{title} ({plan[0]})",
+        alternative,
+        (difference - q * sd, difference + q * sd),
+        conf_level,
+        parameter={} if math.isinf(df) else {"df": float(df)},
+        data_name=data_name or "guess1 and guess2",
+        statistic_name="Z" if math.isinf(df) else "t",
+    )
+
+
+def _replicate_plan(design, replicates, method, n, n_boot, seed):
+    """A replicate plan: read at points has no linearization here, so a
+    `SurveyDesign` without ``replicates=`` gets survey's ``as.svrepdesign``
+    type "auto" (JKn with strata, JK1 without)."""
+    if method == "linearization":
+        raise ValueError(
+            'sensitivities and specificities have no linearization here: use method="replicate"'
+        )
+    if replicates is None and isinstance(design, SurveyDesign):
+        replicates = "JKn" if design.strata is not None else "JK1"
+    return _plan(design, replicates, "replicate", n, n_boot, seed)
+
+
+def design_band(
+    given,
+    points,
+    guess,
+    label,
+    weight=None,
+    *,
+    design,
+    replicates=None,
+    method=None,
+    conf_level=0.95,
+    quantile="normal",
+    positive=None,
+    direction="<",
+    n_boot=50,
+    seed=None,
+):
+    """`ci_se` (`given` "specificity") or `ci_sp` (`given` "sensitivity")
+    with ``design=``: the Wald interval of the rate read at each point
+    (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
+    conf_level = check_conf_level(conf_level)
+    sample = _sample(guess, label, weight, positive, direction)
+    plan = _replicate_plan(design, replicates, method, len(sample[0]), n_boot, seed)
+    at = se_at_sp if given == "specificity" else sp_at_se
+    points = np.asarray(points, dtype=float)
+
+    def read(P, N):
+        se, sp = se_sp_rows(P, N)
+        return np.stack([at(se, sp, x) for x in points], 1)
+
+    own = full_rows(*sample, read)
+    values = replicate_rows(*sample, plan[2], read)
+    variance = np.diag(svr_var(values, plan[2], own))
+    df = _df(quantile, plan[2].degf)
+    half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
+    other = "sensitivity" if given == "specificity" else "specificity"
+    band = pd.DataFrame(
+        {
+            given: points,
+            other: own,
+            "conf_low": np.clip(own - half, 0, 1),
+            "conf_high": np.clip(own + half, 0, 1),
+            "std_error": np.sqrt(variance),
+        }
+    )
+    band.attrs.update(
+        conf_level=conf_level, n_boot=plan[2].n_replicates, method=f"design-based ({plan[2].type})"
+    )
+    return band

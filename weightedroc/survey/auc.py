@@ -1,0 +1,214 @@
+"""The weighted AUC's influence values and replicate AUCs, from one sort.
+
+Inputs are validated: float guesses (higher: more positive), boolean
+labels, positive float sampling weights.  With V_k the placement value of
+row k (the weight of the other class below a positive, or above a
+negative, half the ties, over that class's total), the AUC is
+A = sum_i w_i V_i / W1, and its linearization (the influence value, as a
+total) is
+
+    z_i = w_i (V_i - A) / W1 (positives),   z_j = w_j (V_j - A) / W0 (negatives),
+
+whose design-based variance (`weightedroc.survey.variance.svyrecvar`) is
+the linearization variance of A.  Replicate AUCs reuse the one sorted
+order: each chunk of replicate weight columns is summed within groups of
+tied guesses and cumulated, so a replicate costs O(n), never a resort; a
+zero replicate weight removes its row.
+
+Replicates that multiply the sampling weights by one factor per PSU (all
+that `SurveyDesign.replicates` makes) need less: with T_ab the weighted
+count of (positive in PSU a, negative in PSU b) pairs ordered correctly
+(ties half), a replicate with factors c has the AUC
+c'Tc / ((c'W1)(c'W0)), W1 and W0 the PSUs' class weights.  T costs one
+sorted pass of O(n x PSUs); each replicate then costs O(PSUs^2), whatever
+the number of rows.
+"""
+
+import numpy as np
+
+from ..curves.areas import mcclish, range_areas
+from ..engine.core import stable_order, unit_scaled
+from .design import ReplicateWeights
+
+CHUNK = 16  # replicate columns cumulated at a time (memory: rows x CHUNK)
+
+
+def sorted_groups(guess, label, weight):
+    """Order, sorted labels and weights, and the start of each run of tied guesses."""
+    order, sorted_guess, pos, w = stable_order(guess, label, weight)
+    starts = np.flatnonzero(np.r_[True, sorted_guess[1:] != sorted_guess[:-1]])
+    return order, pos, w, starts
+
+
+def influence(guess, label, weight):
+    """(AUC, z): the AUC and each row's influence value (in the rows' order)."""
+    order, pos, w, starts = sorted_groups(guess, label, weight)
+    P = np.add.reduceat(np.where(pos, w, 0.0), starts)
+    N = np.add.reduceat(np.where(pos, 0.0, w), starts)
+    W1, W0 = P.sum(), N.sum()
+    neg_below = np.cumsum(N) - N / 2  # negatives below a group, half its own
+    pos_above = W1 - np.cumsum(P) + P / 2
+    auc = float(np.dot(P, neg_below) / (W1 * W0))
+    sizes = np.diff(np.r_[starts, len(order)])
+    value = np.where(pos, np.repeat(neg_below / W0, sizes), np.repeat(pos_above / W1, sizes))
+    z_sorted = w * (value - auc) / np.where(pos, W1, W0)
+    z = np.empty_like(z_sorted)
+    z[order] = z_sorted
+    return auc, z
+
+
+def _rows_curve(P, N):
+    """(fpr, tpr) of each replicate's curve (rows), from (0, 0) to (1, 1)."""
+    zero = np.zeros((len(P), 1))
+    tp = np.concatenate((zero, np.cumsum(P[:, ::-1], axis=1)), axis=1)
+    fp = np.concatenate((zero, np.cumsum(N[:, ::-1], axis=1)), axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return fp / fp[:, -1:], tp / tp[:, -1:]
+
+
+def areas_of(P, N, partial):
+    """The (partial) AUC of each row of group weights P, N (replicates x groups)."""
+    if partial is None:
+        below = np.cumsum(N, axis=1) - N / 2
+        with np.errstate(invalid="ignore", divide="ignore"):  # NaN without a class
+            return (P * below).sum(axis=1) / (P.sum(axis=1) * N.sum(axis=1))
+    fpr, tpr = _rows_curve(P, N)
+    fpr_range, tpr_range = partial.get("fpr_range"), partial.get("tpr_range")
+    area, diagonal = range_areas(fpr, tpr, fpr_range, tpr_range)
+    if partial.get("correct"):
+        lo, hi = fpr_range if tpr_range is None else tpr_range
+        return mcclish(area, diagonal, lo, hi)
+    return area
+
+
+def replicate_rows(guess, label, weight, reps: ReplicateWeights, read):
+    """Stack ``read(P, N)`` over the replicates: P and N hold each
+    replicate's weight of positives and negatives in each group of tied
+    guesses (replicates x groups, by ascending guess)."""
+    reps.check_rows(len(guess))
+    order, pos, w, starts = sorted_groups(guess, label, weight)
+    rows = order if reps.index is None else reps.index[order]
+    base = np.ones_like(w) if reps.combined else w
+    out = []
+    for first in range(0, reps.n_replicates, CHUNK):
+        wr = reps.matrix[rows, first : first + CHUNK] * base[:, None]
+        P = np.add.reduceat(wr * pos[:, None], starts, axis=0).T
+        N = np.add.reduceat(wr * ~pos[:, None], starts, axis=0).T
+        out.append(read(P, N))
+    return np.concatenate(out)
+
+
+def replicate_aucs(guess, label, weight, reps: ReplicateWeights, partial=None):
+    """The (partial) AUC under each replicate's weights (NaN where a class
+    has no weight)."""
+    if partial is None and reps.index is not None and not reps.combined:
+        reps.check_rows(len(guess))
+        return _factor_aucs(guess, label, weight, reps)
+    return replicate_rows(guess, label, weight, reps, lambda P, N: areas_of(P, N, partial))
+
+
+def pair_totals(sorted_guess, pos, w, a, n_psu):
+    """T (PSUs x PSUs) of rows sorted by guess: T_ab = sum of w_i w_j psi_ij
+    over positives i of PSU a and negatives j of PSU b (psi 1, 1/2, 0 as
+    x_i >, =, < y_j); `a` holds each sorted row's PSU."""
+    n = len(sorted_guess)
+    starts = np.flatnonzero(np.r_[True, sorted_guess[1:] != sorted_guess[:-1]])
+    group = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, n]))
+    T = np.zeros((n_psu, n_psu))
+    below = np.zeros(n_psu)  # negative weight of each PSU in earlier chunks
+    step = max(1, (1 << 22) // n_psu)  # groups per chunk: chunk x PSUs floats
+    bounds = np.r_[starts[::step], n]
+    for r0, r1 in zip(bounds[:-1], bounds[1:]):
+        g = group[r0:r1] - group[r0]
+        n_groups = int(g[-1]) + 1
+        neg = ~pos[r0:r1]
+        tied = np.bincount(
+            g[neg] * n_psu + a[r0:r1][neg], weights=w[r0:r1][neg], minlength=n_groups * n_psu
+        ).reshape(n_groups, n_psu)
+        tied = tied.astype(float, copy=False)  # int zeros without negatives
+        level = np.cumsum(tied, axis=0)
+        level += below - tied / 2  # negatives below each group, half its own
+        below = level[-1] + tied[-1] / 2
+        p = np.flatnonzero(pos[r0:r1])
+        if len(p):
+            p = p[np.argsort(a[r0:r1][p], kind="stable")]
+            psus = a[r0:r1][p]
+            firsts = np.flatnonzero(np.r_[True, psus[1:] != psus[:-1]])
+            T[psus[firsts]] += np.add.reduceat(level[g[p]] * w[r0:r1][p, None], firsts, axis=0)
+    return T
+
+
+def _one_stratum_each(reps):
+    """The stratum each replicate rescales, or None unless every replicate
+    changes the factors (from 1) of one stratum's PSUs only (the jackknife)."""
+    if reps.psu_stratum is None:
+        return None
+    touched = reps.matrix != 1
+    strata = reps.psu_stratum
+    lowest = np.where(touched, strata[:, None], strata.max() + 1).min(axis=0)
+    highest = np.where(touched, strata[:, None], -1).max(axis=0)
+    if (lowest != highest).any():
+        return None
+    return lowest
+
+
+def _factor_aucs(guess, label, weight, reps):
+    """Replicate AUCs c'Tc / ((c'W1)(c'W0)) of per-PSU factors c.  For a
+    jackknife, c = 1 + d with d nonzero in one stratum h only, so
+    c'Tc = 1'T1 + d'(T1) + (1'T)d + d_h' T_hh d_h: the PSUs' row and
+    column sums of T and its blocks within strata suffice."""
+    order, sorted_guess, pos, w = stable_order(guess, label, weight)
+    w = unit_scaled(w, total=w.sum())  # exact: products neither overflow nor underflow
+    a = reps.index[order]
+    n_psu = reps.matrix.shape[0]
+    F = reps.matrix
+    W1 = np.bincount(a, weights=np.where(pos, w, 0.0), minlength=n_psu)
+    W0 = np.bincount(a, weights=np.where(pos, 0.0, w), minlength=n_psu)
+    stratum_of = _one_stratum_each(reps)
+    if stratum_of is None:
+        numerator = np.einsum("ar,ar->r", F, pair_totals(sorted_guess, pos, w, a, n_psu) @ F)
+    else:
+        starts = np.flatnonzero(np.r_[True, sorted_guess[1:] != sorted_guess[:-1]])
+        sizes = np.diff(np.r_[starts, len(w)])
+        P = np.add.reduceat(np.where(pos, w, 0.0), starts)
+        N = np.add.reduceat(np.where(pos, 0.0, w), starts)
+        neg_below = np.repeat(np.cumsum(N) - N / 2, sizes)
+        pos_above = np.repeat(P.sum() - np.cumsum(P) + P / 2, sizes)
+        rows = np.bincount(a, weights=np.where(pos, w * neg_below, 0.0), minlength=n_psu)
+        cols = np.bincount(a, weights=np.where(pos, 0.0, w * pos_above), minlength=n_psu)
+        D = F - 1
+        numerator = rows.sum() + D.T @ rows + D.T @ cols
+        size = rows.sum() + np.abs(D).T @ (rows + cols)  # of the terms, for rounding
+        row_stratum = reps.psu_stratum[a]
+        for h in np.unique(stratum_of):
+            members = np.flatnonzero(reps.psu_stratum == h)
+            local = np.full(n_psu, -1)
+            local[members] = np.arange(len(members))
+            keep = row_stratum == h
+            T_hh = pair_totals(sorted_guess[keep], pos[keep], w[keep], local[a[keep]], len(members))
+            r = np.flatnonzero(stratum_of == h)
+            d = D[np.ix_(members, r)]
+            numerator[r] += np.einsum("ar,ar->r", d, T_hh @ d)
+            size[r] += np.einsum("ar,ar->r", np.abs(d), T_hh @ np.abs(d))
+        # Where a replicate removes most of the weight the sum cancels: the
+        # rounding of `size` would show, so those replicates are summed plainly.
+        plain = np.flatnonzero(numerator < 1e-4 * size)
+    with np.errstate(invalid="ignore", divide="ignore"):  # NaN without a class
+        aucs = numerator / ((W1 @ F) * (W0 @ F))
+    if stratum_of is not None and len(plain):
+        some = ReplicateWeights(F[:, plain], combined=False, index=reps.index, df=0)
+        aucs[plain] = replicate_rows(guess, label, weight, some, lambda P, N: areas_of(P, N, None))
+    return aucs
+
+
+def full_rows(guess, label, weight, read):
+    """``read(P, N)`` of the sampling weights' groups (one row)."""
+    _, pos, w, starts = sorted_groups(guess, label, weight)
+    P = np.add.reduceat(np.where(pos, w, 0.0), starts)[None]
+    N = np.add.reduceat(np.where(pos, 0.0, w), starts)[None]
+    return read(P, N)[0]
+
+
+def full_area(guess, label, weight, partial=None):
+    """The (partial) AUC under the sampling weights, by the replicates' formula."""
+    return float(full_rows(guess, label, weight, lambda P, N: areas_of(P, N, partial)))
