@@ -2,6 +2,13 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
+# The example needs plotnine only (.[example]); the tests, docs and vignettes .[dev].
+$(VENV)/example-installed: pyproject.toml Makefile
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[example]"
+	touch $@
+
 $(VENV)/installed: pyproject.toml Makefile
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -11,7 +18,7 @@ $(VENV)/installed: pyproject.toml Makefile
 	touch $@
 
 .PHONY: example test test-floors test-numpy1 vignettes benchmark docs lint
-example: $(VENV)/installed
+example: $(VENV)/example-installed
 	$(PY) -m weightedroc.example
 
 # The linters first (seconds), then the tests and the docstrings' examples.
@@ -39,3 +46,6 @@ lint: $(VENV)/installed
 	$(PY) -m ruff check weightedroc tests vignettes benchmarks docs/conf.py
 	$(PY) -m ruff format --check weightedroc tests vignettes benchmarks docs/conf.py
 	$(PY) -m mypy weightedroc
+	# The layers of docs/architecture.md and no import cycles (import-linter's contracts
+	# in pyproject.toml), read from this tree.
+	PYTHONPATH=. $(VENV)/bin/lint-imports
