@@ -71,8 +71,11 @@ def test_smooth_is_procs_literals(key, group):
     if method not in ("binormal", "density"):
         pytest.importorskip("scipy")  # fitdistr and logcondens: the stats extra
     mine_se, mine_sp = smoothed_asah(marker, levels, direction, method.replace(".", "_"))
-    np.testing.assert_allclose(mine_se, se, rtol=0, atol=1e-14)
-    np.testing.assert_allclose(mine_sp, sp, rtol=0, atol=1e-14)
+    # logcondens' active set ends in a linear solve whose last bits follow the LAPACK
+    # build: 1.5e-14 from pROC's literals with numpy 1.24-1.26 (the issue asks 1e-8).
+    atol = 1e-12 if method.startswith("logcondens") else 1e-14
+    np.testing.assert_allclose(mine_se, se, rtol=0, atol=atol)
+    np.testing.assert_allclose(mine_sp, sp, rtol=0, atol=atol)
 
 
 @pytest.mark.parametrize(
