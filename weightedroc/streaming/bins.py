@@ -15,8 +15,9 @@ adjacent bins stay apart when their lowest common node holds much pair
 weight (W0 * W1 of everything under it, read from an ancestor a few
 levels up: `pair_weight`) and join otherwise, with one threshold chosen
 so that at most ``m`` bins remain: fine where the pair weight is, coarse
-elsewhere, and one-class stretches (no pair weight) in one bin.  Each bin keeps the smallest and largest score it holds: a bin of
-one score is exact, and the ROC point at a bin's smallest score is exact,
+elsewhere, and one-class stretches (no pair weight) in one bin.  Each
+bin keeps the smallest and largest score it holds: a bin of one score is
+exact, and the ROC point at a bin's smallest score is exact,
 so only the pairs inside a bin of several scores can have an unknown order.
 
 Each bin also counts the pairs inside it whose order is known (`known`):
