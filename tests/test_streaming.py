@@ -39,6 +39,21 @@ def _stream(guess, label, weight, cuts, max_scores=None, **options):
     return state
 
 
+def _on_the_grid(state):
+    """The bins are disjoint dyadic nodes of the keys, in order, each
+    holding its smallest and largest score."""
+    start, level, lo, hi = (np.asarray(x) for x in state._bins[:4])
+    end = [int(s) | ((1 << int(v)) - 1) for s, v in zip(start, level)]
+    dyadic = all(int(s) & ((1 << int(v)) - 1) == 0 for s, v in zip(start, level))
+    disjoint = all(e < int(s) for e, s in zip(end[:-1], start[1:]))
+    held = all(
+        int(s) <= int(k) <= e
+        for keys in (_sortable_keys(lo), _sortable_keys(hi))
+        for s, k, e in zip(start, keys, end)
+    )
+    return dyadic and disjoint and held
+
+
 def _labels(positive):
     return np.where(positive, 1, 0)
 
@@ -100,7 +115,7 @@ def test_bound_is_never_violated(recipe, cuts, budget, merged):
     else:
         state = _stream(guess, label, weight, cuts, budget)
     exact = auc_score(guess, positive, weight)
-    assert state.n_scores <= budget
+    assert state.n_scores <= budget and _on_the_grid(state)
     rounding = 0 if recipe["weights"] in INTEGER_WEIGHTS else len(guess) * 2.0**-50
     assert abs(state.auc() - exact) <= state.error_bound + rounding
     # the bins' bound certifies the trapezoids of the curve's (exact) rows
@@ -186,7 +201,7 @@ def test_merge_beyond_budget(recipe, budget, random):
     exact = auc_score(guess, positive, weight)
     totals = RocAccumulator().update(guess, label, weight)._bins.weight.sum(axis=1)
     for state in ((a + b) + c, a + (b + c), a.merge(b, c), (c + a) + b):
-        assert state.n_scores <= budget
+        assert state.n_scores <= budget and _on_the_grid(state)
         np.testing.assert_array_equal(state._bins.weight.sum(axis=1), totals)
         assert abs(state.auc() - exact) <= state.error_bound + 1e-12
 
