@@ -12,11 +12,12 @@ it so.
 
 Beyond a budget of ``m`` bins, `compress` cuts the trie of bins: two
 adjacent bins stay apart when their lowest common node holds much pair
-weight (W0 * W1 of everything under it) and join otherwise, with one
-threshold chosen so that at most ``m`` bins remain: fine where the pair
-weight is, coarse elsewhere, and one-class stretches (no pair weight) in
-one bin.  Each bin keeps the smallest and largest score it holds: a bin of
-one score is exact, and the ROC point at a bin's smallest score is exact,
+weight (W0 * W1 of everything under it, read from an ancestor a few
+levels up: `pair_weight`) and join otherwise, with one threshold chosen
+so that at most ``m`` bins remain: fine where the pair weight is, coarse
+elsewhere, and one-class stretches (no pair weight) in one bin.  Each
+bin keeps the smallest and largest score it holds: a bin of one score is
+exact, and the ROC point at a bin's smallest score is exact,
 so only the pairs inside a bin of several scores can have an unknown order.
 
 Each bin also counts the pairs inside it whose order is known (`known`):
@@ -207,17 +208,39 @@ def bit_length(keys):
     return length + (keys != 0)
 
 
-def pair_weight(bins):
-    """Level of the lowest common node of each two adjacent bins, and the
-    pair weight W0 * W1 of every bin under that node."""
-    level = bit_length(bins.start[1:] ^ bins.start[:-1])
-    node = bins.start[1:] & ~MASKS[level]
+SMOOTH = 4  # levels up: the estimate of a node's pair weight reads 16 times its rows
+MANTISSA = 52  # nodes below this level split one binade linearly
+
+
+def _under(bins, totals, node, level):
+    """The pair weight W0 * W1 of the bins under each node."""
     first = np.searchsorted(bins.start, node, "left")
     stop = np.searchsorted(bins.start, node | MASKS[level], "right")
+    under = totals[:, stop] - totals[:, first]
+    return under[0] * under[1]
+
+
+def pair_weight(bins):
+    """Level of the lowest common node of each two adjacent bins, and that
+    node's smoothed pair weight: the pair weight under its ancestor
+    `SMOOTH` levels up (within its binade) over 4 per level: 0 inside a
+    stretch of one class (whose ancestor holds one class too).
+
+    A node's own pair weight, read from the few rows of one partition, is
+    noisy; states of one distribution cut it differently, and a merge keeps
+    the coarser bins of all of them.  Read from an ancestor holding 16
+    times the rows, it is 4 times less noisy, so partitions agree on where
+    to cut (and, within a binade, where the density is smooth, a quarter
+    per level is the pair weight's share).  The estimate never grows down
+    the tree, so the nodes kept apart stay a subtree and the bins dyadic.
+    """
+    level = bit_length(bins.start[1:] ^ bins.start[:-1])
+    up = np.where(level < MANTISSA, np.minimum(level + SMOOTH, MANTISSA), level)
     totals = np.zeros((2, len(bins.start) + 1))
     np.cumsum(bins.weight, axis=1, out=totals[:, 1:])
-    under = totals[:, stop] - totals[:, first]
-    return level, under[0] * under[1]
+    up = up.astype(np.uint8)
+    estimate = _under(bins, totals, bins.start[1:] & ~MASKS[up], up)
+    return level, np.ldexp(estimate, -2 * (up.astype(np.int64) - level))
 
 
 def compress(bins, budget):
