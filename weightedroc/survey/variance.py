@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..utils.warn import warn
-from .design import Coded, ReplicateWeights
+from .weights import Coded, ReplicateWeights
 from .replicates import lonely
 
 
