@@ -16,9 +16,11 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
+from .design_based import design_band, design_request
 from .replicates import (
     curve_rows,
     prepare,
@@ -101,6 +103,8 @@ def ci_se(
     direction: Direction = "<",
     weights_are: str = "importance",
     stratified: bool = True,
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> pd.DataFrame:
     """Bootstrap interval of the sensitivity at given specificities (pROC's ci.se).
 
@@ -124,6 +128,14 @@ def ci_se(
         pROC's ``boot.stratified``: False draws each replicate from all
         observations together (replicates without a class are dropped,
         with pROC's warning).
+    design, replicates
+        A sampling design (`weight` the sampling weights), as for
+        `auc_var`: the sensitivity read under each replicate's weights
+        (`replicates`; a `SurveyDesign` alone gets survey's
+        ``as.svrepdesign`` default, JKn with strata and JK1 without, and
+        the bootstraps draw `n_boot`), its variance as ``survey::svrVar``,
+        and the normal Wald interval clipped to [0, 1]: the columns are
+        then ``conf_low``, ``conf_high`` and ``std_error``.
 
     Returns
     -------
@@ -149,6 +161,22 @@ def ci_se(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
+    request = design_request(design, replicates, None, weights_are)
+    if request is not None:
+        return design_band(
+            "specificity",
+            specificities,
+            guess,
+            label,
+            weight,
+            design=request[0],
+            replicates=request[1],
+            conf_level=conf_level,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+        )
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("specificity", specificities, sample, conf_level, n_boot, seed, stratified)
 
@@ -166,6 +194,8 @@ def ci_sp(
     direction: Direction = "<",
     weights_are: str = "importance",
     stratified: bool = True,
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> pd.DataFrame:
     """Bootstrap interval of the specificity at given sensitivities (pROC's ci.sp).
 
@@ -179,7 +209,7 @@ def ci_sp(
         As for `WeightedROC`.
     sensitivities : array-like of numbers in [0, 1], optional
         Where to read the specificity; default 0, 0.1, ..., 1.
-    conf_level, n_boot, seed, weights_are, stratified
+    conf_level, n_boot, seed, weights_are, stratified, design, replicates
         As for `ci_se`.
 
     Returns
@@ -200,6 +230,22 @@ def ci_sp(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
+    request = design_request(design, replicates, None, weights_are)
+    if request is not None:
+        return design_band(
+            "sensitivity",
+            sensitivities,
+            guess,
+            label,
+            weight,
+            design=request[0],
+            replicates=request[1],
+            conf_level=conf_level,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+        )
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed, stratified)
 
@@ -238,7 +284,7 @@ def ci_thresholds(
         once on the data and held in every replicate, as pROC.  The
         thresholds are the package's (the smallest guess called positive),
         which classify as pROC's half-way ones.
-    conf_level, n_boot, seed, weights_are, stratified
+    conf_level, n_boot, seed, weights_are, stratified, design, replicates
         As for `ci_se`.
     best_method, best_weights
         As for `coords`, with ``thresholds="best"``.

@@ -21,28 +21,38 @@ import pandas as pd
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
-from .bootstrap import AUCInterval
-from .checks import check_choice, check_conf_level, prepared
+from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
-from .htest import HTest
 from .replicates import se_at_sp, se_sp_rows, sp_at_se
+from .results import AUCInterval, HTest
 
 METHODS = ("linearization", "replicate")
 QUANTILES = ("normal", "t")
 
 
-def _partial(fpr_range, tpr_range, correct):
-    if fpr_range is None and tpr_range is None:
-        if correct:
-            raise ValueError("correct=True needs fpr_range or tpr_range (a partial area)")
-        return None
-    from ..curves.areas import check_range
-
-    if fpr_range is not None and tpr_range is not None:
-        raise ValueError("give fpr_range or tpr_range, not both")
-    if fpr_range is not None:
-        return dict(fpr_range=check_range(fpr_range, "fpr_range"), correct=bool(correct))
-    return dict(tpr_range=check_range(tpr_range, "tpr_range"), correct=bool(correct))
+def design_request(design, replicates, method, weights_are="importance"):
+    """The dispatchers' one check of ``design=``: None without a design,
+    else ``(design, replicates, method)`` for the leaves, the dispatchers'
+    default method (pROC's "delong") read as the design's default.
+    `ReplicateWeights` given as ``replicates=`` alone are the design."""
+    if design is None:
+        if replicates is None:
+            return None
+        if not isinstance(replicates, ReplicateWeights):
+            raise ValueError(
+                f"replicates={replicates!r} needs the design: give design=SurveyDesign(...)"
+            )
+        design, replicates = replicates, None
+    if weights_are != "importance":
+        raise ValueError(
+            f'with design= the weights are sampling weights: weights_are="importance", '
+            f"got {weights_are!r}"
+        )
+    if method == "delong":
+        method = None
+    elif method is not None:
+        check_choice(method, "method", ("delong",) + METHODS)
+    return design, replicates, method
 
 
 def _plan(design, replicates, method, n, n_boot, seed):
@@ -134,7 +144,7 @@ def design_auc_var(
     correct=False,
 ):
     """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
-    partial = _partial(fpr_range, tpr_range, correct)
+    partial = partial_area("auc_var", fpr_range, tpr_range, correct)
     sample = _sample(guess, label, weight, positive, direction)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
@@ -164,7 +174,7 @@ def design_auc_ci(
     survey's degrees of freedom (PSUs minus strata; the replicate weights'
     rank minus 1)."""
     conf_level = check_conf_level(conf_level)
-    partial = _partial(fpr_range, tpr_range, correct)
+    partial = partial_area("auc_ci", fpr_range, tpr_range, correct)
     sample = _sample(guess, label, weight, positive, direction)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
@@ -172,7 +182,16 @@ def design_auc_ci(
     df = _df(quantile, df)
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * math.sqrt(variance)
     reps = np.empty(0) if plan[0] == "linearization" else values
-    return AUCInterval(estimate, estimate - half, estimate + half, conf_level, len(reps), reps, df)
+    return AUCInterval(
+        estimate,
+        estimate - half,
+        estimate + half,
+        conf_level,
+        len(reps),
+        reps,
+        df,
+        std_error=math.sqrt(variance),
+    )
 
 
 def design_roc_test(
@@ -237,11 +256,13 @@ def design_roc_test(
         {"AUC of roc1": auc1, "AUC of roc2": auc2},
         f"{title} ({plan[0]})",
         alternative,
-        (difference - q * sd, difference + q * sd),
-        conf_level,
+        conf_low=difference - q * sd,
+        conf_high=difference + q * sd,
+        conf_level=conf_level,
         parameter={} if math.isinf(df) else {"df": float(df)},
         data_name=data_name or "guess1 and guess2",
         statistic_name="Z" if math.isinf(df) else "t",
+        std_error=sd,
     )
 
 
