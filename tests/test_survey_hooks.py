@@ -170,3 +170,39 @@ def test_design_errors():
         wr.auc_ci(guess, label, weight, design=design(), fpr_range=(0, 0.2))
     with pytest.raises(TypeError, match="SurveyDesign or ReplicateWeights"):
         wr.auc_var(guess, label, weight, design="JKn")
+
+
+@pytest.mark.parametrize("direction", ["<", ">"])
+def test_ci_coords_replicates_are_coords_of_the_rows_each_keeps(direction):
+    guess, label, weight, *_ = data()
+    d = design()
+    reps = d.replicates("JKn", n=len(guess))
+    ret = ["specificity", "sensitivity", "precision", "tp"]
+    table = wr.ci_coords(guess, label, weight, x=[0.3, 0.5], ret=ret, design=d, direction=direction)
+    assert list(table.columns) == [
+        "x",
+        "measure",
+        "estimate",
+        "conf_low",
+        "conf_high",
+        "std_error",
+    ]
+
+    def read(keep, w):
+        roc = wr.WeightedROC(guess[keep], label[keep], w, direction=direction)
+        found = wr.coords(roc, x=[0.3, 0.5], input="threshold", ret=ret)
+        return found[ret].to_numpy().ravel()
+
+    own = read(np.ones(len(guess), bool), weight)
+    np.testing.assert_allclose(table["estimate"], own, rtol=1e-12)
+    factors = reps.matrix[reps.index]
+    values = np.array(
+        [
+            read(factors[:, r] > 0, (weight * factors[:, r])[factors[:, r] > 0])
+            for r in range(reps.n_replicates)
+        ]
+    )
+    expected = np.sqrt(reps.scale * (reps.rscales[:, None] * (values - own) ** 2).sum(axis=0))
+    np.testing.assert_allclose(table["std_error"], expected, rtol=1e-10)
+    z = 1.959963984540054
+    np.testing.assert_allclose(table["conf_high"] - table["estimate"], z * expected, rtol=1e-10)

@@ -20,7 +20,8 @@ from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
-from .design_based import design_band, design_request
+from .design_based import column_errors, design_band, design_readings, design_request
+from .distributions import t_quantile
 from .replicates import (
     curve_rows,
     prepare,
@@ -517,6 +518,44 @@ def _replicate_coords(sample, P, N, request, rng):
     return out
 
 
+def _design_coords(sample, request, plan, conf_level, n_boot, rng):
+    """`ci_coords` with ``design=``: Wald intervals of the replicates'
+    coordinates (`weightedroc.inference.design_based`)."""
+    x, ret = request[0], request[2]
+
+    def read(P, N):  # the replicates' weights, in the pools' scale
+        coordinates = _replicate_coords(sample, P / sample.scale, N / sample.scale, request, rng)
+        return coordinates.reshape(len(P), -1)
+
+    own, values, reps = design_readings(
+        read,
+        sample.guess,
+        sample.positive,
+        sample.weight,
+        design=plan[0],
+        replicates=plan[1],
+        n_boot=n_boot,
+        seed=rng,
+    )
+    error = column_errors(own, values, reps)
+    half = t_quantile(np.inf, (1 + conf_level) / 2) * error
+    points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
+    table = pd.DataFrame(
+        {
+            "x": np.repeat(np.array(points, dtype=object), len(ret)),
+            "measure": np.tile(ret, len(points)),
+            "estimate": own,
+            "conf_low": own - half,
+            "conf_high": own + half,
+            "std_error": error,
+        }
+    )
+    table.attrs.update(
+        conf_level=conf_level, n_boot=reps.n_replicates, method=f"design-based ({reps.type})"
+    )
+    return table
+
+
 def ci_coords(
     guess: ArrayLike,
     label: ArrayLike,
@@ -535,6 +574,8 @@ def ci_coords(
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> pd.DataFrame:
     """Bootstrap intervals of any coordinates of a weighted ROC curve, as
     pROC's ``ci.coords``.
@@ -576,6 +617,20 @@ def ci_coords(
         together.
     weights_are : {"importance", "frequency"}, default "importance"
         See `weightedroc.inference.replicates`.
+    design, replicates
+        A sampling design (`weight` the sampling weights), as for `ci_se`:
+        each coordinate read under each replicate's weights (by the same
+        rules, ``x="best"`` each replicate's own best point), its variance
+        as ``survey::svrVar`` (replicates where it is NaN left out, with
+        survey's warning), and the normal Wald interval, not clipped (a
+        threshold or a count has no bounds): the columns are then ``x``,
+        ``measure``, ``estimate`` (the data's coordinate), ``conf_low``,
+        ``conf_high`` and ``std_error``.  With ``x="best"`` prefer
+        bootstrap replicates: the best point is a maximiser, not a smooth
+        function of the weights, and the jackknife's variance of such a
+        statistic (as of a median) is not consistent (on 22 JKn
+        replicates of 120 rows the best threshold jumped between five
+        values and its standard error exceeded the score's spread).
 
     Returns
     -------
@@ -632,6 +687,9 @@ def ci_coords(
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     request = (x, input, ret, params, best_method, direction, best_policy)
     rng = np.random.default_rng(seed)
+    plan = design_request(design, replicates, None, weights_are)
+    if plan is not None:
+        return _design_coords(sample, request, plan, conf_level, n_boot, rng)
 
     def read(weights):
         return _replicate_coords(sample, *weights, request, rng)

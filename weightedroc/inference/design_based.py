@@ -279,6 +279,32 @@ def _replicate_plan(design, replicates, method, n, n_boot, seed):
     return _plan(design, replicates, "replicate", n, n_boot, seed)
 
 
+def design_readings(
+    read, guess, label, weight=None, *, design, replicates=None, method=None, n_boot=50, seed=None
+):
+    """(own, values, replicate weights): ``read(P, N)`` (P and N the weight
+    of positives and negatives in each group of tied guesses, by ascending
+    guess, one row per replicate) under the sampling weights and under each
+    replicate's, for statistics read from the curve at points (`ci_se`,
+    `ci_sp`, `ci_coords` with ``design=``).  `guess`, `label` and `weight`
+    are validated and prepared (guesses negated for direction ">")."""
+    sample = guess, label, np.ones(len(guess)) if weight is None else weight
+    plan = _replicate_plan(design, replicates, method, len(guess), n_boot, seed)
+    return full_rows(*sample, read), replicate_rows(*sample, plan[2], read), plan[2]
+
+
+def column_errors(own, values, reps):
+    """The standard error of each column of replicate `values` (as
+    ``svrVar``, column by column: a replicate whose value is NaN in one
+    column, e.g. a precision where it calls nothing positive, leaves only
+    that column, with survey's warning); NaN where `own` is."""
+    errors = np.full(len(own), np.nan)
+    for j in np.flatnonzero(~np.isnan(own)):
+        if not np.isnan(values[:, j]).all():
+            errors[j] = math.sqrt(svr_var(values[:, j], reps, own[j])[0, 0])
+    return errors
+
+
 def design_band(
     given,
     points,
@@ -301,7 +327,6 @@ def design_band(
     (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
     conf_level = check_conf_level(conf_level)
     sample = _sample(guess, label, weight, positive, direction)
-    plan = _replicate_plan(design, replicates, method, len(sample[0]), n_boot, seed)
     at = se_at_sp if given == "specificity" else sp_at_se
     points = np.asarray(points, dtype=float)
 
@@ -309,10 +334,11 @@ def design_band(
         se, sp = se_sp_rows(P, N)
         return np.stack([at(se, sp, x) for x in points], 1)
 
-    own = full_rows(*sample, read)
-    values = replicate_rows(*sample, plan[2], read)
-    variance = np.diag(svr_var(values, plan[2], own))
-    df = _df(quantile, plan[2].degf)
+    own, values, reps = design_readings(
+        read, *sample, design=design, replicates=replicates, method=method, n_boot=n_boot, seed=seed
+    )
+    variance = np.diag(svr_var(values, reps, own))
+    df = _df(quantile, reps.degf)
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
     other = "sensitivity" if given == "specificity" else "specificity"
     band = pd.DataFrame(
@@ -325,6 +351,6 @@ def design_band(
         }
     )
     band.attrs.update(
-        conf_level=conf_level, n_boot=plan[2].n_replicates, method=f"design-based ({plan[2].type})"
+        conf_level=conf_level, n_boot=reps.n_replicates, method=f"design-based ({reps.type})"
     )
     return band
