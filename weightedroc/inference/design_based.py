@@ -23,6 +23,7 @@ from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
 from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
+from .grouped_delong import group_influence
 from .replicates import se_at_sp, se_sp_rows, sp_at_se
 from .results import AUCInterval, HTest
 
@@ -354,3 +355,83 @@ def design_band(
         conf_level=conf_level, n_boot=reps.n_replicates, method=f"design-based ({reps.type})"
     )
     return band
+
+
+def _gauc(codes, size, guess, positive, weight, group_weight, min_per_class):
+    """(GAUC, each used group's AUC and weight, used) under `weight` (rows
+    of weight 0 left out; groups without `min_per_class` such rows of each
+    class skipped, as GAUC defines)."""
+    kept = weight > 0
+    c, g, p, w = codes[kept], guess[kept], positive[kept], weight[kept]
+    auc, _ = group_influence(c, size, g, p, w)
+    rows = np.bincount(2 * c + p, minlength=2 * size)
+    used = (rows[0::2] >= min_per_class) & (rows[1::2] >= min_per_class)
+    counted = w if group_weight == "weight" else np.where(p, w, 0.0)
+    weights = np.bincount(c, weights=counted, minlength=size)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return float(np.dot(weights[used], auc[used]) / weights[used].sum())
+
+
+def gauc_influence(codes, size, guess, positive, weight, group_weight, min_per_class):
+    """Each row's influence value on GAUC (weights positive):
+    ``(g_i z_k + w_k c_k (AUC_i - GAUC)) / sum g`` for the rows of the
+    groups used, 0 for the others (see `design_gauc_variance`)."""
+    auc, z = group_influence(codes, size, guess, positive, weight)
+    rows = np.bincount(2 * codes + positive, minlength=2 * size)
+    used = (rows[0::2] >= min_per_class) & (rows[1::2] >= min_per_class)
+    counted = weight if group_weight == "weight" else np.where(positive, weight, 0.0)
+    totals = np.bincount(codes, weights=counted, minlength=size)
+    estimate = np.dot(totals[used], auc[used]) / totals[used].sum()
+    mine = used[codes]
+    values = np.zeros(len(guess))
+    values[mine] = (
+        totals[codes[mine]] * z[mine] + counted[mine] * (auc[codes[mine]] - estimate)
+    ) / totals[used].sum()
+    return values
+
+
+def design_gauc_variance(
+    codes,
+    size,
+    arrays,
+    *,
+    group_weight,
+    min_per_class,
+    design,
+    replicates=None,
+    method=None,
+    n_boot=50,
+    seed=None,
+):
+    """(variance, df, method) of GAUC = sum g_i AUC_i / sum g_i over the
+    groups used (`group_auc` with ``design=``), the g_i the groups' sampling
+    weight totals (``group_weight`` "weight") or their positives'
+    ("positive_weight").  Linearization: each row's influence value
+    ``(g_i z_k + w_k c_k (AUC_i - GAUC)) / sum g`` (z_k its influence on
+    its group's AUC, c_k 1 or its label), totalled by ``svyrecvar``;
+    replicates: GAUC recomputed under each replicate's weights (groups
+    that lose a class skipped), combined as ``svrVar``.  `arrays` are the
+    validated (guess, positive, weight), guesses negated for ">"."""
+    if group_weight not in ("weight", "positive_weight"):
+        raise ValueError(
+            'with design= the groups count by their sampling weight: give group_weight="weight" '
+            '(each group\'s estimated population rows) or "positive_weight"; "n" and "equal" '
+            "are sample counts, which miss the groups' sampling"
+        )
+    guess, positive, weight = arrays
+    weight = np.ones(len(guess)) if weight is None else weight
+    plan = _plan(design, replicates, method, len(guess), n_boot, seed)
+    if plan[0] == "linearization":
+        values = gauc_influence(codes, size, guess, positive, weight, group_weight, min_per_class)
+        return float(svyrecvar(values, plan[1])[0, 0]), float(plan[1].df), plan[0]
+    estimate = _gauc(codes, size, guess, positive, weight, group_weight, min_per_class)
+    reps = plan[2]
+    factors = reps.matrix if reps.index is None else reps.matrix[reps.index]
+    base = np.ones(len(guess)) if reps.combined else weight
+    thetas = np.array(
+        [
+            _gauc(codes, size, guess, positive, base * factors[:, r], group_weight, min_per_class)
+            for r in range(reps.n_replicates)
+        ]
+    )
+    return float(svr_var(thetas, reps, estimate)[0, 0]), reps.degf, f"replicate ({reps.type})"
