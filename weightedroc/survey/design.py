@@ -144,8 +144,7 @@ class SurveyDesign:
             ``"JK1"`` (unstratified) and ``"JKn"`` delete one PSU at a time;
             ``"BRR"`` and ``"Fay"`` (rho) pair the PSUs of each stratum
             (strata of 2, or an even number, of PSUs) with survey's Hadamard
-            matrices (those survey stores, of order 28 and 36, are not
-            built: NotImplementedError); ``"bootstrap"`` is survey's
+            matrices (`weightedroc.survey.hadamard`); ``"bootstrap"`` is survey's
             Canty-Davison bootstrap, ``"subbootstrap"`` Rao and Wu's
             (n_h - 1 PSUs drawn).  The jackknives, BRR and Fay give
             survey 4.1's matrices, scale and rscales exactly.
