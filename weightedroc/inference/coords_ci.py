@@ -285,7 +285,7 @@ def ci_thresholds(
         once on the data and held in every replicate, as pROC.  The
         thresholds are the package's (the smallest guess called positive),
         which classify as pROC's half-way ones.
-    conf_level, n_boot, seed, weights_are, stratified, design, replicates
+    conf_level, n_boot, seed, weights_are, stratified
         As for `ci_se`.
     best_method, best_weights
         As for `coords`, with ``thresholds="best"``.
