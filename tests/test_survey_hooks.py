@@ -132,6 +132,10 @@ def test_roc_test_paired_and_independent():
     assert indep.std_error == pytest.approx(math.sqrt(v1 + v2), rel=1e-12)
     with pytest.raises(ValueError, match="design2= and replicates2= need design="):
         wr.roc_test(guess, other, label, weight, design2=d1)
+    with pytest.raises(ValueError, match="paired=False needs design2="):
+        wr.roc_test(guess, other, label, weight, design=d, paired=False)
+    with pytest.raises(ValueError, match="compare whole areas"):
+        wr.roc_test(guess, other, label, weight, design=d, fpr_range=(0, 0.2))
 
 
 def test_ci_se_and_ci_sp_take_the_design():

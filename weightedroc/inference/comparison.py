@@ -165,7 +165,33 @@ def roc_test(
     partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
     request = design_request(design, replicates, method, weights_are)
     if request is not None:
-        return _design_test(request, locals())
+        if partial is not None:
+            raise ValueError("design-based tests compare whole areas: give no fpr_range/tpr_range")
+        if paired is True and design2 is not None:
+            raise ValueError("paired=True with design2=: paired scores share one design")
+        if paired is False and design2 is None:
+            raise ValueError("paired=False needs design2= (the second sample's design)")
+        return design_roc_test(
+            guess1,
+            guess2,
+            label,
+            weight,
+            design=request[0],
+            label2=label2,
+            weight2=weight2,
+            design2=design2,
+            replicates=request[1],
+            replicates2=replicates2,
+            method=request[2],
+            alternative=alternative,
+            conf_level=conf_level,
+            quantile="normal" if quantile == "auto" else quantile,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+            data_name=data_name,
+        )
     if design2 is not None or replicates2 is not None:
         raise ValueError("design2= and replicates2= need design= (the first sample's)")
     check_choice(method, "method", METHODS)
@@ -196,38 +222,6 @@ def roc_test(
         if method == "delong":
             return (_paired if request.paired else _unpaired)(request)
         return (run_venkatraman if method == "venkatraman" else run_bootstrap)(request)
-
-
-def _design_test(request, given) -> HTest:
-    """`roc_test` with ``design=``: the design-based leaf."""
-    if given["partial"] is not None:
-        raise ValueError("design-based tests compare whole areas: give no fpr_range/tpr_range")
-    if given["paired"] is True and given["design2"] is not None:
-        raise ValueError("paired=True with design2=: paired scores share one design")
-    if given["paired"] is False and given["design2"] is None:
-        raise ValueError("paired=False needs design2= (the second sample's design)")
-    design, replicates, method = request
-    return design_roc_test(
-        given["guess1"],
-        given["guess2"],
-        given["label"],
-        given["weight"],
-        design=design,
-        label2=given["label2"],
-        weight2=given["weight2"],
-        design2=given["design2"],
-        replicates=replicates,
-        replicates2=given["replicates2"],
-        method=method,
-        alternative=given["alternative"],
-        conf_level=given["conf_level"],
-        quantile="normal" if given["quantile"] == "auto" else given["quantile"],
-        positive=given["positive"],
-        direction=given["direction"],
-        n_boot=given["n_boot"],
-        seed=given["seed"],
-        data_name=given["data_name"],
-    )
 
 
 def _paired(c: Comparison) -> HTest:
