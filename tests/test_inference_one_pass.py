@@ -75,7 +75,7 @@ def test_auc_ci_validates_once_and_sorts_once(monkeypatch, weight, direction):
         monkeypatch.setattr(module, "stable_order", stable_order)
     guess = [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6, 0.3, 0.55]
     label = ["a", "a", "b", "b", "a", "a", "b", "b", "a", "b"]
-    skewed = pytest.warns(UserWarning, match="importance weights too concentrated")
+    skewed = pytest.warns(UserWarning, match="importance weights concentrated on a few rows")
     with contextlib.nullcontext() if weight is None else skewed:
         ci = wr.auc_ci(guess, label, weight, direction=direction, quantile="t", positive="b")
     assert calls == {"check_inputs": 1, "stable_order": 1}

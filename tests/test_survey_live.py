@@ -160,17 +160,38 @@ R_HADAMARD = """function(n) { suppressMessages(library(survey)); survey:::hadama
 @pytest.mark.parametrize("n", range(1, 100))
 def test_hadamard_as_survey(n):
     """survey's choice of Hadamard matrix for n pairs (Sylvester, doubled,
-    Paley); where survey uses (or doubles) the matrices of order 28 and 36
-    it stores, this package raises NotImplementedError (skipped here)."""
+    Paley, or the matrices of order 28 and 36 it stores, used or doubled)."""
     need_r("survey")
     from weightedroc.survey.hadamard import hadamard
 
-    try:
-        ours = hadamard(n)
-    except NotImplementedError:
-        pytest.skip("survey's stored Hadamard matrices of order 28 and 36 are not built here")
     ro = rbridge.robjects()
-    np.testing.assert_array_equal(ours, np.asarray(ro.r(R_HADAMARD)(n)))
+    np.testing.assert_array_equal(hadamard(n), np.asarray(ro.r(R_HADAMARD)(n)))
+
+
+R_BRR_PAIRS = """function(pairs) {
+  suppressMessages(library(survey))
+  lapply(pairs, function(n) {
+    df <- data.frame(cluster = rep(1:2, n), strata = rep(seq_len(n), each = 2), w = 1)
+    d <- svydesign(ids = ~cluster, strata = ~strata, weights = ~w, data = df, nest = TRUE)
+    r <- as.svrepdesign(d, type = "BRR")
+    r$repweights$weights
+  })
+}"""
+
+
+def test_brr_for_every_number_of_pairs_as_survey():
+    """BRR replicate weights of 1 to 99 strata of two PSUs: survey's exactly
+    (its Hadamard matrix of each order, the stored ones included; strata
+    labelled 1..n as in R, whose pairs follow the labels' text order)."""
+    need_r("survey")
+    ro = rbridge.robjects()
+    theirs = ro.r(R_BRR_PAIRS)(ro.IntVector(range(1, 100)))
+    for n, r_weights in zip(range(1, 100), theirs):
+        design = SurveyDesign(
+            cluster=np.tile([1, 2], n), strata=np.repeat(np.arange(1, n + 1), 2), nest=True
+        )
+        ours = design.replicates("BRR").matrix
+        np.testing.assert_array_equal(ours, np.asarray(r_weights), err_msg=f"{n} pairs")
 
 
 R_BRR = """function(cluster, strata, type, rho) {

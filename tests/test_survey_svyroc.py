@@ -1,5 +1,6 @@
-"""Design-based AUC inference against svyROC 1.1.0 (ci.wauc, ht.paired,
-ht.indep with JKn), live through rpy2.
+"""Design-based AUC inference (the public auc_ci, auc_var and roc_test
+with design=) against svyROC 1.1.0 (ci.wauc, ht.paired, ht.indep with
+JKn), live through rpy2.
 
 svyROC is not on Debian: these tests source its R files from the folder
 named by the environment variable WEIGHTEDROC_SVYROC (an unpacked copy of
@@ -15,7 +16,6 @@ from test_live_r import need_r
 
 import weightedroc as wr
 from weightedroc import rbridge
-from weightedroc.inference.design_based import design_auc_ci, design_auc_var, design_roc_test
 from weightedroc.survey.design import SurveyDesign
 
 SOURCE = os.environ.get("WEIGHTEDROC_SVYROC")
@@ -95,7 +95,7 @@ def test_ci_wauc_jkn_on_svyroc_example(svyroc):
     r = svyroc.r(R_CI)("example_variables_wroc", "phat")
     r_auc, (r_low, r_high) = r[0][0], np.asarray(r[1])
     design = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data)
-    ours = design_auc_ci(data["phat"], data["y"], data["weights"], design=design, replicates="JKn")
+    ours = wr.auc_ci(data["phat"], data["y"], data["weights"], design=design, replicates="JKn")
     np.testing.assert_allclose(ours.estimate, r_auc, rtol=1e-12)
     np.testing.assert_allclose([ours.conf_low, ours.conf_high], [r_low, r_high], rtol=1e-12)
     assert round(ours.conf_low, 4) == 0.6657 and round(ours.conf_high, 4) == 0.7988  # the issue
@@ -111,7 +111,7 @@ def test_ht_paired_and_indep_jkn(svyroc, alternative):
     design = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data)
     design2 = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data2)
     r = np.asarray(svyroc.r(R_PAIRED)(alternative))
-    ours = design_roc_test(
+    ours = wr.roc_test(
         data["phat.1"],
         data["phat.2"],
         data["y"],
@@ -123,7 +123,7 @@ def test_ht_paired_and_indep_jkn(svyroc, alternative):
     np.testing.assert_allclose(list(ours.estimate.values()), r[:2], rtol=1e-12)
     np.testing.assert_allclose([ours.statistic, ours.p_value], r[2:], rtol=1e-10)
     r = np.asarray(svyroc.r(R_INDEP)(alternative))
-    ours = design_roc_test(
+    ours = wr.roc_test(
         data["phat.1"],
         data2["phat.2"],
         data["y"],
@@ -169,7 +169,7 @@ def test_ci_wauc_jkn_on_random_designs(svyroc, seed):
         svyroc.globalenv["random_survey"] = data
     r = svyroc.r(R_CI)("random_survey", "phat")
     design = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data)
-    ours = design_auc_ci(data["phat"], data["y"], data["weights"], design=design, replicates="JKn")
+    ours = wr.auc_ci(data["phat"], data["y"], data["weights"], design=design, replicates="JKn")
     np.testing.assert_allclose([ours.conf_low, ours.conf_high], np.asarray(r[1]), rtol=1e-12)
 
 
@@ -186,9 +186,7 @@ def test_svyroc_equal_psu_sizes_trap(svyroc):
     r = svyroc.r(R_CI)("equal_survey", "phat")
     r_half = (np.asarray(r[1])[1] - np.asarray(r[1])[0]) / 2
     design = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data)
-    variance = design_auc_var(
-        data["phat"], data["y"], data["weights"], design=design, replicates="JKn"
-    )
+    variance = wr.auc_var(data["phat"], data["y"], data["weights"], design=design, replicates="JKn")
     from weightedroc.utils.normal import qnorm
 
     np.testing.assert_allclose(r_half, qnorm(0.975) * np.sqrt(4 * variance), rtol=1e-12)
@@ -209,7 +207,7 @@ def test_subbootstrap_agrees_within_monte_carlo_error(svyroc):
     data = frame(svyroc, "example_variables_wroc")
     r_low, r_high = np.asarray(svyroc.r(R_SUBBOOT)(400))
     design = SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data)
-    ours = design_auc_ci(
+    ours = wr.auc_ci(
         data["phat"],
         data["y"],
         data["weights"],

@@ -59,6 +59,14 @@ def _dask_frame():
     return dd.from_pandas(pd.DataFrame({"g": GUESS, "y": LABEL}), npartitions=2)
 
 
+CLUSTER = [1, 1, 2, 2, 3, 3, 3, 4, 4, 4]
+STRATA = [1, 1, 1, 1, 2, 2, 2, 2, 2, 2]
+
+
+def _design(fpc=(10,) * 4 + (20,) * 6):
+    return wr.SurveyDesign(cluster=CLUSTER, strata=STRATA, fpc=list(fpc))
+
+
 def _plotnine():
     return pytest.importorskip("plotnine")
 
@@ -222,6 +230,30 @@ CASES = [
         ),
         UserWarning,
         "standard errors are NaN",
+    ),
+    # survey
+    Case(
+        "SurveyDesign's fpc varies within a stratum",
+        "survey/design.py",
+        lambda: wr.auc_var(GUESS, LABEL, design=_design((10, 10, 11, 11) + (20,) * 6)),
+        UserWarning,
+        "`fpc' varies within strata: stratum 1 at stage 1",
+    ),
+    Case(
+        "BRR replicates drop the fpc",
+        "survey/replicates.py",
+        lambda: wr.auc_var(GUESS, LABEL, design=_design(), replicates="BRR"),
+        UserWarning,
+        "Finite population correction dropped in conversion",
+    ),
+    Case(
+        "a replicate without positives",
+        "survey/variance.py",
+        lambda: wr.auc_var(
+            GUESS, LABEL, design=wr.ReplicateWeights(np.c_[1 - LABEL, np.ones(10)], scale=1)
+        ),
+        UserWarning,
+        "1 replicates gave NA results and were discarded",
     ),
     # ---- inference rows below (issue 30, inference part) ----
 ]

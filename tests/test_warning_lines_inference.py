@@ -23,7 +23,7 @@ SMALL_LABEL = [0, 0, 1, 1, 0, 0, 1, 1]
 FEW_POSITIVES = [0, 0, 0, 1, 0, 0, 0, 1]  # unstratified replicates often lack a class
 WORDS = ["no", "no", "yes", "yes", "no", "no", "yes", "yes"]
 
-SKEW = "importance weights too concentrated for DeLong's variance"
+SKEW = "importance weights concentrated on a few rows .* DeLong.s variance treats the rows"
 CLASSES = "DeLong's normal interval with .* below 30 in a class"
 PAIRED = "The ROC curves seem to be paired"
 NA = r"\d+ NA value\(s\) produced during bootstrap were ignored"

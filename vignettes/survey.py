@@ -216,6 +216,27 @@ compare.round(5)
 # sampled) a few percent smaller.  `quantile="t"` uses survey's degrees of freedom, PSUs minus
 # strata (27 here).
 #
+# ### Points of the curve, and GAUC
+#
+# `ci_se`, `ci_sp` and `ci_coords` read the curve under each replicate's
+# weights (a `SurveyDesign` alone gets JKn, as `as.svrepdesign`'s
+# default), and give Wald intervals with their standard errors.
+# `group_auc` averages the AUCs of groups (here the classes of ten pupils
+# within each school) weighted by their sampling weight, and its design-based
+# variance comes from GAUC's influence values (or its replicates).
+
+# %%
+frame["class"] = frame["school"] * 2 + np.arange(n) % 2
+points = wr.ci_coords(
+    *args, x=[0.5, 1.0], ret=["sensitivity", "specificity"], design=schools, replicates="JKn"
+)
+gauc = wr.group_auc(
+    frame, "score", "y", "weight", by="class", group_weight="weight", design=schools
+)
+print(gauc)
+points.round(4)
+
+# %% [markdown]
 # ## Coverage
 #
 # benchmarks/survey_coverage.py draws 1000 samples from a population of

@@ -64,7 +64,7 @@ _LAZY = {
     "time_auc_mean": "survival.inference",
     "RocAccumulator": "streaming.accumulator",
     "SurveyDesign": "survey.design",
-    "ReplicateWeights": "survey.design",
+    "ReplicateWeights": "survey.weights",
 }
 
 # Subpackages and modules, imported on first attribute access

@@ -8,9 +8,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.validation import one_label_warning
+from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import check_choice, partial_area, prepared, warn_skewed_weights
 from .delong import variance_and_df
+from .design_based import design_request, design_roc_test
 from .distributions import p_value, t_quantile
 from .pairing import Comparison, comparison
 from .placements import paired_placements, placements, uneven
@@ -58,6 +60,10 @@ def roc_test(
     specificity: float | None = None,
     stratified: bool = True,
     partial_auc: dict | None = None,
+    design: SurveyDesign | ReplicateWeights | None = None,
+    design2: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
+    replicates2: str | ReplicateWeights | None = None,
 ) -> HTest:
     """Test whether two ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
 
@@ -124,6 +130,17 @@ def roc_test(
         pROC's.
     partial_auc : dict, optional
         Deprecated (1.2): the partial area as a dict, with a FutureWarning.
+    design, replicates
+        A sampling design of the first sample, as for `auc_var`
+        (``method`` "linearization" or "replicate"): a design-based test
+        of AUC1 - AUC2 over its design-based standard error.  Paired
+        scores of one sample (svyROC's ``ht.paired``), or, with `design2`,
+        two independent samples (``label2``, ``weight2``), each with its
+        design, the variances added (``ht.indep``).  ``quantile`` "auto" and
+        "normal": Z (svyROC's); "t": survey's degrees of freedom (the
+        smaller of the two samples' for independent ones).
+    design2, replicates2
+        The second sample's design and replicates (independent samples).
 
     Returns
     -------
@@ -145,8 +162,39 @@ def roc_test(
     >>> round(test.statistic, 4), round(test.p_value, 5)
     (-2.209, 0.02718)
     """
-    check_choice(method, "method", METHODS)
     partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
+    request = design_request(design, replicates, method, weights_are)
+    if request is not None:
+        if partial is not None:
+            raise ValueError("design-based tests compare whole areas: give no fpr_range/tpr_range")
+        if paired is True and design2 is not None:
+            raise ValueError("paired=True with design2=: paired scores share one design")
+        if paired is False and design2 is None:
+            raise ValueError("paired=False needs design2= (the second sample's design)")
+        return design_roc_test(
+            guess1,
+            guess2,
+            label,
+            weight,
+            design=request[0],
+            label2=label2,
+            weight2=weight2,
+            design2=design2,
+            replicates=request[1],
+            replicates2=replicates2,
+            method=request[2],
+            alternative=alternative,
+            conf_level=conf_level,
+            quantile="normal" if quantile == "auto" else quantile,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+            data_name=data_name,
+        )
+    if design2 is not None or replicates2 is not None:
+        raise ValueError("design2= and replicates2= need design= (the first sample's)")
+    check_choice(method, "method", METHODS)
     with one_label_warning():  # the pairing and the curves read the labels
         request = comparison(
             guess1,

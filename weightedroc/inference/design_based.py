@@ -21,28 +21,39 @@ import pandas as pd
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
-from .bootstrap import AUCInterval
-from .checks import check_choice, check_conf_level, prepared
+from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
-from .htest import HTest
+from .grouped_delong import group_influence
 from .replicates import se_at_sp, se_sp_rows, sp_at_se
+from .results import AUCInterval, HTest
 
 METHODS = ("linearization", "replicate")
 QUANTILES = ("normal", "t")
 
 
-def _partial(fpr_range, tpr_range, correct):
-    if fpr_range is None and tpr_range is None:
-        if correct:
-            raise ValueError("correct=True needs fpr_range or tpr_range (a partial area)")
-        return None
-    from ..curves.areas import check_range
-
-    if fpr_range is not None and tpr_range is not None:
-        raise ValueError("give fpr_range or tpr_range, not both")
-    if fpr_range is not None:
-        return dict(fpr_range=check_range(fpr_range, "fpr_range"), correct=bool(correct))
-    return dict(tpr_range=check_range(tpr_range, "tpr_range"), correct=bool(correct))
+def design_request(design, replicates, method, weights_are="importance"):
+    """The dispatchers' one check of ``design=``: None without a design,
+    else ``(design, replicates, method)`` for the leaves, the dispatchers'
+    default method (pROC's "delong") read as the design's default.
+    `ReplicateWeights` given as ``replicates=`` alone are the design."""
+    if design is None:
+        if replicates is None:
+            return None
+        if not isinstance(replicates, ReplicateWeights):
+            raise ValueError(
+                f"replicates={replicates!r} needs the design: give design=SurveyDesign(...)"
+            )
+        design, replicates = replicates, None
+    if weights_are != "importance":
+        raise ValueError(
+            f'with design= the weights are sampling weights: weights_are="importance", '
+            f"got {weights_are!r}"
+        )
+    if method == "delong":
+        method = None
+    elif method is not None:
+        check_choice(method, "method", ("delong",) + METHODS)
+    return design, replicates, method
 
 
 def _plan(design, replicates, method, n, n_boot, seed):
@@ -134,7 +145,7 @@ def design_auc_var(
     correct=False,
 ):
     """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
-    partial = _partial(fpr_range, tpr_range, correct)
+    partial = partial_area("auc_var", fpr_range, tpr_range, correct)
     sample = _sample(guess, label, weight, positive, direction)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
@@ -164,7 +175,7 @@ def design_auc_ci(
     survey's degrees of freedom (PSUs minus strata; the replicate weights'
     rank minus 1)."""
     conf_level = check_conf_level(conf_level)
-    partial = _partial(fpr_range, tpr_range, correct)
+    partial = partial_area("auc_ci", fpr_range, tpr_range, correct)
     sample = _sample(guess, label, weight, positive, direction)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
@@ -172,7 +183,16 @@ def design_auc_ci(
     df = _df(quantile, df)
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * math.sqrt(variance)
     reps = np.empty(0) if plan[0] == "linearization" else values
-    return AUCInterval(estimate, estimate - half, estimate + half, conf_level, len(reps), reps, df)
+    return AUCInterval(
+        estimate,
+        estimate - half,
+        estimate + half,
+        conf_level,
+        len(reps),
+        reps,
+        df,
+        std_error=math.sqrt(variance),
+    )
 
 
 def design_roc_test(
@@ -237,11 +257,13 @@ def design_roc_test(
         {"AUC of roc1": auc1, "AUC of roc2": auc2},
         f"{title} ({plan[0]})",
         alternative,
-        (difference - q * sd, difference + q * sd),
-        conf_level,
+        conf_low=difference - q * sd,
+        conf_high=difference + q * sd,
+        conf_level=conf_level,
         parameter={} if math.isinf(df) else {"df": float(df)},
         data_name=data_name or "guess1 and guess2",
         statistic_name="Z" if math.isinf(df) else "t",
+        std_error=sd,
     )
 
 
@@ -256,6 +278,32 @@ def _replicate_plan(design, replicates, method, n, n_boot, seed):
     if replicates is None and isinstance(design, SurveyDesign):
         replicates = "JKn" if design.strata is not None else "JK1"
     return _plan(design, replicates, "replicate", n, n_boot, seed)
+
+
+def design_readings(
+    read, guess, label, weight=None, *, design, replicates=None, method=None, n_boot=50, seed=None
+):
+    """(own, values, replicate weights): ``read(P, N)`` (P and N the weight
+    of positives and negatives in each group of tied guesses, by ascending
+    guess, one row per replicate) under the sampling weights and under each
+    replicate's, for statistics read from the curve at points (`ci_se`,
+    `ci_sp`, `ci_coords` with ``design=``).  `guess`, `label` and `weight`
+    are validated and prepared (guesses negated for direction ">")."""
+    sample = guess, label, np.ones(len(guess)) if weight is None else weight
+    plan = _replicate_plan(design, replicates, method, len(guess), n_boot, seed)
+    return full_rows(*sample, read), replicate_rows(*sample, plan[2], read), plan[2]
+
+
+def column_errors(own, values, reps):
+    """The standard error of each column of replicate `values` (as
+    ``svrVar``, column by column: a replicate whose value is NaN in one
+    column, e.g. a precision where it calls nothing positive, leaves only
+    that column, with survey's warning); NaN where `own` is."""
+    errors = np.full(len(own), np.nan)
+    for j in np.flatnonzero(~np.isnan(own)):
+        if not np.isnan(values[:, j]).all():
+            errors[j] = math.sqrt(svr_var(values[:, j], reps, own[j])[0, 0])
+    return errors
 
 
 def design_band(
@@ -280,7 +328,6 @@ def design_band(
     (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
     conf_level = check_conf_level(conf_level)
     sample = _sample(guess, label, weight, positive, direction)
-    plan = _replicate_plan(design, replicates, method, len(sample[0]), n_boot, seed)
     at = se_at_sp if given == "specificity" else sp_at_se
     points = np.asarray(points, dtype=float)
 
@@ -288,10 +335,11 @@ def design_band(
         se, sp = se_sp_rows(P, N)
         return np.stack([at(se, sp, x) for x in points], 1)
 
-    own = full_rows(*sample, read)
-    values = replicate_rows(*sample, plan[2], read)
-    variance = np.diag(svr_var(values, plan[2], own))
-    df = _df(quantile, plan[2].degf)
+    own, values, reps = design_readings(
+        read, *sample, design=design, replicates=replicates, method=method, n_boot=n_boot, seed=seed
+    )
+    variance = np.diag(svr_var(values, reps, own))
+    df = _df(quantile, reps.degf)
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
     other = "sensitivity" if given == "specificity" else "specificity"
     band = pd.DataFrame(
@@ -304,6 +352,86 @@ def design_band(
         }
     )
     band.attrs.update(
-        conf_level=conf_level, n_boot=plan[2].n_replicates, method=f"design-based ({plan[2].type})"
+        conf_level=conf_level, n_boot=reps.n_replicates, method=f"design-based ({reps.type})"
     )
     return band
+
+
+def _gauc(codes, size, guess, positive, weight, group_weight, min_per_class):
+    """(GAUC, each used group's AUC and weight, used) under `weight` (rows
+    of weight 0 left out; groups without `min_per_class` such rows of each
+    class skipped, as GAUC defines)."""
+    kept = weight > 0
+    c, g, p, w = codes[kept], guess[kept], positive[kept], weight[kept]
+    auc, _ = group_influence(c, size, g, p, w)
+    rows = np.bincount(2 * c + p, minlength=2 * size)
+    used = (rows[0::2] >= min_per_class) & (rows[1::2] >= min_per_class)
+    counted = w if group_weight == "weight" else np.where(p, w, 0.0)
+    weights = np.bincount(c, weights=counted, minlength=size)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return float(np.dot(weights[used], auc[used]) / weights[used].sum())
+
+
+def gauc_influence(codes, size, guess, positive, weight, group_weight, min_per_class):
+    """Each row's influence value on GAUC (weights positive):
+    ``(g_i z_k + w_k c_k (AUC_i - GAUC)) / sum g`` for the rows of the
+    groups used, 0 for the others (see `design_gauc_variance`)."""
+    auc, z = group_influence(codes, size, guess, positive, weight)
+    rows = np.bincount(2 * codes + positive, minlength=2 * size)
+    used = (rows[0::2] >= min_per_class) & (rows[1::2] >= min_per_class)
+    counted = weight if group_weight == "weight" else np.where(positive, weight, 0.0)
+    totals = np.bincount(codes, weights=counted, minlength=size)
+    estimate = np.dot(totals[used], auc[used]) / totals[used].sum()
+    mine = used[codes]
+    values = np.zeros(len(guess))
+    values[mine] = (
+        totals[codes[mine]] * z[mine] + counted[mine] * (auc[codes[mine]] - estimate)
+    ) / totals[used].sum()
+    return values
+
+
+def design_gauc_variance(
+    codes,
+    size,
+    arrays,
+    *,
+    group_weight,
+    min_per_class,
+    design,
+    replicates=None,
+    method=None,
+    n_boot=50,
+    seed=None,
+):
+    """(variance, df, method) of GAUC = sum g_i AUC_i / sum g_i over the
+    groups used (`group_auc` with ``design=``), the g_i the groups' sampling
+    weight totals (``group_weight`` "weight") or their positives'
+    ("positive_weight").  Linearization: each row's influence value
+    ``(g_i z_k + w_k c_k (AUC_i - GAUC)) / sum g`` (z_k its influence on
+    its group's AUC, c_k 1 or its label), totalled by ``svyrecvar``;
+    replicates: GAUC recomputed under each replicate's weights (groups
+    that lose a class skipped), combined as ``svrVar``.  `arrays` are the
+    validated (guess, positive, weight), guesses negated for ">"."""
+    if group_weight not in ("weight", "positive_weight"):
+        raise ValueError(
+            'with design= the groups count by their sampling weight: give group_weight="weight" '
+            '(each group\'s estimated population rows) or "positive_weight"; "n" and "equal" '
+            "are sample counts, which miss the groups' sampling"
+        )
+    guess, positive, weight = arrays
+    weight = np.ones(len(guess)) if weight is None else weight
+    plan = _plan(design, replicates, method, len(guess), n_boot, seed)
+    if plan[0] == "linearization":
+        values = gauc_influence(codes, size, guess, positive, weight, group_weight, min_per_class)
+        return float(svyrecvar(values, plan[1])[0, 0]), float(plan[1].df), plan[0]
+    estimate = _gauc(codes, size, guess, positive, weight, group_weight, min_per_class)
+    reps = plan[2]
+    factors = reps.matrix if reps.index is None else reps.matrix[reps.index]
+    base = np.ones(len(guess)) if reps.combined else weight
+    thetas = np.array(
+        [
+            _gauc(codes, size, guess, positive, base * factors[:, r], group_weight, min_per_class)
+            for r in range(reps.n_replicates)
+        ]
+    )
+    return float(svr_var(thetas, reps, estimate)[0, 0]), reps.degf, f"replicate ({reps.type})"

@@ -23,6 +23,7 @@ variance over G groups drawn independently):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 from collections.abc import Hashable
@@ -40,6 +41,7 @@ from ..engine.validation import (
     check_weight,
     one_label_warning,
 )
+from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import Columns, Direction, LabelValue
 from .checks import (
     WEIGHTS_ARE,
@@ -48,6 +50,7 @@ from .checks import (
     check_frequency,
     check_quantile,
 )
+from .design_based import design_gauc_variance, design_request
 from .grouped_delong import group_variances
 from .interval import wald_interval
 
@@ -97,7 +100,8 @@ class GroupAUC:
         ``positive_weight``, ``negative_weight`` (as `auc_table`),
         ``group_weight`` and ``variance`` (DeLong's; NaN where undefined).
     interval : str
-        ``"delong"`` or ``"between"``: which variance the interval uses.
+        ``"delong"`` or ``"between"``: which variance the interval uses;
+        with ``design=``, ``"linearization"`` or ``"replicate (type)"``.
     """
 
     estimate: float
@@ -127,6 +131,11 @@ class GroupAUC:
                 if math.isnan(self.conf_low)
                 else f"{level} CI: {self.conf_low:.4f} to {self.conf_high:.4f} "
                 f"(between groups, groups sampled)"
+            )
+        elif self.interval not in INTERVALS:
+            interval = (
+                f"{level} CI: {self.conf_low:.4f} to {self.conf_high:.4f} "
+                f"(design-based, {self.interval})"
             )
         elif math.isnan(self.conf_low):
             undefined = int(self.groups["variance"].isna().sum())
@@ -331,6 +340,37 @@ def combined(
     )
 
 
+def _design_result(found, data, by, arrays, request, direction, quantile, n_boot, seed):
+    """`found` (a `GroupAUC`) with the design-based variance and interval."""
+    design, replicates, method = request
+    if isinstance(design, SurveyDesign) and design.data is None:
+        design = dataclasses.replace(design, data=data)  # column names read from data
+    codes, first = _group_codes(data, by)
+    guess, positive, weight = arrays
+    variance, df, name = design_gauc_variance(
+        codes,
+        len(first),
+        (-guess if direction == ">" else guess, positive, weight),
+        group_weight=found.group_weight,
+        min_per_class=found.min_per_class,
+        design=design,
+        replicates=replicates,
+        method=method,
+        n_boot=n_boot,
+        seed=seed,
+    )
+    df = (df() if callable(df) else df) if quantile == "t" else math.inf
+    wald = wald_interval(found.estimate, variance, df, found.conf_level)
+    return dataclasses.replace(
+        found,
+        conf_low=wald.conf_low,
+        conf_high=wald.conf_high,
+        std_error=math.sqrt(variance),
+        df=float(df),
+        interval=name,
+    )
+
+
 def check_options(
     group_weight, conf_level, weights_are, quantile, direction, min_per_class, interval="delong"
 ):
@@ -358,6 +398,11 @@ def group_auc(
     interval: str = "delong",
     positive: LabelValue = None,
     direction: Direction = "<",
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
+    method: str | None = None,
+    n_boot: int = 50,
+    seed: int | np.random.Generator | None = None,
 ) -> GroupAUC:
     """GAUC: the weighted mean of the AUCs of the groups with both labels.
 
@@ -406,6 +451,20 @@ def group_auc(
         clicks included).  See Notes.
     positive, direction
         As for `WeightedROC`.
+    design, replicates, method, n_boot, seed
+        A sampling design of the rows (`weight` the sampling weights), as
+        for `auc_var` (column names of a `SurveyDesign` are read from
+        `data`): the variance of GAUC is design-based, the groups' weights
+        the sampling weights' totals (``group_weight`` "weight" or
+        "positive_weight"; "n" and "equal" are an error, as sample counts
+        miss the groups' sampling).  ``method="linearization"`` (default
+        with a `SurveyDesign`): GAUC's influence values (see
+        `weightedroc.inference.design_based.design_gauc_variance`) through
+        ``survey::svyrecvar``; ``"replicate"`` (default with
+        `replicates`): GAUC recomputed under each replicate's weights
+        (groups that lose a class skipped; bootstraps draw `n_boot` with
+        `seed`), combined as ``svrVar``.  `quantile` "t" takes survey's
+        degrees of freedom, else the normal; `interval` is not used.
 
     Returns
     -------
@@ -511,6 +570,22 @@ def group_auc(
         raise no_group_used(by, min_per_class)
     w = arrays[2]
     uneven = weights_are == "importance" and w is not None and bool(w.min() != w.max())
+    request = design_request(design, replicates, method, weights_are)
+    if request is None and method is not None:
+        raise ValueError("method= chooses the design's variance: it needs design=")
+    if request is not None:
+        if interval != "delong":
+            raise ValueError("with design= the variance is the design's: give no interval=")
+        found = combined(
+            table,
+            n_skipped,
+            group_weight=group_weight,
+            conf_level=conf_level,
+            quantile=quantile,
+            uneven=uneven,
+            min_per_class=min_per_class,
+        )
+        return _design_result(found, data, by, arrays, request, direction, quantile, n_boot, seed)
     return combined(
         table,
         n_skipped,

@@ -131,3 +131,47 @@ def group_variances(codes, size, guess, positive, weight, weights_are="importanc
     variance[~defined] = np.nan
     squares[~defined] = np.nan
     return GroupVariances(auc, variance, squares, W1, W0, counts[1::2], counts[0::2])
+
+
+def group_influence(codes, size, guess, positive, weight):
+    """(AUC of each group, each row's influence value on its group's AUC):
+    ``w (V - AUC) / W`` with V the row's placement value and W its class's
+    total weight in its group, as `weightedroc.survey.auc.influence` on the
+    group's rows; from one sort of all groups.  Rows of a group without a
+    class get NaN.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from weightedroc.survey.auc import influence
+    >>> guess = np.array([0.1, 0.4, 0.35, 0.8, 0.5, 0.2, 0.3, 0.6, 0.7, 0.2])
+    >>> positive = np.array([0, 0, 1, 1, 1, 0, 1, 0, 1, 0], dtype=bool)
+    >>> codes = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 1])
+    >>> auc, z = group_influence(codes, 2, guess, positive, None)
+    >>> bool(np.allclose(z[6:], influence(guess[6:], positive[6:], np.ones(4))[1]))
+    True
+    """
+    codes = np.asarray(codes, dtype=np.intp)
+    order = _by_group_and_guess(codes, size, guess)
+    c, x, pos = codes[order], guess[order], positive[order]
+    w = np.ones(len(c)) if weight is None else weight[order]
+    ends = _runs(c, x)
+    run_code = c[ends]
+    pos_w, neg_w = np.where(pos, w, 0.0), np.where(pos, 0.0, w)
+    W1 = np.bincount(c, weights=pos_w, minlength=size)
+    W0 = np.bincount(c, weights=neg_w, minlength=size)
+    below_pos = np.cumsum(pos_w, dtype=np.longdouble)[ends]
+    below_neg = np.cumsum(neg_w, dtype=np.longdouble)[ends]
+    P = np.diff(below_pos, prepend=0).astype(np.float64)
+    N = np.diff(below_neg, prepend=0).astype(np.float64)
+    below_pos, below_neg = _within(below_pos, run_code, W1), _within(below_neg, run_code, W0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pos_value = (below_neg - N / 2) / W0[run_code]
+        neg_value = ((W1[run_code] - below_pos) + P / 2) / W1[run_code]
+        auc = np.bincount(run_code, weights=P * pos_value, minlength=size) / W1
+        sizes = np.diff(ends, prepend=-1)
+        value = np.where(pos, np.repeat(pos_value, sizes), np.repeat(neg_value, sizes))
+        z_sorted = w * (value - auc[c]) / np.where(pos, W1[c], W0[c])
+    z = np.empty_like(z_sorted)
+    z[order] = z_sorted
+    return auc, z

@@ -6,6 +6,7 @@ import numpy as np
 
 from ..curves.auc import counts_area
 from ..engine.core import cumulate_sorted, stable_order
+from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.deprecation import renamed
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .bootstrap import bootstrap_interval
@@ -20,6 +21,7 @@ from .checks import (
     warn_small_classes,
 )
 from .delong import variance_and_df
+from .design_based import design_auc_ci, design_request
 from .distributions import t_quantile
 from .placements import placements, uneven
 from .results import AUCInterval
@@ -44,6 +46,8 @@ def auc_ci(
     correct: bool = False,
     stratified: bool = True,
     partial_auc: dict | None = None,
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> AUCInterval:
     """Confidence interval of the (weighted) AUC, as pROC's ``ci.auc``.
 
@@ -58,7 +62,7 @@ def auc_ci(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    method : {"delong", "bootstrap"}
+    method : {"delong", "bootstrap"}, or with `design` {"linearization", "replicate"}
     conf_level : float, default 0.95
         In (0, 1).  (``level=`` before 1.0: deprecated.)
     n_boot, seed
@@ -84,12 +88,21 @@ def auc_ci(
         replicate from all observations together).
     partial_auc : dict, optional
         Deprecated (1.2): the partial area as a dict, with a FutureWarning.
+    design, replicates
+        A sampling design, as for `auc_var`: the Wald interval
+        AUC +- q sqrt(var) of the design-based variance, not clipped (as
+        svyROC's ``ci.wauc``; JKn replicates reproduce it).  `quantile`
+        "auto" and "normal" take the normal quantile (svyROC's); "t" takes
+        survey's degrees of freedom, PSUs minus strata (linearization) or
+        the replicate weights' rank minus 1 (survey's ``degf``), given in
+        ``df``.  Replicates come back in ``replicates`` (their number in
+        ``n_boot``); partial areas need replicates.
 
     Returns
     -------
     AUCInterval
-        ``estimate``, ``conf_low``, ``conf_high``, ``conf_level``, and
-        ``df`` (inf for the normal quantile); DeLong intervals have
+        ``estimate``, ``conf_low``, ``conf_high``, ``conf_level``,
+        ``std_error``, and ``df`` (inf for the normal quantile); DeLong intervals have
         ``n_boot == 0`` and no replicates.  (``lower``, ``upper`` and
         ``level`` are deprecated aliases.)
 
@@ -124,10 +137,28 @@ def auc_ci(
     >>> round(t.df, 1), [round(x, 4) for x in (t.conf_low, t.conf_high)]
     (24.7, [0.6249, 0.8378])
     """
-    check_choice(method, "method", ("delong", "bootstrap"))
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
     partial = partial_area("auc_ci", fpr_range, tpr_range, correct, partial_auc)
+    request = design_request(design, replicates, method, weights_are)
+    if request is not None:
+        design, replicates, method = request
+        return design_auc_ci(
+            guess,
+            label,
+            weight,
+            design=design,
+            replicates=replicates,
+            method=method,
+            conf_level=conf_level,
+            quantile="normal" if quantile == "auto" else quantile,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+            **(partial or {}),
+        )
+    check_choice(method, "method", ("delong", "bootstrap"))
     if method == "bootstrap":
         return bootstrap_interval(
             guess,

@@ -7,10 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.validation import one_label_warning
+from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .bootstrap import bootstrap_cov, bootstrap_var
 from .checks import check_choice, no_delong_partial, partial_area, prepared, warn_skewed_weights
 from .delong import spread
+from .design_based import design_auc_var, design_request
 from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import paired_placements, placements, uneven
 
@@ -35,6 +37,8 @@ def auc_var(
     seed: int | np.random.Generator | None = None,
     stratified: bool = True,
     partial_auc: dict | None = None,
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> float:
     """DeLong's variance of the (weighted) AUC, as pROC's ``var(roc)``.
 
@@ -42,7 +46,7 @@ def auc_var(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
-    method : {"delong", "obuchowski", "bootstrap"}
+    method : {"delong", "obuchowski", "bootstrap"}, or with `design` {"linearization", "replicate"}
         ``"delong"``: DeLong's placement-value (structural components)
         estimate.  ``"obuchowski"``: Obuchowski's estimate from a binormal
         fit of the curve, as pROC's ``var(roc, method = "obuchowski")``
@@ -77,6 +81,22 @@ def auc_var(
     partial_auc : dict, optional
         Deprecated (1.2): ``partial_auc=dict(fpr_range=...)``, the same as
         the keywords, with a FutureWarning.
+    design : SurveyDesign or ReplicateWeights, optional
+        The sampling design; `weight` holds the sampling weights (and
+        `weights_are` stays "importance").  The variance is then
+        design-based (`weightedroc.inference.design_based`):
+        ``method="linearization"`` (the default with a `SurveyDesign`): the
+        AUC's influence values totalled within PSUs and varied between
+        PSUs within strata, with the fpc, as ``survey::svyrecvar``;
+        ``method="replicate"`` (the default with `ReplicateWeights` or
+        `replicates`): the replicate AUCs combined as ``survey::svrVar``
+        (JKn: svyROC's ``ci.wauc``).  Partial areas (`fpr_range`,
+        `tpr_range`, `correct`) need replicates.
+    replicates : str or ReplicateWeights, optional
+        With a `SurveyDesign`: a replicate type of
+        `SurveyDesign.replicates` ("JKn", "JK1", "BRR", "Fay", "bootstrap",
+        "subbootstrap"; the bootstraps draw `n_boot` replicates with
+        `seed`), or the replicate weights themselves.
 
     Returns
     -------
@@ -116,8 +136,24 @@ def auc_var(
     >>> round(auc_var(asah["s100b"], asah["outcome"], method="obuchowski"), 10)
     0.002734778
     """
-    check_choice(method, "method", METHODS)
     partial = partial_area("auc_var", fpr_range, tpr_range, correct, partial_auc)
+    request = design_request(design, replicates, method, weights_are)
+    if request is not None:
+        design, replicates, method = request
+        return design_auc_var(
+            guess,
+            label,
+            weight,
+            design=design,
+            replicates=replicates,
+            method=method,
+            positive=positive,
+            direction=direction,
+            n_boot=n_boot,
+            seed=seed,
+            **(partial or {}),
+        )
+    check_choice(method, "method", METHODS)
     if method == "obuchowski":
         return obuchowski_var(
             guess,

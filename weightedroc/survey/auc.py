@@ -28,7 +28,7 @@ import numpy as np
 
 from ..curves.areas import mcclish, range_areas
 from ..engine.core import stable_order, unit_scaled
-from .design import ReplicateWeights
+from .weights import ReplicateWeights
 
 CHUNK = 16  # replicate columns cumulated at a time (memory: rows x CHUNK)
 

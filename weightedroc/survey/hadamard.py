@@ -1,8 +1,8 @@
 """Hadamard matrices as ``survey:::hadamard`` chooses them for BRR (0/1
 coding: 1 for +1), built from Sylvester's and Paley's constructions as
-survey builds them.  survey also stores two matrices (orders 28 and 36) it
-uses, or doubles, for 24-27, 32-35, 48-55, 68-71 pairs and some larger
-numbers: those are not reproduced here (NotImplementedError)."""
+survey builds them, and the two matrices survey stores (orders 28 and 36,
+used or doubled for 24-27, 32-35, 48-55, 68-71 pairs and some larger
+numbers) reproduced as data (`STORED_ROWS`)."""
 
 import numpy as np
 
@@ -65,14 +65,35 @@ def paley(n, nmax):
     return paley_prime(p)
 
 
+# The Hadamard matrices of order 28 and 36 that R's survey package stores
+# (``survey:::hadamard.list[[3]]`` and ``[[4]]``, survey 4.1 by Thomas
+# Lumley, GPL-2 | GPL-3), one row per string: its 0/1 entries as the bits of
+# a hexadecimal number, the first column the highest bit.  A table of
+# numbers, reproduced as data so that BRR replicates are survey's exactly
+# (tests/test_survey_live.py compares them live).
+STORED_ROWS = {
+    28: (
+        "fffffff 9c71c78 83cd378 83b2e66 9a0f8d6 952c5ae 8cd239e 58aa7f0 45b59d4 46cbcac "
+        "561774a 4b64e9a 5959b26 2d1eae8 3666b34 2b3b51c 31d74b2 32f89ca 2ced646 ea545e4 "
+        "f1632cc f09ce1c e54ad52 e6392b2 e8a792a dffe000 bf81f80 7f8007e"
+    ),
+    36: (
+        "fffffffff 5c7dc8564 b8fb90ac8 71f721592 e3ee42b24 c7dc8564a 8fb90ac96 1f721592e "
+        "3ee42b25c 7dc8564b8 fb90ac970 f721592e2 ee42b25c6 dc8564b8e b90ac971e 721592e3e "
+        "e42b25c7c c8564b8fa 90ac971f6 21592e3ee 42b25c7dc 8564b8fb8 0ac971f72 1592e3ee4 "
+        "2b25c7dc8 564b8fb90 ac971f720 592e3ee42 b25c7dc84 64b8fb90a c971f7214 92e3ee42a "
+        "25c7dc856 4b8fb90ac 971f72158 2e3ee42b2"
+    ),
+}
+
+
 def stored(order):
+    """survey's stored matrix of an order in `STORED` (0/1 coding)."""
     if order in (4, 16):
         return sylvester(order)
-    raise NotImplementedError(
-        f"BRR here needs survey's stored Hadamard matrix of order {order} (for 24-27, "
-        "32-35, 48-55 or 68-71 pairs of PSUs, among others): build the replicate weights "
-        "in R and pass them as ReplicateWeights"
-    )
+    rows = [int(row, 16) for row in STORED_ROWS[order].split()]
+    bits = order - 1 - np.arange(order)
+    return ((np.array(rows, dtype=np.int64)[:, None] >> bits) & 1).astype(float)
 
 
 def hadamard(n):

@@ -11,7 +11,7 @@ generator, so the draws differ from R's).
 import numpy as np
 
 from ..utils.warn import warn
-from .design import Coded, ReplicateWeights
+from .weights import Coded, ReplicateWeights
 
 TYPES = ("JK1", "JKn", "BRR", "Fay", "bootstrap", "subbootstrap")
 

@@ -3,8 +3,8 @@
 import numpy as np
 
 from ..utils.warn import warn
-from .design import Coded, ReplicateWeights
 from .replicates import lonely
+from .weights import Coded, ReplicateWeights
 
 
 def svyrecvar(x, coded: Coded) -> np.ndarray:
