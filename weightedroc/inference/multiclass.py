@@ -153,8 +153,10 @@ def _warn_skewed(data):
         warn(
             "importance weights too concentrated for the jackknife variance: the "
             f"Kish effective size (sum w)^2 / sum w^2 of class "
-            f"{data.levels[int(np.argmin(kish))]!r} is {kish.min():.3g}; below "
-            f"{KISH_WARN}, binary AUC intervals under-covered in simulation",
+            f"{data.levels[int(np.argmin(kish))]!r} is {kish.min():.3g} (below "
+            f"{KISH_WARN}), so a few heavy rows carry its AUCs. The jackknife treats "
+            "the rows as independent draws: weights from a sampling design need a "
+            "design-based variance",
             UserWarning,
         )
 

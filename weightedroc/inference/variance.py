@@ -118,8 +118,10 @@ def auc_var(
         fewer than 50 effective rows for the AUC's influence ``w |V - A|``, or
         fewer than 11 for the squared weights, each net of what unit
         weights give (`weightedroc.inference.checks.weight_effective_sizes`;
-        weights equal within a class never warn).  Intervals and tests
-        built on the variance then under-covered in simulation (the
+        weights equal within a class never warn).  The warning states
+        facts about the weights (Kish's effective sizes, the heaviest rows'
+        share) and points to ``design=`` for weights from a sampling design;
+        whether an interval covers is not something one sample can tell (the
         Inference vignette).
 
     Examples
