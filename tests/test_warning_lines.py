@@ -12,6 +12,7 @@ counts a ``stacklevel`` or walks frames itself
 import ast
 import pathlib
 import re
+import sys
 import warnings
 from typing import Any, NamedTuple
 
@@ -510,6 +511,32 @@ def test_the_warning_names_the_callers_line(case):
     )
     for w in matching:
         assert w.filename == __file__, f"{case.id}: the warning names {w.filename}:{w.lineno}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_the_row_names_the_module_that_raises_the_warning(case, monkeypatch):
+    """The module of a row is where ``weightedroc.utils.warn.warn`` is called
+    from (recorded, not raised: the row's warning goes nowhere here)."""
+    from weightedroc.utils import warn as helper
+
+    raised = []
+
+    class Recorder:
+        @staticmethod
+        def warn(message, category=UserWarning, **_):
+            caller = pathlib.Path(sys._getframe(2).f_code.co_filename)  # warn's caller
+            if isinstance(message, Warning):  # warnings.warn's rule: the instance's class
+                category = type(message)
+            raised.append((str(message), category, caller.relative_to(PACKAGE).as_posix()))
+
+    monkeypatch.setattr(helper, "warnings", Recorder())
+    case.trigger()
+    modules = {
+        module
+        for message, category, module in raised
+        if issubclass(category, case.category) and re.search(case.match, message)
+    }
+    assert modules == {case.module}, raised
 
 
 def _warning_modules():
