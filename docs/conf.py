@@ -96,6 +96,10 @@ AREAS = {
         "Exact curves and AUCs of Dask DataFrames larger than memory "
         "(``pip install 'weightedroc[dask]'``).",
     ),
+    "sklearn": (
+        "scikit-learn",
+        "Scorers and cross-validated predictions (``pip install 'weightedroc[sklearn]'``).",
+    ),
     "rbridge": (
         "R bridge",
         "R's WeightedROC, pROC and ROCR through rpy2 "
@@ -116,6 +120,9 @@ MODULE_AREA = {
     "weightedroc.metrics": "metrics",
     "weightedroc.decisions": "decisions",
     "weightedroc.inference": "inference",
+    "weightedroc.survey": "inference",
+    "weightedroc.streaming": "curves",
+    "weightedroc.sklearn": "sklearn",
     "weightedroc.survival": "survival",
     "weightedroc.tidy": "tidy",
     "weightedroc.io": "tidy",
@@ -131,15 +138,17 @@ NAME_AREA = {
     "smooth_auc": "metrics",
     "show_versions": "rbridge",
     "multiclass_roc": "curves",
+    "LabelWarning": "curves",
 }
 # Result classes returned by public functions, documented beside them.
+# Each at its home (the module that defines it): a class that moves fails the build.
 RESULT_TYPES = [
-    "weightedroc.decisions.MinRisk",
+    "weightedroc.decisions.thresholds.MinRisk",
     "weightedroc.curves.areas.CostAUC",
     "weightedroc.decisions.cost_curves.CostCurve",
-    "weightedroc.inference.bootstrap.AUCInterval",
-    "weightedroc.inference.htest.HTest",
-    "weightedroc.inference.power.PowerTest",
+    "weightedroc.inference.results.AUCInterval",
+    "weightedroc.inference.results.HTest",
+    "weightedroc.inference.results.PowerTest",
     "weightedroc.inference.grouped_auc.GroupAUC",
 ]
 
@@ -169,17 +178,30 @@ def public_names():
                     names.append(f"weightedroc.plots.{name}")
                 elif callable(getattr(sub, name)):  # (the palette's functions and Style)
                     names.append(f"weightedroc.plots.{info.name}.{name}")
-    for module in ("weightedroc.dask", "weightedroc.io.tables", "weightedroc.rbridge"):
-        names += [f"{module}.{name}" for name in module_names(importlib.import_module(module))]
-    return names + [n for n in RESULT_TYPES if _exists(n)]
+    for module in (
+        "weightedroc.dask",
+        "weightedroc.io.tables",
+        "weightedroc.io.parsing",
+        "weightedroc.rbridge",
+    ):
+        found = [f"{module}.{name}" for name in module_names(importlib.import_module(module))]
+        names += [name for name in found if _at_home(name)]
+    return names + [_home(name) for name in RESULT_TYPES]
 
 
-def _exists(qualified):
+def _home(qualified):
+    """`qualified` itself, when its module defines it (else an error naming its home)."""
     module, _, name = qualified.rpartition(".")
-    try:
-        return hasattr(importlib.import_module(module), name)
-    except ImportError:
-        return False
+    home = getattr(importlib.import_module(module), name).__module__
+    if home != module:
+        raise ValueError(f"docs/conf.py: {qualified} is defined in {home}: list it there")
+    return qualified
+
+
+def _at_home(qualified):
+    """Whether a module defines `qualified` itself (not a re-export, nor a constant)."""
+    module, _, name = qualified.rpartition(".")
+    return getattr(getattr(importlib.import_module(module), name), "__module__", None) == module
 
 
 def area_of(qualified):

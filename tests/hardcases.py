@@ -109,7 +109,9 @@ def segment(kind, size, rng, anchor=0, scale=0):
 
 def _edge_chain(guess, where, size, step, descending):
     """A chain of adjacent doubles just beyond the data's maximum or minimum,
-    or from its median, listed in ascending or descending input order."""
+    or from its (lower) median, listed in ascending or descending input order.
+    The median is a value of the data: the mean of the two middle values of
+    huge doubles would overflow."""
     finite = guess[np.isfinite(guess)]
     if not len(finite):
         finite = np.array([0.0])
@@ -118,7 +120,7 @@ def _edge_chain(guess, where, size, step, descending):
     elif where == "below_min":
         values = chain(finite.min(), size + 1, step, False)[:0:-1]
     else:
-        values = chain(np.median(finite), size, step, True)
+        values = chain(np.sort(finite)[(len(finite) - 1) // 2], size, step, True)
     values = values[np.isfinite(values)]
     return values[::-1] if descending else values
 

@@ -59,3 +59,26 @@ def test_the_contract_is_exhaustive():
 def test_the_page_is_in_the_docs_table_of_contents():
     index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     assert re.search(r"^architecture$", index, flags=re.M)
+
+
+def _readme_layout():
+    """The text of README.md's Layout section."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_layout_names_every_subpackage_and_its_modules():
+    """README's Layout lists each subpackage's modules (`name.py`) and every
+    subpackage and front end of the page's layers."""
+    layout = _readme_layout()
+    named = set(re.findall(r"`(\w+)(?:\.py|/)`", layout))
+    modules = {
+        path.stem
+        for sub in PACKAGE.iterdir()
+        if (sub / "__init__.py").exists() and sub.name not in ("data", "__pycache__")
+        for path in sub.glob("*.py")
+        if path.stem not in ("__init__", "_import")
+    }
+    page = {name for _, names in _page_layers() for name in names} - {"example"}
+    assert sorted(modules - named) == []
+    assert sorted(page - named) == []

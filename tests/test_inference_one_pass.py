@@ -80,3 +80,36 @@ def test_auc_ci_validates_once_and_sorts_once(monkeypatch, weight, direction):
         ci = wr.auc_ci(guess, label, weight, direction=direction, quantile="t", positive="b")
     assert calls == {"check_inputs": 1, "stable_order": 1}
     assert 0 <= ci.conf_low <= ci.estimate <= ci.conf_high <= 1
+
+
+@pytest.mark.parametrize(
+    "method, options",
+    [
+        ("delong", {}),
+        ("bootstrap", {"n_boot": 20, "seed": 1}),
+        ("venkatraman", {"n_boot": 20, "seed": 1}),
+        ("sensitivity", {"n_boot": 20, "seed": 1, "sensitivity": 0.5}),
+    ],
+)
+@pytest.mark.parametrize("unpaired", [False, True])
+def test_roc_test_validates_each_curve_once(monkeypatch, method, options, unpaired):
+    """The pairing and the method read one validation of each curve (it was
+    two: `comparison`'s, then the method's own)."""
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[0])
+        return check_inputs(*args, **kwargs)
+
+    from weightedroc.engine import validation
+
+    check_inputs = validation.check_inputs
+    monkeypatch.setattr(validation, "check_inputs", counted)
+    monkeypatch.setattr("weightedroc.inference.pairing.check_inputs", counted)
+    guess1 = [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6, 0.3, 0.55]
+    guess2 = [0.3, 0.2, 0.5, 0.6, 0.4, 0.1, 0.7, 0.8, 0.45, 0.65]
+    label = ["a", "a", "b", "b", "a", "a", "b", "b", "a", "b"]
+    label2 = label[::-1] if unpaired else None
+    test = wr.roc_test(guess1, guess2, label, label2=label2, method=method, positive="b", **options)
+    assert [list(guess) for guess in calls] == [guess1, guess2]
+    assert 0 <= test.p_value <= 1

@@ -22,6 +22,23 @@ def test_measure_plot_draws_precision_against_recall():
     assert len(plot.data) == len(np.unique(guess))  # the inf row (0/0) is left out
 
 
+def test_measure_plot_options_reach_the_measures():
+    """F with beta = 2 and ROCR's cost with cost_fp = 3, computed by hand."""
+    guess, label = RAW
+    f2 = plots.measure_plot(RAW, "f_meas", "rec", beta=2).data
+    cost = plots.measure_plot(RAW, "cost", cost_fp=3, cost_fn=1).data
+    for frame in (f2, cost):
+        assert len(frame) > 50
+    for _, row in f2.iterrows():
+        called = guess >= row["threshold"]
+        precision, recall = label[called].mean(), label[called].sum() / label.sum()
+        assert row["y"] == pytest.approx(5 * precision * recall / (4 * precision + recall))
+    for _, row in cost.iterrows():
+        called = guess >= row["threshold"]
+        fp, fn = (called & (label == 0)).sum(), (~called & (label == 1)).sum()
+        assert row["y"] == pytest.approx((3 * fp + fn) / len(label))
+
+
 def test_gain_and_lift_plots_draw_the_sorted_cumulative_share():
     guess, label = RAW
     order = np.argsort(-guess, kind="stable")

@@ -11,14 +11,6 @@ import pytest
 
 import weightedroc as wr
 
-# Outside inference: the other half of issue 30 (helper 30L) names these.
-OTHER_HALF = {
-    "weightedroc.plots.measure_plot",
-    "weightedroc.plots.metric_plots.measure_plot",
-    "weightedroc.rbridge.proc_auc",
-    "weightedroc.rbridge.proc_curve",
-    "weightedroc.sklearn.scorer",
-}
 # A decorator factory: its keywords are the renames, old=new.
 BY_DESIGN = {"weightedroc.utils.deprecation.renamed"}
 
@@ -50,10 +42,7 @@ def cases():
     for name, obj in public_callables():
         if name in BY_DESIGN:
             continue
-        marks = ()
-        if name in OTHER_HALF:
-            marks = pytest.mark.xfail(reason="outside inference: issue 30's other half")
-        yield pytest.param(name, obj, id=name, marks=marks)
+        yield pytest.param(name, obj, id=name)
 
 
 @pytest.mark.parametrize("name, obj", list(cases()))
@@ -65,7 +54,7 @@ def test_no_public_signature_forwards_keywords(name, obj):
     assert not [p.name for p in parameters if p.kind is p.VAR_KEYWORD]
 
 
-def test_the_enumeration_reaches_the_inference_functions():
+def test_the_enumeration_reaches_the_public_functions():
     names = {name for name, _ in public_callables()}
     assert {
         "weightedroc.auc_ci",
@@ -74,6 +63,9 @@ def test_the_enumeration_reaches_the_inference_functions():
         "weightedroc.inference.venkatraman.venkatraman_test",
         "weightedroc.inference.bootstrap.bootstrap_interval",
         "weightedroc.inference.variance.auc_var",
+        "weightedroc.plots.metric_plots.measure_plot",
+        "weightedroc.rbridge.proc_auc",
+        "weightedroc.sklearn.scorer",
     } <= names
 
 
@@ -110,6 +102,16 @@ LABEL = [0, 0, 1, 1, 0, 0, 1, 1]
             ),
         ),
         ("ci_se", lambda: wr.ci_se(GUESS, LABEL, specificity=[0.5])),
+        ("scorer", lambda: __import__("weightedroc.sklearn").sklearn.scorer("cost", cost_p=1)),
+        ("proc_auc", lambda: wr.rbridge.proc_auc(GUESS, LABEL, level=[0, 1])),
+        ("proc_curve", lambda: wr.rbridge.proc_curve(GUESS, LABEL, directions="<")),
+        (
+            "measure_plot",
+            lambda: (
+                pytest.importorskip("plotnine"),
+                wr.plots.measure_plot((GUESS, LABEL), "f_meas", betta=2),
+            ),
+        ),
     ],
 )
 def test_a_misspelt_option_is_a_type_error_naming_the_function(name, call):

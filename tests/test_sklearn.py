@@ -295,6 +295,8 @@ def test_fold_predictions_probabilities_and_positive(data):
     [
         (lambda: scorer("roc"), ValueError, r"metric must be one of \['auc', 'average_precision'"),
         (lambda: scorer("auc", cost_fp=1), TypeError, "takes no option 'cost_fp'"),
+        (lambda: scorer("cost", cost_fp=1, cost_fn=1, correct=True), TypeError, "'correct'"),
+        (lambda: scorer("partial_auc", fpr_rang=(0, 0.1)), TypeError, "unexpected keyword"),
         (lambda: scorer("cost", cost_fp=1), ValueError, "needs both cost_fp and cost_fn"),
         (lambda: scorer("cost", cost_fp=-1, cost_fn=1), ValueError, "cost_fp"),
     ],

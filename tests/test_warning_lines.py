@@ -4,14 +4,15 @@ Each row of `CASES` triggers one warning from a lambda written in this
 file: the warning's filename must be this file (``weightedroc.utils.warn``
 skips the package's frames, however deep the warning is raised).  A module
 that calls ``warn`` must have a row (`test_every_module_that_warns_has_a_row`),
-so a new warning cannot be added without one.
-
-Inference's warnings are added as rows below the marked line, with their
-modules removed from `AWAITING_ROWS`.
+so a new warning cannot be added without one.  No module of the package
+counts a ``stacklevel`` or walks frames itself
+(`test_no_hand_counted_stacklevel_is_left`).
 """
 
 import ast
 import pathlib
+import re
+import sys
 import warnings
 from typing import Any, NamedTuple
 
@@ -20,6 +21,7 @@ import pandas as pd
 import pytest
 
 import weightedroc as wr
+from weightedroc.inference import bootstrap, resampling, venkatraman
 
 
 class Case(NamedTuple):
@@ -69,6 +71,27 @@ def _design(fpc=(10,) * 4 + (20,) * 6):
 
 def _plotnine():
     return pytest.importorskip("plotnine")
+
+
+# Inference's data: 40 rows, and 8 rows (pROC's small examples).
+RANKS = np.arange(40.0)
+THIRDS = (np.arange(40) % 3 == 0).astype(int)
+RANKS2 = np.round(np.cos(np.arange(40.0)) * 10 + RANKS, 1)
+SKEWED = np.where(THIRDS == 1, 1.0, 3.0)
+SKEWED[1] = 30.0  # one heavy control holds most of the negatives' influence
+SMALL = [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6]
+SMALL2 = [0.3, 0.2, 0.5, 0.6, 0.4, 0.1, 0.7, 0.8]
+SMALL_LABEL = [0, 0, 1, 1, 0, 0, 1, 1]
+FEW_POSITIVES = [0, 0, 0, 1, 0, 0, 0, 1]  # unstratified replicates often lack a class
+WORDS = ["no", "no", "yes", "yes", "no", "no", "yes", "yes"]
+Y3 = np.arange(30) % 3
+SCORES3 = np.eye(3)[Y3] + np.arange(30)[:, None] / 30
+
+SKEW = "importance weights concentrated on a few rows .* DeLong.s variance treats the rows"
+CLASSES = "DeLong's normal interval with .* below 30 in a class"
+PAIRED = "The ROC curves seem to be paired"
+NA = r"\d+ NA value\(s\) produced during bootstrap were ignored"
+PARTIAL = r"\(partial_auc=dict\(\.\.\.\)\) is deprecated"
 
 
 CASES = [
@@ -255,29 +278,252 @@ CASES = [
         UserWarning,
         "1 replicates gave NA results and were discarded",
     ),
-    # ---- inference rows below (issue 30, inference part) ----
+    # inference: DeLong's interval and variance
+    Case(
+        "auc_ci small classes",
+        "inference/checks.py",
+        lambda: wr.auc_ci(SMALL, SMALL_LABEL),
+        UserWarning,
+        CLASSES,
+    ),
+    Case(
+        "auc_ci skewed",
+        "inference/checks.py",
+        lambda: wr.auc_ci(RANKS, THIRDS, SKEWED),
+        UserWarning,
+        SKEW,
+    ),
+    Case(
+        "auc_var skewed",
+        "inference/checks.py",
+        lambda: wr.auc_var(RANKS, THIRDS, SKEWED),
+        UserWarning,
+        SKEW,
+    ),
+    Case(
+        "auc_cov skewed",
+        "inference/checks.py",
+        lambda: wr.auc_cov(RANKS, RANKS2, THIRDS, SKEWED),
+        UserWarning,
+        SKEW,
+    ),
+    Case(
+        "roc_test paired skewed",
+        "inference/checks.py",
+        lambda: wr.roc_test(RANKS, RANKS2, THIRDS, SKEWED),
+        UserWarning,
+        SKEW,
+    ),
+    Case(
+        "roc_test unpaired skewed",
+        "inference/checks.py",
+        lambda: wr.roc_test(RANKS, RANKS2, THIRDS, SKEWED, label2=THIRDS[::-1]),
+        UserWarning,
+        SKEW,
+    ),
+    Case(
+        "multiclass skewed",
+        "inference/multiclass.py",
+        lambda: wr.multiclass_auc_var(SCORES3, Y3, np.where(np.arange(30) == 4, 200.0, 1.0)),
+        UserWarning,
+        "importance weights too concentrated for the jackknife variance",
+    ),
+    Case(
+        "multiclass_auc_var score column of no class",
+        "curves/multiclass.py",
+        lambda: wr.multiclass_auc_var(pd.DataFrame(np.c_[SCORES3, Y3 / 30]), Y3),
+        UserWarning,
+        "classes were not found in label",
+    ),
+    Case(
+        "multiclass_auc_var level without observations",
+        "curves/multiclass.py",
+        lambda: wr.multiclass_auc_var(
+            pd.DataFrame(np.c_[SCORES3, Y3 / 30], columns=[0, 1, 2, 5]), Y3, levels=[0, 1, 2, 5]
+        ),
+        UserWarning,
+        "No observation for response level",
+    ),
+    # inference: pROC's pairing warning, from each test
+    Case(
+        "roc_test paired=False",
+        "inference/pairing.py",
+        lambda: wr.roc_test(SMALL, SMALL2, SMALL_LABEL, paired=False),
+        UserWarning,
+        PAIRED,
+    ),
+    Case(
+        "bootstrap_test paired=False",
+        "inference/pairing.py",
+        lambda: resampling.bootstrap_test(SMALL, SMALL2, SMALL_LABEL, paired=False, n_boot=20),
+        UserWarning,
+        PAIRED,
+    ),
+    Case(
+        "venkatraman_test paired=False",
+        "inference/pairing.py",
+        lambda: venkatraman.venkatraman_test(SMALL, SMALL2, SMALL_LABEL, paired=False, n_boot=20),
+        UserWarning,
+        PAIRED,
+    ),
+    # inference: pROC's bootstrap NA warnings
+    Case(
+        "auc_ci unstratified",
+        "inference/replicates.py",
+        lambda: wr.auc_ci(
+            SMALL, FEW_POSITIVES, method="bootstrap", stratified=False, n_boot=100, seed=1
+        ),
+        UserWarning,
+        NA,
+    ),
+    Case(
+        "auc_var unstratified",
+        "inference/replicates.py",
+        lambda: wr.auc_var(
+            SMALL, FEW_POSITIVES, method="bootstrap", stratified=False, n_boot=100, seed=1
+        ),
+        UserWarning,
+        NA,
+    ),
+    Case(
+        "auc_cov unstratified",
+        "inference/replicates.py",
+        lambda: wr.auc_cov(
+            SMALL, SMALL2, FEW_POSITIVES, method="bootstrap", stratified=False, n_boot=100, seed=1
+        ),
+        UserWarning,
+        NA,
+    ),
+    Case(
+        "roc_test unstratified",
+        "inference/replicates.py",
+        lambda: wr.roc_test(
+            SMALL, SMALL2, FEW_POSITIVES, method="bootstrap", stratified=False, n_boot=100, seed=1
+        ),
+        UserWarning,
+        NA,
+    ),
+    Case(
+        "ci_se unstratified",
+        "inference/replicates.py",
+        lambda: wr.ci_se(
+            SMALL, FEW_POSITIVES, specificities=[0.5], stratified=False, n_boot=100, seed=1
+        ),
+        UserWarning,
+        NA,
+    ),
+    Case(
+        "ci_coords best omitted",
+        "inference/replicates.py",
+        lambda: wr.ci_coords(
+            [1, 2, 3, 4, 5, 6, 7, 8],
+            SMALL_LABEL[::2] * 2,
+            x="best",
+            best_policy="omit",
+            n_boot=50,
+            seed=1,
+        ),
+        UserWarning,
+        NA,
+    ),
+    Case(
+        "ci_coords all NA",
+        "inference/coords_ci.py",
+        lambda: wr.ci_coords(
+            [1, 2, 3, 4, 5, 6], [0, 1] * 3, x=[100], ret=["ppv"], n_boot=5, seed=1
+        ),
+        UserWarning,
+        r"^All bootstrap iterations produced NA values only\.$",
+    ),
+    # inference: text labels without positive= (one warning per call)
+    Case(
+        "auc_ci text labels",
+        "engine/validation.py",
+        lambda: wr.auc_ci(SMALL, WORDS, quantile="t"),
+        wr.LabelWarning,
+        "'yes' is taken as positive",
+    ),
+    Case(
+        "roc_test text labels",
+        "engine/validation.py",
+        lambda: wr.roc_test(SMALL, SMALL2, WORDS),
+        wr.LabelWarning,
+        "'yes' is taken as positive",
+    ),
+    Case(
+        "are_paired text labels",
+        "engine/validation.py",
+        lambda: wr.are_paired(SMALL, SMALL2, WORDS),
+        wr.LabelWarning,
+        "'yes' is taken as positive",
+    ),
+    # inference: deprecations
+    Case(
+        "auc_ci(level=)",
+        "utils/deprecation.py",
+        lambda: wr.auc_ci(SMALL, SMALL_LABEL, level=0.9, quantile="t"),
+        FutureWarning,
+        r"auc_ci\(level=\.\.\.\) is deprecated",
+    ),
+    Case(
+        "AUCInterval.lower",
+        "utils/deprecation.py",
+        lambda: wr.auc_ci(SMALL, SMALL_LABEL, quantile="t").lower,
+        FutureWarning,
+        "AUCInterval.lower is deprecated",
+    ),
+    Case(
+        "HTest.conf_int",
+        "inference/results.py",
+        lambda: wr.roc_test(SMALL, SMALL2, SMALL_LABEL).conf_int,
+        FutureWarning,
+        r"HTest\.conf_int is deprecated",
+    ),
+    Case(
+        "bootstrap.auc_ci",
+        "inference/bootstrap.py",
+        lambda: bootstrap.auc_ci,
+        FutureWarning,
+        "weightedroc.inference.bootstrap.auc_ci is deprecated",
+    ),
+    Case(
+        "auc_var partial dict",
+        "inference/checks.py",
+        lambda: wr.auc_var(
+            RANKS, THIRDS, method="obuchowski", partial_auc=dict(fpr_range=(0, 0.2))
+        ),
+        FutureWarning,
+        "auc_var" + PARTIAL,
+    ),
+    Case(
+        "roc_test partial dict",
+        "inference/checks.py",
+        lambda: wr.roc_test(
+            SMALL,
+            SMALL2,
+            SMALL_LABEL,
+            method="bootstrap",
+            n_boot=20,
+            seed=1,
+            partial_auc=dict(fpr_range=(0, 0.5)),
+        ),
+        FutureWarning,
+        "roc_test" + PARTIAL,
+    ),
+    Case(
+        "power_roc_test partial dict",
+        "inference/checks.py",
+        lambda: wr.power_roc_test(
+            (RANKS, THIRDS),
+            (RANKS2, THIRDS),
+            power=0.8,
+            method="obuchowski",
+            partial_auc=dict(fpr_range=(0, 0.5)),
+        ),
+        FutureWarning,
+        "power_roc_test" + PARTIAL,
+    ),
 ]
-
-#: Modules that warn and have no row yet: inference's, whose rows are added
-#: with the inference part of issue 30 (each row added removes its module).
-AWAITING_ROWS = {
-    "inference/bootstrap.py",
-    "inference/checks.py",
-    "inference/coords_ci.py",
-    "inference/interval.py",
-    "inference/multiclass.py",
-    "inference/pairing.py",
-    "inference/replicates.py",
-    "inference/comparison.py",
-    "inference/delong.py",
-    "inference/power.py",
-    "inference/resampling.py",
-    "inference/venkatraman.py",
-    "inference/grouped_auc.py",
-    "inference/obuchowski.py",
-    "inference/htest.py",
-    "inference/results.py",
-}
 
 PACKAGE = pathlib.Path(wr.__file__).parent
 
@@ -291,12 +537,38 @@ def test_the_warning_names_the_callers_line(case):
     assert wanted, (
         f"{case.id}: no {case.category.__name__} (got {[str(w.message) for w in caught]})"
     )
-    matching = [w for w in wanted if pytest.importorskip("re").search(case.match, str(w.message))]
+    matching = [w for w in wanted if re.search(case.match, str(w.message))]
     assert matching, (
         f"{case.id}: no warning matches {case.match!r}: {[str(w.message) for w in wanted]}"
     )
     for w in matching:
         assert w.filename == __file__, f"{case.id}: the warning names {w.filename}:{w.lineno}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_the_row_names_the_module_that_raises_the_warning(case, monkeypatch):
+    """The module of a row is where ``weightedroc.utils.warn.warn`` is called
+    from (recorded, not raised: the row's warning goes nowhere here)."""
+    from weightedroc.utils import warn as helper
+
+    raised = []
+
+    class Recorder:
+        @staticmethod
+        def warn(message, category=UserWarning, **_):
+            caller = pathlib.Path(sys._getframe(2).f_code.co_filename)  # warn's caller
+            if isinstance(message, Warning):  # warnings.warn's rule: the instance's class
+                category = type(message)
+            raised.append((str(message), category, caller.relative_to(PACKAGE).as_posix()))
+
+    monkeypatch.setattr(helper, "warnings", Recorder())
+    case.trigger()
+    modules = {
+        module
+        for message, category, module in raised
+        if issubclass(category, case.category) and re.search(case.match, message)
+    }
+    assert modules == {case.module}, raised
 
 
 def _warning_modules():
@@ -316,18 +588,18 @@ def _warning_modules():
 
 def test_every_module_that_warns_has_a_row():
     covered = {case.module for case in CASES}
-    missing = _warning_modules() - covered - AWAITING_ROWS
+    missing = _warning_modules() - covered
     assert not missing, f"add a row to CASES for the warnings of {sorted(missing)}"
-    assert not covered & AWAITING_ROWS, "a module with rows no longer awaits them"
+    assert not covered - _warning_modules(), "a row names a module that does not warn"
 
 
 def test_no_hand_counted_stacklevel_is_left():
     """Warnings go through ``weightedroc.utils.warn.warn``: no ``stacklevel=``
-    and no frame walker outside it (inference's go with its rows)."""
+    and no frame walker outside it, anywhere in the package."""
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         relative = path.relative_to(PACKAGE).as_posix()
-        if relative == "utils/warn.py" or relative in AWAITING_ROWS:
+        if relative == "utils/warn.py":
             continue
         text = path.read_text(encoding="utf-8")
         if "stacklevel" in text or "_getframe" in text:

@@ -113,18 +113,27 @@ def r_weighted_auc(guess, label, weight=None):
     return _r_function(_WEIGHTED_AUC)(*args)[0]
 
 
-def proc_curve(guess, label, **kw):
-    """ROC curve of ``pROC::roc(label, guess, ...)``.
+def _proc_options(levels, direction, quiet):
+    """pROC::roc's named options, as R values (None: R's default)."""
+    options = {"levels": levels, "direction": direction, "quiet": quiet}
+    return {name: _r_value(value) for name, value in options.items() if value is not None}
+
+
+def proc_curve(guess, label, *, levels=None, direction=None, quiet=True):
+    """ROC curve of ``pROC::roc(label, guess, levels=, direction=, quiet=)``.
 
     Parameters
     ----------
     guess : array-like of float
     label : array-like
         Converted as in `r_weighted_roc`.
-    **kw
-        Passed to ``pROC::roc``; lists become character vectors, e.g.
-        ``levels=["Good", "Poor"], direction="<"`` (negative level first, as
-        WeightedROC).  ``quiet=True`` unless given.
+    levels : list, optional
+        pROC's ``levels``, negative level first (as WeightedROC), e.g.
+        ``["Good", "Poor"]``; a character vector in R.  None: pROC's default.
+    direction : {"<", ">"}, optional
+        pROC's ``direction``; None: pROC's ``"auto"``.
+    quiet : bool
+        pROC's ``quiet`` (its messages about the levels and direction).
 
     Returns
     -------
@@ -132,15 +141,16 @@ def proc_curve(guess, label, **kw):
         Columns ``FPR = 1 - specificities`` and ``TPR = sensitivities``, in
         pROC's order (increasing thresholds, as WeightedROC).
     """
-    kw.setdefault("quiet", True)
-    r_kw = {name: _r_value(value) for name, value in kw.items()}
+    r_kw = _proc_options(levels, direction, quiet)
     return _frame(_r_function(_PROC_CURVE)(_r_numeric(guess), _r_label(label), **r_kw))
 
 
-def proc_auc(guess, label, **kw):
-    """AUC of ``pROC::roc(label, guess, ...)`` as a float; see `proc_curve`."""
-    kw.setdefault("quiet", True)
-    r_kw = {name: _r_value(value) for name, value in kw.items()}
+def proc_auc(guess, label, *, levels=None, direction=None, quiet=True):
+    """AUC of ``pROC::roc(label, guess, levels=, direction=, quiet=)`` as a float.
+
+    Parameters are those of `proc_curve`.
+    """
+    r_kw = _proc_options(levels, direction, quiet)
     return _r_function(_PROC_AUC)(_r_numeric(guess), _r_label(label), **r_kw)[0]
 
 

@@ -89,7 +89,16 @@ METRICS = {
 }
 
 
-def scorer(metric, *, positive=None, **options):
+def scorer(
+    metric,
+    *,
+    positive=None,
+    fpr_range=None,
+    tpr_range=None,
+    correct=False,
+    cost_fp=None,
+    cost_fn=None,
+):
     """A scikit-learn scorer of a weighted-ROC metric.
 
     Parameters
@@ -105,8 +114,11 @@ def scorer(metric, *, positive=None, **options):
     positive : optional
         The class that is the event; by default ``classes_[1]`` (the larger
         label), as scikit-learn's own scorers.
-    **options
-        The metric's keyword arguments (above).
+    fpr_range, tpr_range, correct : optional
+        The partial area of ``"partial_auc"``, as `partial_auc` takes them.
+    cost_fp, cost_fn : float
+        The costs of ``"cost"`` (both needed), as `best_threshold` takes them.
+        An option of another metric than `metric` is a TypeError.
 
     Returns
     -------
@@ -140,7 +152,11 @@ def scorer(metric, *, positive=None, **options):
     if metric not in METRICS:
         raise ValueError(f"metric must be one of {sorted(METRICS)}, got {metric!r}")
     function, greater_is_better, allowed = METRICS[metric]
-    unknown = sorted(set(options) - set(allowed))
+    given = dict(fpr_range=fpr_range, tpr_range=tpr_range, cost_fp=cost_fp, cost_fn=cost_fn)
+    options = {name: value for name, value in given.items() if value is not None}
+    if correct is not False:
+        options["correct"] = correct
+    unknown = [name for name in options if name not in allowed]
     if unknown:
         raise TypeError(
             f"scorer({metric!r}) takes no option {unknown[0]!r}; its options "

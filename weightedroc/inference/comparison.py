@@ -10,12 +10,12 @@ import numpy as np
 from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .checks import check_choice, partial_area, prepared, warn_skewed_weights
+from .checks import check_choice, partial_area, warn_skewed_weights
 from .delong import variance_and_df
 from .design_based import design_request, design_roc_test
 from .distributions import p_value, t_quantile
 from .pairing import Comparison, comparison
-from .placements import paired_placements, placements, uneven
+from .placements import paired_placements_of, placements, uneven
 from .resampling import run_bootstrap
 from .results import HTest
 from .venkatraman import run_venkatraman
@@ -227,9 +227,8 @@ def roc_test(
 def _paired(c: Comparison) -> HTest:
     """DeLong's test of paired curves: pROC's Z (or t, see `roc_test`)."""
     weights_are = c.weights_are
-    first, second, weight = paired_placements(
-        c.guess1, c.guess2, c.label, c.weight, c.positive, c.direction, weights_are
-    )
+    (g1, label, weight), (g2, _, _) = c.data1, c.data2
+    first, second = paired_placements_of(g1, g2, label, weight, weights_are)[:2]
     importance = weights_are == "importance" and uneven(weight)
     if importance:
         warn_skewed_weights(first)
@@ -272,8 +271,7 @@ def _unpaired(c: Comparison) -> HTest:
     """DeLong's test of unpaired curves: pROC's D with Welch-Satterthwaite df."""
     weights_are = c.weights_are
     curves, variances, squares = [], [], []
-    for guess, label, weight in ((c.guess1, c.label, c.weight), (c.guess2, c.label2, c.weight2)):
-        guess, label, weight = prepared(guess, label, weight, c.positive, c.direction, weights_are)
+    for guess, label, weight in (c.data1, c.data2):
         curve = placements(guess, label, weight, weights_are)
         skewed = uneven(weight) and weights_are == "importance"
         if skewed:

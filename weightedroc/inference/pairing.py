@@ -5,12 +5,12 @@ curves are paired as pROC's ``roc.test`` does (``are.paired``)."""
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..engine.validation import check_inputs, one_label_warning
+from ..engine.validation import check_inputs, one_label_warning, prepared
 from ..utils.types import ArrayLike, LabelValue
 from ..utils.warn import warn
 from .checks import (
@@ -29,9 +29,11 @@ from .replicates import check_stratified
 class Comparison:
     """The checked request of a test of two curves.
 
-    The data are as given (each method validates them its own way);
-    ``label2`` and ``weight2`` are the second curve's (the first's when
-    they were not given), and ``paired`` is decided.
+    ``guess1`` ... ``weight2`` are the data as given (``label2`` and
+    ``weight2`` the first curve's when they were not given); ``data1`` and
+    ``data2`` the same, validated once (`engine.validation.prepared`: float
+    guesses, negated for direction ">", boolean labels, float weights or
+    None), which the methods read.  ``paired`` is decided.
     """
 
     guess1: Any
@@ -55,6 +57,8 @@ class Comparison:
     sensitivity: float | None = None  # method "sensitivity": where to compare
     specificity: float | None = None  # method "specificity"
     stratified: bool = True  # the bootstrap's (pROC's boot.stratified)
+    data1: Any = field(default=(), repr=False, compare=False)
+    data2: Any = field(default=(), repr=False, compare=False)
 
 
 def second_curve(label, weight, label2, weight2):
@@ -90,9 +94,10 @@ def _check_lengths(guess2, label, label2, weight2):
         )
 
 
-def _checked_second(guess2, label2, weight2, positive):
+def _checked_second(check, guess2, label2, weight2, *options):
+    """``check(guess2, label2, weight2, *options)``, its errors naming the second curve."""
     try:
-        return check_inputs(guess2, label2, weight2, positive)
+        return check(guess2, label2, weight2, *options)
     except (TypeError, ValueError) as error:
         raise type(error)(f"the second curve (guess2, label2, weight2): {error}") from None
 
@@ -175,8 +180,14 @@ def are_paired(
 def _same_rows(guess1, label, weight, guess2, label2, weight2, positive):
     """Both curves' checked classes and weights are equal."""
     with one_label_warning():  # both curves' labels
-        _, first_label, first_weight = check_inputs(guess1, label, weight, positive)
-        _, second_label, second_weight = _checked_second(guess2, label2, weight2, positive)
+        first = check_inputs(guess1, label, weight, positive)
+        second = _checked_second(check_inputs, guess2, label2, weight2, positive)
+    return _same_classes(first, second)
+
+
+def _same_classes(first, second):
+    """Two checked curves, (guess, label, weight), have equal classes and weights."""
+    (_, first_label, first_weight), (_, second_label, second_weight) = first, second
     if (first_weight is None) != (second_weight is None):
         return False
     return bool(
@@ -316,9 +327,13 @@ def comparison(
         raise TypeError(f"paired must be None, True or False, got {paired!r}")
     _check_lengths(guess2, label, label2, weight2)
     label2, weight2 = second_curve(label, weight, label2, weight2)
-    # are_paired's rule on data without missing values (the tests take none)
-    same = _same_rows(guess1, label, weight, guess2, label2, weight2, positive)
-    paired = _decided(paired, same)
+    # Validated once, here, for the pairing and the method; are_paired's rule
+    # on data without missing values (the tests take none).
+    options = (positive, direction, weights_are)
+    with one_label_warning():  # both curves' labels
+        data1 = prepared(guess1, label, weight, *options)
+        data2 = _checked_second(prepared, guess2, label2, weight2, *options)
+    paired = _decided(paired, _same_classes(data1, data2))
     if data_name is None:
         data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
     return Comparison(
@@ -343,4 +358,6 @@ def comparison(
         sensitivity=sensitivity,
         specificity=specificity,
         stratified=stratified,
+        data1=data1,
+        data2=data2,
     )

@@ -89,6 +89,12 @@ def paired_placements(
         )
     g1, label_, weight_ = prepared(guess1, label, weight, positive, direction, weights_are)
     g2, _, _ = prepared(guess2, label, weight, positive, direction, weights_are)
+    return paired_placements_of(g1, g2, label_, weight_, weights_are)
+
+
+def paired_placements_of(g1, g2, label_, weight_, weights_are):
+    """`paired_placements` of prepared data (`prepared`): two guesses of the
+    same observations, their labels and weights."""
     first = placements(g1, label_, weight_, weights_are)
     second = placements(g2, label_, weight_, weights_are)
     by_observation = np.empty(len(g1))

@@ -75,6 +75,11 @@ def prepare(
     `stratified`, else from all rows together)."""
     check_stratified(stratified)
     guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
+    return sample_of(guess, label, weight, weights_are, stratified)
+
+
+def sample_of(guess, label, weight, weights_are="importance", stratified=True):
+    """The `Sample` of prepared data (`prepared`): `prepare` without its checks."""
     frequency = check_frequency(weight, weights_are)
     counts = cumulate(guess, label, weight, checked=True)
     group = np.searchsorted(counts.threshold[:-1], guess)

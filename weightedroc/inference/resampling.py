@@ -18,8 +18,8 @@ from .distributions import p_value
 from .pairing import Comparison, comparison
 from .replicates import (
     curve_rows,
-    prepare,
     replicate_values,
+    sample_of,
     se_at_sp,
     se_sp_rows,
     sp_at_se,
@@ -188,8 +188,7 @@ def run_bootstrap(c: Comparison) -> HTest:
     specificities at a sensitivity."""
     partial = c.partial
     first, second = (
-        prepare(g, y, w, c.positive, c.direction, c.weights_are, c.stratified)
-        for g, y, w in ((c.guess1, c.label, c.weight), (c.guess2, c.label2, c.weight2))
+        sample_of(g, y, w, c.weights_are, c.stratified) for g, y, w in (c.data1, c.data2)
     )
     # area_of reads each sample's cumulated block once (it is reused in place)
     estimates = (area_of(first, partial), area_of(second, partial))

@@ -30,14 +30,14 @@ import numpy as np
 
 from ..engine.validation import one_label_warning
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .checks import check_frequency, prepared
+from .checks import check_frequency
 from .pairing import Comparison, comparison
 from .results import HTest
 
 
-def _sample(guess, label, weight, positive, direction, weights_are):
-    """(guess, case, weight); frequency weights expanded into unit rows."""
-    guess, case, weight = prepared(guess, label, weight, positive, direction, weights_are)
+def _expanded(guess, case, weight, weights_are):
+    """(guess, case, weight) of prepared data (`checks.prepared`); frequency
+    weights expanded into unit rows."""
     counts = check_frequency(weight, weights_are)
     if counts is not None:
         guess, case, weight = np.repeat(guess, counts), np.repeat(case, counts), None
@@ -205,9 +205,7 @@ def venkatraman_test(
 
 def run_venkatraman(c: Comparison) -> HTest:
     """Venkatraman's test of a checked `Comparison`."""
-    options = (c.positive, c.direction, c.weights_are)
-    first = _sample(c.guess1, c.label, c.weight, *options)
-    second = _sample(c.guess2, c.label2, c.weight2, *options)
+    first, second = (_expanded(g, y, w, c.weights_are) for g, y, w in (c.data1, c.data2))
     rng = np.random.default_rng(c.seed)
     observed, permuted = (_paired if c.paired else _unpaired)(first, second, c.n_boot, rng)
     kind = "paired" if c.paired else "unpaired"

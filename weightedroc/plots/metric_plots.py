@@ -7,7 +7,7 @@ and returns a plotnine ggplot to extend with ``+``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -102,7 +102,12 @@ def measure_plot(
     *,
     positive: LabelValue = None,
     direction: Direction = "<",
-    **params: Any,
+    beta: float = 1.0,
+    alpha: float = 0.5,
+    cost_fp: float = 1.0,
+    cost_fn: float = 1.0,
+    prevalence: float | None = None,
+    best_weights: tuple[float, float] = (1, 0.5),
 ) -> ggplot:
     """One measure against the threshold or against another measure.
 
@@ -118,8 +123,11 @@ def measure_plot(
         A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
     y, x : str
         Names `weightedroc.measures` knows; x defaults to the threshold.
-    positive, direction, **params
-        Passed to `weightedroc.measures` (e.g. ``beta=2``).
+    positive, direction
+        As for `WeightedROC`, for raw inputs.
+    beta, alpha, cost_fp, cost_fn, prevalence, best_weights
+        The options of the measures, as `weightedroc.measures` takes them
+        (e.g. ``beta=2`` for ``"f_meas"``).
 
     Returns
     -------
@@ -138,7 +146,16 @@ def measure_plot(
     p9 = plotnine()
     names = [y] if x == "threshold" else [x, y]
     frame = read_curve(roc, "measure_plot", positive=positive, direction=direction).frame
-    table = measures(frame, names, **params)
+    table = measures(
+        frame,
+        names,
+        beta=beta,
+        alpha=alpha,
+        cost_fp=cost_fp,
+        cost_fn=cost_fn,
+        prevalence=prevalence,
+        best_weights=best_weights,
+    )
     assert isinstance(table, pd.DataFrame)  # names is a list: a frame, never a float
     data = pd.DataFrame(
         {
