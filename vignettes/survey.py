@@ -249,9 +249,7 @@ coverage = pd.read_csv(ROOT / "benchmarks" / "results" / "survey_coverage.csv")
 se = float(np.sqrt(0.95 * 0.05 / coverage["samples"].iloc[0]))
 (
     p9.ggplot(coverage, p9.aes("psus", "coverage", colour="method"))
-    + p9.annotate(
-        "rect", xmin=18, xmax=220, ymin=0.95 - 2 * se, ymax=0.95 + 2 * se, fill="#dddddd", alpha=0.6
-    )
+    + p9.annotate("rect", xmin=18, xmax=220, ymin=0.95 - 2 * se, ymax=0.95 + 2 * se, alpha=0.15)
     + p9.geom_hline(yintercept=0.95, colour="grey")
     + p9.geom_line()
     + p9.geom_point()
