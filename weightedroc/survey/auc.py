@@ -33,6 +33,7 @@ from .design import ReplicateWeights
 CHUNK = 16  # replicate columns cumulated at a time (memory: rows x CHUNK)
 TOLERANCE = 1e-12  # the fast replicate AUCs' relative error bound
 U = 2.0**-53  # unit roundoff of double
+BLOCK = 256  # terms summed in double before long double takes over
 U_LONG = float(np.finfo(np.longdouble).eps) / 2  # of long double (2**-64 on x86-64)
 
 
@@ -145,17 +146,35 @@ def _sums_by(index, values, n_bins):
     return sums, _gamma(chunk, U) + _gamma(n_chunks, U_LONG) + U
 
 
-def pair_totals(sorted_guess, pos, w, a, n_psu, dtype=float):
+def _cumulated(x, carry):
+    """The cumulative sums down the rows of x (2-D, float) after `carry`
+    (long double, one per column), and the new carry: sums of at most
+    BLOCK rows in double, the blocks' totals in long double, so that each
+    value's relative rounding is at most gamma_BLOCK + gamma_rows (long
+    double) + 2u."""
+    n, m = x.shape
+    n_blocks = -(-n // BLOCK)
+    padded = np.zeros((n_blocks * BLOCK, m))
+    padded[:n] = x
+    within = np.cumsum(padded.reshape(n_blocks, BLOCK, m), axis=1)
+    before = np.empty((n_blocks + 1, m), dtype=np.longdouble)
+    before[0] = carry
+    np.cumsum(within[:, -1], axis=0, dtype=np.longdouble, out=before[1:])
+    before[1:] += carry
+    out = within + before[:-1, None, :].astype(float)
+    return out.reshape(-1, m)[:n], before[-1]
+
+
+def pair_totals(sorted_guess, pos, w, a, n_psu):
     """T (PSUs x PSUs) of rows sorted by guess: T_ab = sum of w_i w_j psi_ij
     over positives i of PSU a and negatives j of PSU b (psi 1, 1/2, 0 as
-    x_i >, =, < y_j); `a` holds each sorted row's PSU.  Accumulated in
-    `dtype`; each entry is a sum of nonnegative terms, so its relative
-    rounding is at most `pair_rounding(len(w), dtype)`."""
+    x_i >, =, < y_j); `a` holds each sorted row's PSU.  Each entry is a sum
+    of nonnegative terms, with relative rounding at most `pair_rounding`."""
     n = len(sorted_guess)
     starts = np.flatnonzero(np.r_[True, sorted_guess[1:] != sorted_guess[:-1]])
     group = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, n]))
-    T = np.zeros((n_psu, n_psu), dtype=dtype)
-    below = np.zeros(n_psu, dtype=dtype)  # negative weight of each PSU in earlier chunks
+    T = np.zeros((n_psu, n_psu), dtype=np.longdouble)
+    below = np.zeros(n_psu, dtype=np.longdouble)  # negative weight of each PSU in earlier chunks
     step = max(1, (1 << 22) // n_psu)  # groups per chunk: chunk x PSUs floats
     bounds = np.r_[starts[::step], n]
     for r0, r1 in zip(bounds[:-1], bounds[1:]):
@@ -165,33 +184,32 @@ def pair_totals(sorted_guess, pos, w, a, n_psu, dtype=float):
         tied = np.bincount(
             g[neg] * n_psu + a[r0:r1][neg], weights=w[r0:r1][neg], minlength=n_groups * n_psu
         ).reshape(n_groups, n_psu)
-        # Negatives below each group, half its own: earlier chunks, earlier
-        # groups (a cumulation shifted by one), half the tied; no subtraction.
-        level = np.empty((n_groups, n_psu), dtype=dtype)
-        level[0] = 0
-        np.cumsum(tied[:-1], axis=0, dtype=dtype, out=level[1:])
-        level += below
-        below = level[-1] + tied[-1]
-        level += tied / 2
+        tied = tied.astype(float, copy=False)  # int zeros without negatives
+        level, below = _cumulated(tied, below)
+        level -= tied / 2  # negatives below each group, half its own (at least half the sum)
         p = np.flatnonzero(pos[r0:r1])
         if len(p):
             p = p[np.argsort(a[r0:r1][p], kind="stable")]
             psus = a[r0:r1][p]
             firsts = np.flatnonzero(np.r_[True, psus[1:] != psus[:-1]])
-            T[psus[firsts]] += np.add.reduceat(level[g[p]] * w[r0:r1][p, None], firsts, axis=0)
+            cuts = np.union1d(firsts, np.arange(0, len(p), BLOCK))  # sums of <= BLOCK rows
+            partial = np.add.reduceat(level[g[p]] * w[r0:r1][p, None], cuts, axis=0)
+            at = np.searchsorted(cuts, firsts)
+            T[psus[firsts]] += np.add.reduceat(partial.astype(np.longdouble), at, axis=0)
     return T.astype(float)
 
 
-def pair_rounding(sorted_guess, dtype=float):
+def pair_rounding(sorted_guess):
     """The relative rounding bound of `pair_totals`' entries: the sums of
-    tied negatives (in double, as many terms as the largest group), then
-    in `dtype` the running level (a term per row), half the tied, the
-    products, the sums over a PSU's positives and over the chunks (a term
-    per row each), and the rounding to double."""
+    tied negatives (as many terms as the largest group), the cumulated
+    levels (twice their bound, as half the tied is taken off), the
+    products, the sums over a PSU's positives, and the rounding to double."""
     n = len(sorted_guess)
     starts = np.flatnonzero(np.r_[True, sorted_guess[1:] != sorted_guess[:-1]])
     largest = int(np.diff(np.r_[starts, n]).max()) if n else 0
-    return _gamma(largest, U) + _gamma(3 * n + 4, np.finfo(dtype).eps / 2) + U
+    level = _gamma(BLOCK, U) + _gamma(n + 1, U_LONG) + 2 * U
+    positives = _gamma(BLOCK, U) + _gamma(n + 1, U_LONG) + U
+    return 2 * (_gamma(largest, U) + level) + 2 * U + positives + U
 
 
 def _one_stratum_each(reps):
@@ -253,16 +271,14 @@ def _factor_aucs(guess, label, weight, reps):
             local = np.full(n_psu, -1)
             local[members] = np.arange(len(members))
             keep = row_stratum == h
-            T_hh = pair_totals(
-                sorted_guess[keep], pos[keep], w[keep], local[a[keep]], len(members), np.longdouble
-            )
+            T_hh = pair_totals(sorted_guess[keep], pos[keep], w[keep], local[a[keep]], len(members))
             r = np.flatnonzero(stratum_of == h)
             d = D[np.ix_(members, r)]
             numerator[r] += np.einsum("ar,ar->r", d, T_hh @ d)
             size[r] += np.einsum("ar,ar->r", np.abs(d), T_hh @ np.abs(d))
         term_error = max(
             max(e_below, e_above) + U + max(e_rows, e_cols),
-            pair_rounding(sorted_guess, np.longdouble),
+            pair_rounding(sorted_guess),
         )
         # The terms' rounding, then the sums over PSUs (and D = F - 1, the
         # size itself), at most 2 n_psu + 8 roundings of each term.
