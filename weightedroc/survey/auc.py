@@ -116,36 +116,6 @@ def _gamma(k, unit):
     return k * unit / (1 - k * unit)
 
 
-def _half_counted(values, starts, above=False):
-    """Per group of tied rows (`starts`), the sum of `values` in the groups
-    below it (above it, when `above`) plus half its own, with its relative
-    rounding bound: the mean of two long double partial sums of
-    nonnegative terms, so nothing is subtracted (R's TP = W1 - FN would
-    lose all digits of a small sum above a large one)."""
-    n = len(values)
-    ends = np.r_[starts[1:], n]
-    total = np.zeros(n + 1, dtype=np.longdouble)
-    if above:  # total[i]: the sum of values[i:]
-        np.cumsum(values[::-1], dtype=np.longdouble, out=total[n - 1 :: -1])
-    else:  # total[i]: the sum of values[:i]
-        np.cumsum(values, dtype=np.longdouble, out=total[1:])
-    half = ((total[starts] + total[ends]) / 2).astype(float)
-    return half, _gamma(n + 1, U_LONG) + U
-
-
-def _sums_by(index, values, n_bins):
-    """``np.bincount(index, values, n_bins)`` of nonnegative values, with its
-    relative rounding bound: sums of at most `chunk` terms in double, then
-    of the chunks' sums in long double."""
-    n = len(index)
-    chunk = max(256, -(-n * n_bins // (1 << 22)))  # at most ~4M partial sums
-    n_chunks = -(-n // chunk)
-    key = np.repeat(np.arange(n_chunks) * n_bins, chunk)[:n] + index
-    partial = np.bincount(key, weights=values, minlength=n_chunks * n_bins)
-    sums = partial.reshape(n_chunks, n_bins).sum(axis=0, dtype=np.longdouble).astype(float)
-    return sums, _gamma(chunk, U) + _gamma(n_chunks, U_LONG) + U
-
-
 def _cumulated(x, carry):
     """The cumulative sums down the rows of x (2-D, float) after `carry`
     (long double, one per column), and the new carry: sums of at most
@@ -163,6 +133,37 @@ def _cumulated(x, carry):
     before[1:] += carry
     out = within + before[:-1, None, :].astype(float)
     return out.reshape(-1, m)[:n], before[-1]
+
+
+def _half_counted(values, starts, above=False):
+    """Per group of tied rows (`starts`), the sum of `values` in the groups
+    below it (above it, when `above`) plus half its own, with its relative
+    rounding bound: the mean of two partial sums of nonnegative terms
+    (`_cumulated`), so nothing is subtracted (R's TP = W1 - FN would lose
+    all digits of a small sum above a large one)."""
+    n = len(values)
+    ends = np.r_[starts[1:], n]
+    total = np.zeros(n + 1)
+    zero = np.zeros(1, dtype=np.longdouble)
+    if above:  # total[i]: the sum of values[i:]
+        total[n - 1 :: -1] = _cumulated(values[::-1, None], zero)[0][:, 0]
+    else:  # total[i]: the sum of values[:i]
+        total[1:] = _cumulated(values[:, None], zero)[0][:, 0]
+    half = (total[starts] + total[ends]) / 2
+    return half, _gamma(BLOCK, U) + _gamma(n + 1, U_LONG) + 3 * U
+
+
+def _sums_by(index, values, n_bins):
+    """``np.bincount(index, values, n_bins)`` of nonnegative values, with its
+    relative rounding bound: sums of at most `chunk` terms in double, then
+    of the chunks' sums in long double."""
+    n = len(index)
+    chunk = max(256, -(-n * n_bins // (1 << 22)))  # at most ~4M partial sums
+    n_chunks = -(-n // chunk)
+    key = np.repeat(np.arange(n_chunks) * n_bins, chunk)[:n] + index
+    partial = np.bincount(key, weights=values, minlength=n_chunks * n_bins)
+    sums = partial.reshape(n_chunks, n_bins).sum(axis=0, dtype=np.longdouble).astype(float)
+    return sums, _gamma(chunk, U) + _gamma(n_chunks, U_LONG) + U
 
 
 def pair_totals(sorted_guess, pos, w, a, n_psu):
