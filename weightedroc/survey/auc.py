@@ -252,9 +252,13 @@ def _factor_aucs(guess, label, weight, reps):
     W1, w_error = _sums_by(a, wp, n_psu)
     W0, _ = _sums_by(a, wn, n_psu)
     stratum_of = _one_stratum_each(reps)
-    if stratum_of is None:
+    # The denominators (sums of nonnegative terms) and the division; the
+    # plain path's rounding of each replicate weight w c (4u).
+    other = 2 * (w_error + _gamma(n_psu + 1, U)) + 8 * U
+    if stratum_of is None:  # nonnegative terms: a relative bound for all
         numerator = np.einsum("ar,ar->r", F, pair_totals(sorted_guess, pos, w, a, n_psu) @ F)
-        plain = np.array([], dtype=np.int64)
+        rounding = pair_rounding(sorted_guess) + _gamma(2 * n_psu + 4, U) + other
+        plain = np.arange(F.shape[1] if rounding > TOLERANCE else 0)  # huge ties
     else:
         starts = np.flatnonzero(np.r_[True, sorted_guess[1:] != sorted_guess[:-1]])
         sizes = np.diff(np.r_[starts, n])
@@ -284,9 +288,7 @@ def _factor_aucs(guess, label, weight, reps):
         # The terms' rounding, then the sums over PSUs (and D = F - 1, the
         # size itself), at most 2 n_psu + 8 roundings of each term.
         bound = (term_error + _gamma(2 * n_psu + 8, U)) * size * (1 + 1e-6)
-        # The denominators (sums of nonnegative terms) and the division; the
-        # plain path's rounding of each replicate weight w c (4u).
-        other = 2 * (w_error + _gamma(n_psu + 1, U)) + 8 * U
+        bound += 4 * n * (1 + np.abs(D).max()) ** 2 * 2.0**-1074  # products that underflow
         with np.errstate(invalid="ignore", divide="ignore"):
             plain = np.flatnonzero(~(bound <= (TOLERANCE - other) * np.abs(numerator)))
     with np.errstate(invalid="ignore", divide="ignore"):  # NaN without a class
