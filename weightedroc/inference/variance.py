@@ -13,6 +13,7 @@ from .checks import check_choice, no_delong_partial, partial_area, prepared, war
 from .delong import spread
 from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import paired_placements, placements, uneven
+from .smoothed import need_label, smooth_cov, smooth_var, smoothing_of
 
 __all__ = ["auc_var", "auc_cov"]
 
@@ -21,7 +22,7 @@ METHODS = ("delong", "obuchowski", "bootstrap")
 
 def auc_var(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     method: str = "delong",
@@ -41,7 +42,10 @@ def auc_var(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone
+        (it carries its data), as pROC's ``var(smooth(roc), method = "bootstrap")``:
+        bootstrap only (DeLong is an error, as pROC), each replicate
+        smoothed again (`weightedroc.inference.smoothed`).
     method : {"delong", "obuchowski", "bootstrap"}
         ``"delong"``: DeLong's placement-value (structural components)
         estimate.  ``"obuchowski"``: Obuchowski's estimate from a binormal
@@ -118,6 +122,10 @@ def auc_var(
     """
     check_choice(method, "method", METHODS)
     partial = partial_area("auc_var", fpr_range, tpr_range, correct, partial_auc)
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_var(smoothing, method, n_boot, seed, stratified, partial)
+    label = need_label(label, "auc_var")
     if method == "obuchowski":
         return obuchowski_var(
             guess,
@@ -152,7 +160,7 @@ def auc_var(
 def auc_cov(
     guess1: ArrayLike,
     guess2: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     method: str = "delong",
@@ -175,7 +183,10 @@ def auc_cov(
     Parameters
     ----------
     guess1, guess2 : array-like
-        Two scores of the same observations (equal lengths).
+        Two scores of the same observations (equal lengths).  Or two
+        `smooth_roc` curves of the same rows, without `label`, as pROC's
+        ``cov(smooth(roc1), smooth(roc2), method = "bootstrap")``: the
+        bootstrap redoes each smoothing on each replicate's shared rows.
     label, weight, method, weights_are, positive, direction
         As for `auc_var`.  Obuchowski's covariance also uses the scores'
         (weighted) Pearson correlations among the positives and among the
@@ -207,6 +218,9 @@ def auc_cov(
     """
     check_choice(method, "method", METHODS)
     partial = partial_area("auc_cov", fpr_range, tpr_range, correct, partial_auc)
+    if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
+        return smooth_cov(guess1, guess2, method, n_boot, seed, stratified, partial)
+    label = need_label(label, "auc_cov")
     if method == "obuchowski":
         return obuchowski_cov(
             guess1,

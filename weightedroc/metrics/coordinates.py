@@ -267,8 +267,10 @@ def coords_of(counts, x, input, ret, params, best_method="youden", ties="all"):
     return _one(counts, x, input, ret, params, best_method, ties, False)
 
 
-SMOOTH_RET = ("specificity", "sensitivity", "tpr", "fpr", "tnr", "fnr", "recall")
-SMOOTH_RET += ("1-specificity", "1-sensitivity", "youden", "closest.topleft")
+SMOOTH_RET = (
+    *("specificity", "sensitivity", "tpr", "fpr", "tnr", "fnr", "recall"),
+    *("1-specificity", "1-sensitivity", "youden", "closest.topleft"),
+)
 
 
 def _smooth_arguments(x, input, ret):
@@ -276,7 +278,7 @@ def _smooth_arguments(x, input, ret):
     "best" or values of a rate; ret rates only (specificity and sensitivity
     by default)."""
     if isinstance(x, str) and x not in ("all", "best"):
-        raise ValueError(f"'arg' should be one of \"all\", \"best\" on a smoothed curve, got {x!r}")
+        raise ValueError(f'\'arg\' should be one of "all", "best" on a smoothed curve, got {x!r}')
     if not isinstance(x, str) and input == "threshold":
         raise ValueError(
             "a smoothed curve has no thresholds: give input='specificity' or 'sensitivity' "
