@@ -195,3 +195,56 @@ def test_bootstrap_is_procs_within_monte_carlo_error(r, method):
         f'method="bootstrap", boot.n={B}, progress="none")',
     )[0]
     assert abs(mine / theirs - 1) < 4 * math.sqrt(2) * math.sqrt(2 / (B - 1))
+
+
+def test_roc_test_of_smoothed_curves_is_the_bootstrap_by_hand():
+    c1, c2 = wr.smooth_roc(G, Y), wr.smooth_roc(G2, Y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        values = by_hand((G, G2), Y, "binormal", lambda g: list(g), 50, 9)
+        test = wr.roc_test(c1, c2, method="bootstrap", n_boot=50, seed=9)
+    a1, a2 = wr.smooth_auc(G, Y), wr.smooth_auc(G2, Y)
+    sd = np.std(values[:, 0] - values[:, 1], ddof=1)
+    assert test.statistic == pytest.approx((a1 - a2) / sd, rel=1e-10)
+    assert test.estimate == pytest.approx({"Smoothed AUC of roc1": a1, "Smoothed AUC of roc2": a2})
+    assert test.method == "Bootstrap test for two correlated ROC curves"
+    with pytest.raises(ValueError, match="DeLong"):
+        wr.roc_test(c1, c2)
+    with pytest.raises(ValueError, match="must be numeric of length 1"):
+        wr.roc_test(c1, c2, method="specificity")
+
+
+def test_fixed_point_readings_are_procs_coords(r):
+    r.r("s <- smooth(roc(l, g, quiet=TRUE))")
+    from weightedroc.inference.smoothed import se_at_sp, sp_at_se
+
+    c = wr.smooth_roc(G, Y)
+    tpr, fpr = c["TPR"].to_numpy(), c["FPR"].to_numpy()
+    for x in (0.1, 0.5, 0.9, 0.97):
+        expected = rnum(r, f'coords(s, {x}, input="specificity", ret="sensitivity")[1, 1]')[0]
+        assert se_at_sp(x)(tpr, fpr, {}) == pytest.approx(expected, abs=1e-9)
+        expected = rnum(r, f'coords(s, {x}, input="sensitivity", ret="specificity")[1, 1]')[0]
+        assert sp_at_se(x)(tpr, fpr, {}) == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "method, extra, r_extra",
+    [
+        ("bootstrap", {}, ""),
+        ("specificity", {"specificity": 0.9}, ", specificity=.9"),
+        ("sensitivity", {"sensitivity": 0.8}, ", sensitivity=.8"),
+    ],
+)
+def test_roc_test_is_procs_within_monte_carlo_error(r, method, extra, r_extra):
+    """D = d / sd*: the bootstrap sd's relative MC error is about
+    1 / sqrt(2 (B - 1)) for each of the two runs; 4 sds of the difference."""
+    c1, c2 = wr.smooth_roc(G, Y), wr.smooth_roc(G2, Y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mine = wr.roc_test(c1, c2, method=method, n_boot=B, seed=21, **extra).statistic
+    theirs = rnum(
+        r,
+        "set.seed(1); roc.test(smooth(roc(l, g, quiet=TRUE)), smooth(roc(l, g2, quiet=TRUE)), "
+        f'method="{method}", boot.n={B}, progress="none"{r_extra})$statistic',
+    )[0]
+    assert abs(mine / theirs - 1) < 4 * math.sqrt(2) / math.sqrt(2 * (B - 1))

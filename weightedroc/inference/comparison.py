@@ -16,6 +16,7 @@ from .pairing import Comparison, comparison
 from .placements import paired_placements, placements, uneven
 from .resampling import run_bootstrap
 from .results import HTest
+from .smoothed import need_label, smooth_test, smoothing_of
 from .venkatraman import run_venkatraman
 
 METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
@@ -35,7 +36,7 @@ def _ratio(difference, sd):
 def roc_test(
     guess1: ArrayLike,
     guess2: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     label2: ArrayLike | None = None,
@@ -64,7 +65,11 @@ def roc_test(
     Parameters
     ----------
     guess1, guess2 : array-like
-        The scores of the two curves.
+        The scores of the two curves.  Or two `smooth_roc` curves, without
+        `label`, as pROC's ``roc.test(smooth(roc1), smooth(roc2))``:
+        methods "bootstrap", "specificity" and "sensitivity" only (each
+        replicate smoothed again, `weightedroc.inference.smoothed`), paired
+        when their data have the same labels.
     label, weight : array-like
         Labels (and weights) of `guess1`'s observations; also of `guess2`'s
         unless `label2` (`weight2`) are given.
@@ -147,6 +152,14 @@ def roc_test(
     """
     check_choice(method, "method", METHODS)
     partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
+    if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
+        asked = dict(
+            method=method, n_boot=n_boot, seed=seed, stratified=stratified, paired=paired,
+            partial=partial, alternative=alternative, data_name=data_name,
+            sensitivity=sensitivity, specificity=specificity,
+        )  # fmt: skip
+        return smooth_test(guess1, guess2, asked)
+    label = need_label(label, "roc_test")
     with one_label_warning():  # the pairing and the curves read the labels
         request = comparison(
             guess1,

@@ -79,8 +79,10 @@ def draw(rng, label, stratified):
 
 
 def statistic_of(smoothing, rows, partial):
-    """The area of a replicate's smoothed curve, NaN when not smoothable
-    (a class missing, or too few points), as pROC."""
+    """The area (`partial`: a partial-area dict or None) or another reading
+    (`partial`: a function of (TPR, FPR, attrs)) of a replicate's smoothed
+    curve, NaN when not smoothable (a class missing, or too few points), as
+    pROC."""
     if rows is not None:
         label = smoothing.label[rows]
         if label.all() or not label.any():
@@ -88,6 +90,8 @@ def statistic_of(smoothing, rows, partial):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            if callable(partial):
+                return partial(*smoothing.redo(rows))
             return area(*smoothing.redo(rows), partial)
     except ValueError:
         return math.nan
@@ -182,3 +186,90 @@ def need_label(label, function):
             f"{function}() needs label with raw guesses (only a smooth_roc curve carries its own)"
         )
     return label
+
+
+def se_at_sp(specificity):
+    """The sensitivity of a smoothed curve at a specificity, interpolated
+    linearly between its points (pROC's coords with input specificity)."""
+    return lambda tpr, fpr, attrs: float(np.interp(specificity, 1 - fpr, tpr))
+
+
+def sp_at_se(sensitivity):
+    """The specificity at a sensitivity (sensitivities descend down the rows)."""
+    return lambda tpr, fpr, attrs: float(np.interp(sensitivity, tpr[::-1], 1 - fpr[::-1]))
+
+
+def names(partial, smoothed_words="Smoothed "):
+    """pROC's names of the two estimates."""
+    if partial is None:
+        return tuple(f"{smoothed_words}AUC of roc{k}" for k in (1, 2))
+    if partial["tpr_range"] is not None:
+        lo, hi = partial["tpr_range"]
+        text = f"{hi:.15g}-{lo:.15g} sensitivity"
+    else:
+        lo, hi = partial["fpr_range"]
+        text = f"{1 - lo:.15g}-{1 - hi:.15g} specificity"
+    corrected = "Corrected " if partial["correct"] else ""
+    return tuple(f"{corrected}{smoothed_words}pAUC ({text}) of roc{k}" for k in (1, 2))
+
+
+def smooth_test(first, second, request):
+    """pROC's ``roc.test(smooth(roc1), smooth(roc2), method = "bootstrap" |
+    "sensitivity" | "specificity")``: D = (S1 - S2) / sd(S1* - S2*), the
+    statistic an area or a rate at a fixed point, each replicate smoothed
+    again; paired curves share their replicates' rows."""
+    from .checks import check_n_boot
+    from .distributions import p_value
+    from .results import HTest
+
+    method = request["method"]
+    if method not in ("bootstrap", "sensitivity", "specificity"):
+        raise ValueError(
+            "roc_test(): smoothed curves are compared by bootstrap: method 'bootstrap', "
+            "'sensitivity' or 'specificity' (pROC: \"DeLong's test is not supported for "
+            f'smoothed ROC curves"); got method={method!r}'
+        )
+    check_n_boot(request["n_boot"])
+    pair = two_smoothings(first, second, "roc_test")
+    same = len(pair[0].label) == len(pair[1].label) and (pair[0].label == pair[1].label).all()
+    paired = same if request["paired"] is None else request["paired"]
+    if paired:
+        check_paired(*pair, "roc_test")
+    partial = request["partial"]
+    value = request.get(method, 0.0)
+    if method != "bootstrap" and not (isinstance(value, (int, float)) and 0 <= value <= 1):
+        raise ValueError(
+            f"Argument '{method}' must be numeric of length 1 for a {method} test "
+            f"(a rate in [0, 1]); got {value!r}"
+        )
+    if method == "specificity":
+        reader, null = se_at_sp(value), f"difference in sensitivity at {value:.15g} specificity"
+    elif method == "sensitivity":
+        reader, null = sp_at_se(value), f"difference in specificity at {value:.15g} sensitivity"
+    else:
+        reader, null = partial, "difference in AUC"
+    values = replicate_areas(
+        list(pair), request["n_boot"], request["seed"], request["stratified"],
+        [reader, reader], paired,
+    )  # fmt: skip
+    estimates = [estimate(s, partial) for s in pair]
+    compared = estimates if method == "bootstrap" else [statistic_of(s, None, reader) for s in pair]
+    diffs = values[:, 0] - values[:, 1]
+    std_error = float(np.std(diffs, ddof=1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        statistic = (compared[0] - compared[1]) / np.float64(std_error)
+    if np.isnan(statistic) and (diffs == 0).all() and compared[0] == compared[1]:
+        statistic = 0.0
+    kind = {"bootstrap": "Bootstrap", "sensitivity": "Sensitivity", "specificity": "Specificity"}
+    return HTest(
+        statistic=float(statistic),
+        p_value=p_value(float(statistic), request["alternative"]),
+        estimate=dict(zip(names(partial), map(float, estimates))),
+        method=f"{kind[method]} test for two {'correlated ' if paired else ''}ROC curves",
+        alternative=request["alternative"],
+        parameter={"boot.n": int(request["n_boot"]), "boot.stratified": int(request["stratified"])},
+        data_name=request["data_name"],
+        statistic_name="D",
+        null_name=null,
+        std_error=std_error,
+    )
