@@ -248,3 +248,46 @@ def test_roc_test_is_procs_within_monte_carlo_error(r, method, extra, r_extra):
         f'method="{method}", boot.n={B}, progress="none"{r_extra})$statistic',
     )[0]
     assert abs(mine / theirs - 1) < 4 * math.sqrt(2) / math.sqrt(2 * (B - 1))
+
+
+def test_ci_se_of_a_smoothed_curve_is_the_bootstrap_by_hand():
+    from weightedroc.inference.smoothed import se_at_sp
+
+    c = wr.smooth_roc(G, Y)
+    band = wr.ci_se(c, specificities=[0.5, 0.9], n_boot=40, seed=2)
+    rng = np.random.default_rng(2)
+    pos, neg = np.flatnonzero(Y == 1), np.flatnonzero(Y == 0)
+    reps = []
+    for _ in range(40):
+        rows = np.concatenate((rng.choice(pos, len(pos)), rng.choice(neg, len(neg))))
+        s = wr.smooth_roc(G[rows], Y[rows])
+        reps.append([se_at_sp(x)(s["TPR"].to_numpy(), s["FPR"].to_numpy(), {}) for x in (0.5, 0.9)])
+    low, median, high = np.quantile(np.array(reps), [0.025, 0.5, 0.975], axis=0)
+    np.testing.assert_allclose(band["conf_low"], low, atol=1e-12)
+    np.testing.assert_allclose(band["median"], median, atol=1e-12)
+    np.testing.assert_allclose(band["conf_high"], high, atol=1e-12)
+    assert band.attrs["method"] == "stratified bootstrap percentile"
+
+
+@pytest.mark.parametrize(
+    "function, points", [("ci.se", "specificities"), ("ci.sp", "sensitivities")]
+)
+def test_ci_se_sp_are_procs_within_monte_carlo_error(r, function, points):
+    """The quantiles of B replicates: 4 MC sds of their difference (the
+    quantile's sd sqrt(q(1-q)/B) / density, the density from a normal fit
+    to the replicates' spread, estimated by the interval's width)."""
+    c = wr.smooth_roc(G, Y)
+    call = wr.ci_se if function == "ci.se" else wr.ci_sp
+    band = call(c, **{points: [0.5, 0.9]}, n_boot=B, seed=31)
+    theirs = rnum(
+        r,
+        f"set.seed(1); as.matrix({function}(smooth(roc(l, g, quiet=TRUE)), {points}=c(.5, .9), "
+        f'boot.n={B}, progress="none"))',
+    )
+    sd = (band["conf_high"] - band["conf_low"]).to_numpy() / (2 * 1.96)
+    density = math.exp(-(1.96**2) / 2) / math.sqrt(2 * math.pi) / sd
+    tolerance = 4 * math.sqrt(2) * math.sqrt(0.025 * 0.975 / B) / density
+    np.testing.assert_array_less(np.abs(band["conf_low"] - theirs[:, 0]), tolerance)
+    np.testing.assert_array_less(np.abs(band["conf_high"] - theirs[:, 2]), tolerance)
+    median_tolerance = 4 * math.sqrt(2) * 1.2533 * sd / math.sqrt(B)
+    np.testing.assert_array_less(np.abs(band["median"] - theirs[:, 1]), median_tolerance)

@@ -29,6 +29,7 @@ from .replicates import (
     warn_na,
     without_na,
 )
+from .smoothed import need_label, smooth_band, smoothing_of
 
 
 def _check_points(values, name, default=None) -> np.ndarray:
@@ -90,7 +91,7 @@ def _band(given, points, sample, conf_level, n_boot, seed, stratified):
 
 def ci_se(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     specificities: ArrayLike | None = None,
     *,
@@ -112,7 +113,10 @@ def ci_se(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone,
+        as pROC's ``ci.se(smooth(roc))``: each replicate is smoothed again
+        and read between its points linearly
+        (`weightedroc.inference.smoothed`).
     specificities : array-like of numbers in [0, 1], optional
         Where to read the sensitivity; pROC's default 0, 0.1, ..., 1.
     conf_level : float, default 0.95
@@ -149,13 +153,19 @@ def ci_se(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_band(
+            smoothing, "specificity", specificities, conf_level, n_boot, seed, stratified
+        )
+    label = need_label(label, "ci_se")
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("specificity", specificities, sample, conf_level, n_boot, seed, stratified)
 
 
 def ci_sp(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     sensitivities: ArrayLike | None = None,
     *,
@@ -176,7 +186,7 @@ def ci_sp(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`, or a `smooth_roc` curve alone (as `ci_se`).
     sensitivities : array-like of numbers in [0, 1], optional
         Where to read the specificity; default 0, 0.1, ..., 1.
     conf_level, n_boot, seed, weights_are, stratified
@@ -200,6 +210,12 @@ def ci_sp(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_band(
+            smoothing, "sensitivity", sensitivities, conf_level, n_boot, seed, stratified
+        )
+    label = need_label(label, "ci_sp")
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed, stratified)
 

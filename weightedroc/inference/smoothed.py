@@ -98,16 +98,23 @@ def statistic_of(smoothing, rows, partial):
 
 
 def replicate_areas(smoothings, n_boot, seed, stratified, partials, paired=True):
-    """An (n_boot, k) array of the k curves' replicate areas, NaN rows
-    dropped with pROC's warning.  Paired curves share each replicate's rows."""
+    """An (n_boot, k) array of the k curves' replicate areas (or readings:
+    a reading may give several values, side by side), NaN rows dropped with
+    pROC's warning.  Paired curves share each replicate's rows."""
     rng = np.random.default_rng(seed)
     smoothings = [repeated(s) for s in smoothings]
-    values = np.empty((n_boot, len(smoothings)))
-    for b in range(n_boot):
+    rows_out = []
+    for _ in range(n_boot):
         rows = draw(rng, smoothings[0].label, stratified) if paired else None
-        for k, (s, partial) in enumerate(zip(smoothings, partials)):
+        row = []
+        for s, partial in zip(smoothings, partials):
             these = rows if paired else draw(rng, s.label, stratified)
-            values[b, k] = statistic_of(s, these, partial)
+            row.append(np.atleast_1d(statistic_of(s, these, partial)))
+        rows_out.append(row)
+    widths = [max(len(row[k]) for row in rows_out) for k in range(len(smoothings))]
+    values = np.array(
+        [np.concatenate([np.resize(v, w) for v, w in zip(row, widths)]) for row in rows_out]
+    ).reshape(n_boot, sum(widths))
     return without_na(values)
 
 
@@ -273,3 +280,24 @@ def smooth_test(first, second, request):
         null_name=null,
         std_error=std_error,
     )
+
+
+def smooth_band(smoothing, given, points, conf_level, n_boot, seed, stratified):
+    """pROC's ``ci.se(smooth(roc))`` (`given` "specificity") or ``ci.sp``:
+    quantiles of the replicates' readings at `points`, each replicate
+    smoothed again; the same frame as `weightedroc.ci_se`'s."""
+    read = se_at_sp if given == "specificity" else sp_at_se
+    other = "sensitivity" if given == "specificity" else "specificity"
+
+    def reader(tpr, fpr, attrs):
+        return np.array([read(x)(tpr, fpr, attrs) for x in points])
+
+    own = statistic_of(smoothing, None, reader)
+    reps = replicate_areas([smoothing], n_boot, seed, stratified, [reader])
+    low, median, high = np.quantile(reps, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0)
+    band = pd.DataFrame(
+        {given: points, other: own, "conf_low": low, "median": median, "conf_high": high}
+    )
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    band.attrs.update(conf_level=conf_level, n_boot=n_boot, method=method, smoothed=True)
+    return band
