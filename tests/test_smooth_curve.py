@@ -291,3 +291,42 @@ def test_ci_se_sp_are_procs_within_monte_carlo_error(r, function, points):
     np.testing.assert_array_less(np.abs(band["conf_high"] - theirs[:, 2]), tolerance)
     median_tolerance = 4 * math.sqrt(2) * 1.2533 * sd / math.sqrt(B)
     np.testing.assert_array_less(np.abs(band["median"] - theirs[:, 1]), median_tolerance)
+
+
+def test_ci_coords_of_a_smoothed_curve_reads_the_bands_replicates():
+    c = wr.smooth_roc(G, Y)
+    band = wr.ci_sp(c, sensitivities=[0.9, 0.5], n_boot=40, seed=3)
+    table = wr.ci_coords(
+        c,
+        x=[0.9, 0.5],
+        input="sensitivity",
+        ret=["specificity", "1-specificity"],
+        n_boot=40,
+        seed=3,
+    )
+    spec = table[table["measure"] == "specificity"]
+    np.testing.assert_allclose(spec["conf_low"], band["conf_low"], atol=1e-15)
+    np.testing.assert_allclose(spec["median"], band["median"], atol=1e-15)
+    one_minus = table[table["measure"] == "1-specificity"]
+    np.testing.assert_allclose(one_minus["conf_high"], 1 - band["conf_low"].to_numpy(), atol=1e-12)
+    best = wr.ci_coords(c, x="best", n_boot=30, seed=3)
+    assert best["measure"].tolist() == ["specificity", "sensitivity"]
+    with pytest.raises(ValueError, match="no thresholds"):
+        wr.ci_coords(c, x=0.5, n_boot=10)
+    with pytest.raises(ValueError, match="rates only"):
+        wr.ci_coords(c, x=0.5, input="specificity", ret="ppv", n_boot=10)
+
+
+def test_ci_coords_is_procs_within_monte_carlo_error(r):
+    c = wr.smooth_roc(G, Y)
+    table = wr.ci_coords(c, x=[0.9, 0.5], input="sensitivity", ret="specificity", n_boot=B, seed=41)
+    theirs = rnum(
+        r,
+        'set.seed(1); ci.coords(smooth(roc(l, g, quiet=TRUE)), x=c(.9, .5), input="sensitivity", '
+        f'ret="specificity", boot.n={B}, progress="none")$specificity',
+    )
+    sd = (table["conf_high"] - table["conf_low"]).to_numpy() / (2 * 1.96)
+    density = math.exp(-(1.96**2) / 2) / math.sqrt(2 * math.pi) / sd
+    tolerance = 4 * math.sqrt(2) * math.sqrt(0.025 * 0.975 / B) / density
+    np.testing.assert_array_less(np.abs(table["conf_low"] - theirs[:, 0]), tolerance)
+    np.testing.assert_array_less(np.abs(table["conf_high"] - theirs[:, 2]), tolerance)

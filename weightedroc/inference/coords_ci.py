@@ -29,7 +29,7 @@ from .replicates import (
     warn_na,
     without_na,
 )
-from .smoothed import need_label, smooth_band, smoothing_of
+from .smoothed import need_label, smooth_band, smooth_coords_interval, smoothing_of
 
 
 def _check_points(values, name, default=None) -> np.ndarray:
@@ -489,7 +489,7 @@ def _replicate_coords(sample, P, N, request, rng):
 
 def ci_coords(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     x: str | float | ArrayLike,
@@ -518,7 +518,11 @@ def ci_coords(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone,
+        as pROC's ``ci.coords(smooth(roc), ...)``: `x` "best" or values of
+        `input` "specificity" or "sensitivity", `ret` rates only (default
+        specificity and sensitivity), each replicate smoothed again; with
+        "best" the first best point of each replicate.
     x : "best" or numbers
         Where to read the coordinates: values of `input`, or each
         replicate's best point (pROC's "all" and "local maximas" are not
@@ -593,6 +597,13 @@ def ci_coords(
     from ..metrics.threshold_measures import parameters
 
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        best = ("closest.topleft" if "topleft" in best_method else best_method, best_weights)
+        return smooth_coords_interval(
+            smoothing, x, input, ret, best, conf_level, n_boot, seed, stratified
+        )
+    label = need_label(label, "ci_coords")
     x, input, ret = _check_coords_request(x, input, ret, best_policy)
     params = parameters(best_weights=best_weights)
     if best_method not in ("youden", "closest.topleft", "topleft"):

@@ -301,3 +301,79 @@ def smooth_band(smoothing, given, points, conf_level, n_boot, seed, stratified):
     method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
     band.attrs.update(conf_level=conf_level, n_boot=n_boot, method=method, smoothed=True)
     return band
+
+
+RATES = {
+    "specificity": lambda se, sp: sp,
+    "sensitivity": lambda se, sp: se,
+    "tpr": lambda se, sp: se,
+    "recall": lambda se, sp: se,
+    "tnr": lambda se, sp: sp,
+    "fpr": lambda se, sp: 1 - sp,
+    "1-specificity": lambda se, sp: 1 - sp,
+    "fnr": lambda se, sp: 1 - se,
+    "1-sensitivity": lambda se, sp: 1 - se,
+}
+
+
+def best_point(tpr, fpr, best_method, best_weights):
+    """(se, sp) of the first smoothed point maximising pROC's criterion."""
+    se, sp = tpr, 1 - fpr
+    cost, prevalence = best_weights
+    r = (1 - prevalence) / (cost * prevalence)
+    if best_method == "youden":
+        criterion = se + r * sp
+    else:
+        criterion = -((1 - se) ** 2 + r * (1 - sp) ** 2)
+    k = int(np.argmax(criterion))
+    return se[k], sp[k]
+
+
+def smooth_coords_interval(smoothing, x, input, ret, best, conf_level, n_boot, seed, stratified):
+    """pROC's ``ci.coords(smooth(roc), x, input, ret)``: rates at values of
+    a rate (`input` "specificity" or "sensitivity") or at each replicate's
+    best point (`best`: (method, weights)), each replicate smoothed again."""
+    names = [ret] if isinstance(ret, str) else list(ret or ("specificity", "sensitivity"))
+    bad = [n for n in names if n not in RATES]
+    if bad:
+        raise ValueError(
+            f"ci_coords(): a smoothed curve has rates only: ret must be among "
+            f"{', '.join(RATES)}; got {bad[0]!r}"
+        )
+    if isinstance(x, str):
+        if x != "best":
+            raise ValueError(
+                f"ci_coords(): x must be 'best' or numbers on a smoothed curve, got {x!r}"
+            )
+        points: list = ["best"]
+    else:
+        if input not in ("specificity", "sensitivity"):
+            raise ValueError(
+                "ci_coords(): a smoothed curve has no thresholds: input must be "
+                f"'specificity' or 'sensitivity', got {input!r}"
+            )
+        points = np.atleast_1d(np.asarray(x, dtype=float)).tolist()
+
+    def reader(tpr, fpr, attrs):
+        out = []
+        for p in points:
+            if p == "best":
+                se, sp = best_point(tpr, fpr, *best)
+            elif input == "specificity":
+                se, sp = se_at_sp(p)(tpr, fpr, attrs), p
+            else:
+                se, sp = p, sp_at_se(p)(tpr, fpr, attrs)
+            out.extend(RATES[n](se, sp) for n in names)
+        return np.array(out, dtype=float)
+
+    reps = replicate_areas([smoothing], n_boot, seed, stratified, [reader])
+    low, median, high = np.quantile(reps, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0)
+    return pd.DataFrame(
+        {
+            "x": np.repeat(np.array(points, dtype=object), len(names)),
+            "measure": np.tile(names, len(points)),
+            "conf_low": low,
+            "median": median,
+            "conf_high": high,
+        }
+    )
