@@ -9,7 +9,14 @@ import numpy as np
 
 from ..engine.validation import one_label_warning
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .checks import check_choice, partial_area, prepared, warn_skewed_weights
+from .checks import (
+    check_choice,
+    curve_partials,
+    one_or_two,
+    partial_area,
+    prepared,
+    warn_skewed_weights,
+)
 from .delong import variance_and_df
 from .distributions import p_value, t_quantile
 from .pairing import Comparison, comparison
@@ -51,9 +58,9 @@ def roc_test(
     direction: Direction = "<",
     n_boot: int = 2000,
     seed: int | np.random.Generator | None = None,
-    fpr_range: tuple[float, float] | None = None,
-    tpr_range: tuple[float, float] | None = None,
-    correct: bool = False,
+    fpr_range: tuple | None = None,
+    tpr_range: tuple | None = None,
+    correct: bool | tuple[bool, bool] = False,
     data_name: str | None = None,
     sensitivity: float | None = None,
     specificity: float | None = None,
@@ -115,7 +122,12 @@ def roc_test(
     fpr_range, tpr_range, correct
         Bootstrap only: compare partial areas, as `weightedroc.partial_auc`
         (see `bootstrap_test`); an error for DeLong's and Venkatraman's
-        tests, as in pROC.
+        tests, as in pROC.  One area for both curves, or one per curve, a
+        pair such as ``fpr_range=((0, 0.1), (0, 0.2))`` (None: that curve's
+        full area; ``correct=(True, False)``), as pROC's curves each with
+        its own ``partial.auc``: different areas warn in pROC's words
+        ("Different AUC specifications in the ROC curves. Enforcing the
+        inconsistency, but unexpected results may be produced.").
     data_name : str, optional
         Shown in the printed result; by default from the inputs' names.
     sensitivity, specificity : float in [0, 1]
@@ -151,7 +163,10 @@ def roc_test(
     (-2.209, 0.02718)
     """
     check_choice(method, "method", METHODS)
-    partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
+    if partial_auc is None:  # one area for both curves, or one per curve (pROC warns)
+        partial = one_or_two(curve_partials("roc_test", fpr_range, tpr_range, correct))
+    else:
+        partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
     if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
         asked = dict(
             method=method, n_boot=n_boot, seed=seed, stratified=stratified, paired=paired,

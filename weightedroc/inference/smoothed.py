@@ -22,6 +22,7 @@ import pandas as pd
 
 from ..curves.areas import mcclish, range_areas
 from ..curves.smooth import smooth_area
+from ..utils.warn import warn
 from .replicates import without_na
 
 DELONG = (
@@ -181,8 +182,29 @@ def smooth_cov(first, second, method, n_boot, seed, stratified, partial):
     check_n_boot(n_boot)
     pair = two_smoothings(first, second, "auc_cov")
     check_paired(*pair, "auc_cov")
-    values = replicate_areas(list(pair), n_boot, seed, stratified, [partial, partial])
+    values = replicate_areas(list(pair), n_boot, seed, stratified, per_curve(partial))
     return float(np.cov(values[:, 0], values[:, 1], ddof=1)[0, 1])
+
+
+def same_smoothing(first, second):
+    """Whether two curves were smoothed alike (pROC's identical smoothing.args)."""
+
+    def same(a, b):
+        if callable(a) or callable(b):
+            return a is b
+        if isinstance(a, str) or isinstance(b, str) or a is None or b is None:
+            return a == b
+        return bool(np.array_equal(np.asarray(a), np.asarray(b)))
+
+    keys = ("method", "n", "direction", "weights_are")
+    return all(getattr(first, k) == getattr(second, k) for k in keys) and all(
+        same(first.options[k], second.options[k]) for k in first.options
+    )
+
+
+def per_curve(partial):
+    """Each curve's partial area: a pair given per curve, or one for both."""
+    return list(partial) if isinstance(partial, tuple) else [partial, partial]
 
 
 def need_label(label, function):
@@ -208,6 +230,8 @@ def sp_at_se(sensitivity):
 
 def names(partial, smoothed_words="Smoothed "):
     """pROC's names of the two estimates."""
+    if isinstance(partial, tuple):
+        return tuple(names(p, smoothed_words)[k] for k, p in enumerate(partial))
     if partial is None:
         return tuple(f"{smoothed_words}AUC of roc{k}" for k in (1, 2))
     if partial["tpr_range"] is not None:
@@ -254,12 +278,19 @@ def smooth_test(first, second, request):
     elif method == "sensitivity":
         reader, null = sp_at_se(value), f"difference in specificity at {value:.15g} sensitivity"
     else:
-        reader, null = partial, "difference in AUC"
+        reader, null = None, "difference in AUC"
+    readers = per_curve(partial) if method == "bootstrap" else [reader, reader]
+    if not same_smoothing(*pair):
+        warn(
+            "Different smoothing parameters in the ROC curves. Enforcing the inconsistency, "
+            "but unexpected results may be produced.",
+            UserWarning,
+        )
     values = replicate_areas(
         list(pair), request["n_boot"], request["seed"], request["stratified"],
-        [reader, reader], paired,
+        readers, paired,
     )  # fmt: skip
-    estimates = [estimate(s, partial) for s in pair]
+    estimates = [estimate(s, p) for s, p in zip(pair, per_curve(partial))]
     compared = estimates if method == "bootstrap" else [statistic_of(s, None, reader) for s in pair]
     diffs = values[:, 0] - values[:, 1]
     std_error = float(np.std(diffs, ddof=1))
