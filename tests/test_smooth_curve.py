@@ -330,3 +330,11 @@ def test_ci_coords_is_procs_within_monte_carlo_error(r):
     tolerance = 4 * math.sqrt(2) * math.sqrt(0.025 * 0.975 / B) / density
     np.testing.assert_array_less(np.abs(table["conf_low"] - theirs[:, 0]), tolerance)
     np.testing.assert_array_less(np.abs(table["conf_high"] - theirs[:, 2]), tolerance)
+
+
+def test_the_callers_data_stay_theirs_and_attrs_copy_cheaply():
+    g, y = G.copy(), Y.copy()
+    c = wr.smooth_roc(g, y)
+    assert g.flags.writeable and y.flags.writeable
+    assert not c.attrs["smooth"].guess.flags.writeable
+    assert c["TPR"].attrs["smooth"] is c.attrs["smooth"]  # pandas' deepcopy of attrs: the same

@@ -218,6 +218,16 @@ class Smoothing:
     label: np.ndarray = field(repr=False, compare=False)
     weight: np.ndarray | None = field(repr=False, compare=False)
 
+    def __post_init__(self):
+        for name in ("guess", "label", "weight"):
+            array = getattr(self, name)
+            if array is not None:  # our copies, frozen with the recipe
+                array.setflags(write=False)
+
+    def __deepcopy__(self, memo):
+        # immutable: pandas deep-copies a frame's attrs at every column access
+        return self
+
     def redo(self, rows=None):
         """(TPR, FPR, attrs) of the same smoothing of the rows `rows`
         (indices into the data, repeats allowed; None: all)."""
@@ -527,8 +537,9 @@ def smooth_roc(
     )
     frame = pd.DataFrame({"TPR": tpr, "FPR": fpr})
     frame.attrs.update(attrs)
-    data = prepared(guess, label, weight, positive, "<", weights_are)
-    frame.attrs["smooth"] = Smoothing(method, n, direction, weights_are, options, *data)
+    g, y, w = prepared(guess, label, weight, positive, "<", weights_are)
+    copies = np.array(g), np.array(y), None if w is None else np.array(w)  # never the caller's
+    frame.attrs["smooth"] = Smoothing(method, n, direction, weights_are, options, *copies)
     return frame
 
 
