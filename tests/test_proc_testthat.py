@@ -287,3 +287,103 @@ def test_are_paired_with_missing_values():
         assert not wr.are_paired(wfns, ndka, outcome, label2=1 - outcome)
     for _ in range(3):  # auc and mixed roc: the same data
         assert wr.are_paired(wfns, ndka, outcome)
+
+
+# ---- test-coords.R on smooth.roc objects (issue 32: a smoothed curve is a curve)
+def smooth_s100b():
+    data = wr.load_asah()
+    return wr.smooth_roc(data["s100b"].to_numpy(float), data["outcome"].to_numpy(), positive="Poor")
+
+
+def test_coords_smooth_best_reduced_cols():
+    """ "coords works with smooth.roc": ``coords(smooth.s100b, "best", ret =
+    reduced.cols)`` (1 case; the ret = "all" columns need counts, which a
+    smoothed frame does not have), and ``coords(smooth.s100b, c(0.2, 0.5,
+    0.6), input = "specificity")`` is a data frame of dim c(3, 2) (2 cases)."""
+    curve = smooth_s100b()
+    obtained = wr.coords(curve, "best", ret=["specificity", "sensitivity", "youden"])
+    expected = [0.750857175922901, 0.608610567514677, 1.35946774343758]
+    np.testing.assert_allclose(obtained.to_numpy()[0], expected, rtol=1.5e-8)
+    obtained = wr.coords(curve, [0.2, 0.5, 0.6], input="specificity")
+    assert isinstance(obtained, pd.DataFrame)
+    assert obtained.shape == (3, 2)
+
+
+def test_coords_smooth_best_takes_partial_auc_into_account():
+    """ "coords with x = 'best' takes partial AUC into account with
+    smooth.roc" (4 cases): r.s100b.partial1 is partial.auc = c(0.9, 0.99)
+    (specificity: fpr_range=(0.01, 0.1)); partial2 the same with focus
+    "se" (tpr_range=(0.9, 0.99))."""
+    curve = smooth_s100b()
+    obtained = wr.coords(curve, "best", ret="specificity", fpr_range=(0.01, 0.1))
+    assert obtained["specificity"].tolist() == pytest.approx([0.900608847772859], rel=1.5e-8)
+    obtained = wr.coords(curve, "best", ret=["sensitivity", "youden"], fpr_range=(0.01, 0.1))
+    assert obtained.to_numpy()[0].tolist() == pytest.approx(
+        [0.410958904109589, 1.311567751882448], rel=1.5e-8
+    )
+    obtained = wr.coords(curve, "best", ret="sensitivity", tpr_range=(0.9, 0.99))
+    assert obtained["sensitivity"].tolist() == pytest.approx([0.900195694716243], rel=1.5e-8)
+    obtained = wr.coords(curve, "best", ret=["sensitivity", "youden"], tpr_range=(0.9, 0.99))
+    assert obtained.to_numpy()[0].tolist() == pytest.approx(
+        [0.900195694716243, 1.193053239288330], rel=1.5e-8
+    )
+
+
+def test_coords_smooth_all_takes_partial_auc_into_account():
+    """ "coords with x = 'all' takes partial AUC into account with
+    smooth.roc" (6 cases) and "... ignore.partial.auc = TRUE ..." (2)."""
+    curve = smooth_s100b()
+    obtained = wr.coords(curve, "all", ret="specificity", fpr_range=(0.01, 0.1))
+    assert obtained.shape == (141, 1)
+    assert obtained["specificity"].min() == pytest.approx(0.9, rel=1.5e-8)
+    assert obtained["specificity"].max() == pytest.approx(0.99, rel=1.5e-8)
+    obtained = wr.coords(curve, "all", ret="sensitivity", tpr_range=(0.9, 0.99))
+    assert obtained.shape == (48, 1)
+    assert obtained["sensitivity"].min() == pytest.approx(0.9, rel=1.5e-8)
+    assert obtained["sensitivity"].max() == pytest.approx(0.99, rel=1.5e-8)
+    assert wr.coords(curve, "all", ret="specificity").shape == (514, 1)
+    assert wr.coords(curve, "all", ret="sensitivity").shape == (514, 1)
+
+
+# ---- test-ci.auc.R, test-ci.se.R, test-ci.sp.R, test-var.R: their smooth(r.s100b) iterations
+@pytest.mark.parametrize("stratified", [True, False])
+def test_ci_auc_bootstrap_works_on_smooth(stratified):
+    """ "ci.auc with bootstrap works", test.roc = smooth(r.s100b): the class,
+    conf.level and boot.n expectations (3 of the 6; names, boot.stratified
+    and method are attributes AUCInterval does not carry)."""
+    n = int(np.random.default_rng(1).integers(3, 10))
+    ci = wr.auc_ci(smooth_s100b(), method="bootstrap", n_boot=n, conf_level=0.91,
+                   stratified=stratified, seed=1)  # fmt: skip
+    assert type(ci).__name__ == "AUCInterval"
+    assert ci.conf_level == 0.91
+    assert ci.n_boot == n
+
+
+@pytest.mark.parametrize("stratified", [True, False])
+@pytest.mark.parametrize("function", ["ci_se", "ci_sp"])
+@pytest.mark.parametrize("points", [None, [0.9]])
+def test_ci_se_sp_work_on_smooth(function, stratified, points):
+    """ "ci.se with default specificities" / "ci.se accepts one specificity"
+    (and ci.sp's), test.roc = smooth(r.s100b): class, dim, conf.level,
+    boot.n, the three quantile columns, boot.stratified (6 of 7: "ci" is
+    the same class)."""
+    n = int(np.random.default_rng(2).integers(3, 10))
+    name = "specificities" if function == "ci_se" else "sensitivities"
+    band = getattr(wr, function)(smooth_s100b(), **{name: points}, n_boot=n,
+                                 stratified=stratified, conf_level=0.91, seed=1)  # fmt: skip
+    assert isinstance(band, pd.DataFrame)
+    assert band[["conf_low", "median", "conf_high"]].shape == (11 if points is None else 1, 3)
+    assert band.attrs["conf_level"] == 0.91
+    assert band.attrs["n_boot"] == n
+    assert list(band.columns[-3:]) == ["conf_low", "median", "conf_high"]
+    assert band.attrs["method"].startswith("stratified") == stratified
+
+
+@pytest.mark.parametrize("stratified", [True, False])
+def test_bootstrap_var_runs_with_smooth(stratified):
+    """ "bootstrap var runs with roc, auc and smooth.roc objects", roc1 =
+    smooth(r.s100b) (2 cases)."""
+    n = int(np.random.default_rng(3).integers(3, 10))
+    v = wr.auc_var(smooth_s100b(), method="bootstrap", n_boot=n, stratified=stratified, seed=2)
+    assert isinstance(v, float)
+    assert not np.isnan(v)

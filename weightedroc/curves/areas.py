@@ -110,7 +110,8 @@ def partial_auc(
     ----------
     roc : pandas.DataFrame or tuple
         A complete curve as returned by `WeightedROC`, or its inputs as a
-        tuple ``(guess, label)`` or ``(guess, label, weight)``.
+        tuple ``(guess, label)`` or ``(guess, label, weight)``, or a
+        `smooth_roc` curve (pROC's ``auc(smooth(...), partial.auc=)``).
     fpr_range : (float, float), optional
         ``(lo, hi)`` with ``0 <= lo < hi <= 1``: the area under the curve
         between FPR = lo and FPR = hi (pROC's specificity focus with
@@ -170,6 +171,8 @@ def partial_auc(
         raise ValueError("give fpr_range or tpr_range, not both")
     if fpr_range is None and tpr_range is None:
         area, lo, hi = trapezoid_area(arrays["TPR"], arrays["FPR"]), 0.0, 1.0
+        if arrays.smooth is not None:  # pROC's auc(smooth(...))
+            area = arrays.smooth.area(arrays["TPR"], arrays["FPR"], arrays.frame.attrs)
         diagonal = 0.5
     else:
         name = "fpr_range" if tpr_range is None else "tpr_range"

@@ -21,7 +21,8 @@ def WeightedAUC(roc: RocInput, *, positive: LabelValue = None, direction: Direct
         than one row, both non-increasing down the rows (R's ``tpr.fpr``;
         the keyword ``tpr_fpr=`` is deprecated); or its inputs as a tuple
         ``(guess, label)`` or ``(guess, label, weight)``, which gives
-        `auc_score`'s value.
+        `auc_score`'s value; or a `smooth_roc` curve, whose area is pROC's
+        ``auc(smooth(...))`` (`smooth_auc`).
     positive, direction : keyword-only
         As for `WeightedROC`, with a tuple `roc` only.
 
@@ -54,6 +55,8 @@ def WeightedAUC(roc: RocInput, *, positive: LabelValue = None, direction: Direct
     """
     curve = read_curve(roc, "WeightedAUC", positive=positive, direction=direction, complete=False)
     TPR, FPR = curve.TPR, curve.FPR
+    if curve.smooth is not None:  # pROC's auc(smooth(...))
+        return curve.smooth.area(TPR, FPR, curve.frame.attrs)
     if (FPR[0], TPR[0]) != (1, 1) or (FPR[-1], TPR[-1]) != (0, 0):
         warn(
             f"incomplete ROC curve: it goes from (FPR, TPR) = ({FPR[0]:g}, "

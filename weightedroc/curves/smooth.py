@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -50,7 +51,7 @@ from .fitdistr import DISTRIBUTIONS
 from .logconcave import log_concave_roc
 from .roc import WeightedROC
 
-__all__ = ["smooth_roc", "smooth_auc"]
+__all__ = ["smooth_roc", "smooth_auc", "Smoothing"]
 
 METHODS = ("binormal", "density", "fitdistr", "logcondens", "logcondens_smooth")
 GIVEN = ("density_controls", "density_cases")
@@ -176,6 +177,81 @@ def curve_of(controls, cases):
     threshold (a guess at or above it is called positive)."""
     tails = [np.cumsum(density[::-1])[::-1] for density in (cases, controls)]
     return tuple(tail / tail[0] for tail in tails)  # the first exactly 1
+
+
+# ---------------------------------------------------------------- the recipe
+@dataclass(frozen=True)
+class Smoothing:
+    """What produced a smoothed curve: its data and its smoothing (pROC's
+    ``smooth.roc`` keeps its ``roc`` and ``smoothing.args``).
+
+    `smooth_roc` puts one in its frame's ``attrs["smooth"]``, so that every
+    curve function reads the frame as a smoothed curve, and inference
+    redoes the smoothing on each bootstrap replicate (`redo`).
+
+    Attributes
+    ----------
+    method, n, direction, weights_are
+        As given to `smooth_roc`.
+    options : dict
+        The method's other options (bandwidth, kernel, distributions...).
+    guess, label, weight : numpy.ndarray
+        The checked data: float guesses as given, boolean labels (True:
+        positive), float weights or None.
+
+    Examples
+    --------
+    >>> from weightedroc import smooth_roc
+    >>> curve = smooth_roc([0.1, 0.4, 0.35, 0.8, 0.5, 0.2], [0, 0, 1, 1, 0, 1], n=5)
+    >>> curve.attrs["smooth"]
+    Smoothing(method='binormal', n=5, direction='<', weights_are='importance')
+    >>> curve.attrs["smooth"].redo(rows=[0, 1, 2, 3, 4, 5])[0].round(4).tolist()
+    [1.0, 1.0, 0.75, 0.5, 0.25, 0.0, 0.0]
+    """
+
+    method: str
+    n: int
+    direction: str
+    weights_are: str
+    options: dict = field(repr=False, compare=False)
+    guess: np.ndarray = field(repr=False, compare=False)
+    label: np.ndarray = field(repr=False, compare=False)
+    weight: np.ndarray | None = field(repr=False, compare=False)
+
+    def __post_init__(self):
+        for name in ("guess", "label", "weight"):
+            array = getattr(self, name)
+            if array is not None:  # our copies, frozen with the recipe
+                array.setflags(write=False)
+
+    def __deepcopy__(self, memo):
+        # immutable: pandas deep-copies a frame's attrs at every column access
+        return self
+
+    def redo(self, rows=None):
+        """(TPR, FPR, attrs) of the same smoothing of the rows `rows`
+        (indices into the data, repeats allowed; None: all)."""
+        guess, label, weight = self.guess, self.label, self.weight
+        if rows is not None:
+            guess, label = guess[rows], label[rows]
+            weight = None if weight is None else weight[rows]
+        return smoothed(
+            guess, label, weight, self.method, self.n, True,
+            self.direction, self.weights_are, self.options,
+        )  # fmt: skip
+
+    def area(self, tpr, fpr, attrs):
+        """pROC's full area of a smoothed curve (`smooth_area`)."""
+        return smooth_area(tpr, fpr, attrs)
+
+
+def smooth_area(tpr, fpr, attrs):
+    """pROC's ``auc(smooth(...))``: the binormal fit's closed form
+    ``pnorm(a / sqrt(1 + b^2))``, else the trapezoid rule."""
+    if "binormal" in attrs:
+        a, b = attrs["binormal"]["intercept"], attrs["binormal"]["slope"]
+        return pnorm(a / math.sqrt(1 + b * b))
+    return float(np.sum((fpr[:-1] - fpr[1:]) * (tpr[:-1] + tpr[1:]) / 2))
 
 
 # ---------------------------------------------------------------- the API
@@ -461,6 +537,9 @@ def smooth_roc(
     )
     frame = pd.DataFrame({"TPR": tpr, "FPR": fpr})
     frame.attrs.update(attrs)
+    g, y, w = prepared(guess, label, weight, positive, "<", weights_are)
+    copies = np.array(g), np.array(y), None if w is None else np.array(w)  # never the caller's
+    frame.attrs["smooth"] = Smoothing(method, n, direction, weights_are, options, *copies)
     return frame
 
 
@@ -561,10 +640,7 @@ def smooth_auc(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
     if not ranges:
-        if "binormal" in attrs:
-            a, b = attrs["binormal"]["intercept"], attrs["binormal"]["slope"]
-            return pnorm(a / math.sqrt(1 + b * b))
-        return float(np.sum((fpr[:-1] - fpr[1:]) * (tpr[:-1] + tpr[1:]) / 2))
+        return smooth_area(tpr, fpr, attrs)
     ((name, (lo, hi)),) = ranges.items()
     areas, diagonal = range_areas(fpr[None, ::-1], tpr[None, ::-1], **{name: (lo, hi)})
     area = float(areas[0])

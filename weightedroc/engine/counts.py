@@ -62,6 +62,10 @@ def counts_of(roc, positive=None, direction="<", function="measures"):
     a complete `WeightedROC` frame (its direction read from its last
     threshold: inf for "<", -inf for ">"), or a tuple ``(guess, label)`` or
     ``(guess, label, weight)``, cumulated with `positive` and `direction`
-    (`read_curve`'s one input rule)."""
+    (`read_curve`'s one input rule); or a `smooth_roc` curve, read as rates
+    (positives and negatives of total 1 each) without thresholds."""
     curve = read_curve(roc, function, positive=positive, direction=direction)
+    if curve.smooth is not None:  # a smoothed curve: rates of unit totals, no thresholds
+        nan = np.full(len(curve.TPR), np.nan)
+        return from_columns(nan, 1 - curve.TPR, curve.FPR, curve.direction)
     return from_columns(curve.threshold, curve.FN, curve.FP, curve.direction)

@@ -3,6 +3,8 @@
 A curve is passed as the DataFrame `WeightedROC` returns, or as the raw
 inputs of one, a tuple ``(guess, label)`` or ``(guess, label, weight)``
 (validated and sorted once, here, with ``positive=`` and ``direction=``).
+A smoothed curve (`smooth_roc`'s frame, whose ``attrs["smooth"]`` holds
+what made it) is read as its TPR and FPR, with that recipe in ``smooth``.
 `read_curve` turns either into the curve's arrays; anything else is a
 TypeError that names the public function called and both forms.
 """
@@ -36,6 +38,7 @@ class CurveArrays:
     FP: np.ndarray | None = field(repr=False)
     direction: str
     frame: pd.DataFrame = field(repr=False)
+    smooth: object = field(default=None, repr=False)
 
     def __getitem__(self, name):
         return getattr(self, name)
@@ -89,6 +92,10 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
                 f"{function}(): positive= and direction= apply to raw inputs (a tuple "
                 "(guess, label[, weight])); a WeightedROC frame already has them"
             )
+        smooth = frame.attrs.get("smooth")
+        if smooth is not None:  # smooth_roc's curve: TPR and FPR, and what made them
+            arrays = dict.fromkeys(COLUMNS) | check_curve(frame)
+            return CurveArrays(**arrays, direction=smooth.direction, frame=frame, smooth=smooth)
         if complete:
             arrays = check_roc_frame(frame)
         else:

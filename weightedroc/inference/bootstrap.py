@@ -17,7 +17,7 @@ import numpy as np
 from ..utils.deprecation import renamed
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
-from .checks import check_conf_level, check_n_boot, partial_area
+from .checks import check_conf_level, check_n_boot, curve_partials, partial_area
 from .replicates import (  # noqa: F401
     CELLS,
     auc_rows,
@@ -133,9 +133,9 @@ def bootstrap_cov(
     n_boot: int = 2000,
     seed: int | np.random.Generator | None = None,
     stratified: bool = True,
-    fpr_range: tuple[float, float] | None = None,
-    tpr_range: tuple[float, float] | None = None,
-    correct: bool = False,
+    fpr_range: tuple | None = None,
+    tpr_range: tuple | None = None,
+    correct: bool | tuple[bool, bool] = False,
     positive: LabelValue = None,
     direction: Direction = "<",
     weights_are: str = "importance",
@@ -155,7 +155,9 @@ def bootstrap_cov(
     label, weight, positive, direction, n_boot, seed, stratified, weights_are
         As for `bootstrap_var`.
     fpr_range, tpr_range, correct
-        The partial area of both curves, as for `bootstrap_var`.
+        The partial area of both curves, as for `bootstrap_var`; or of each
+        curve, a pair such as ``fpr_range=((0, 0.1), (0, 0.2))`` (None for
+        a curve's full area), with pROC's warning when they differ.
 
     Returns
     -------
@@ -172,7 +174,7 @@ def bootstrap_cov(
     True
     """
     check_n_boot(n_boot)
-    partial = partial_area("bootstrap_cov", fpr_range, tpr_range, correct)
+    p1, p2 = curve_partials("bootstrap_cov", fpr_range, tpr_range, correct)
     if np.size(guess1) != np.size(guess2):
         raise ValueError(
             f"guess1 and guess2 must have one value per observation: got "
@@ -189,8 +191,8 @@ def bootstrap_cov(
         n_boot,
         lambda w1, w2: np.stack(
             (
-                replicate_areas(first, w1[0], w1[1], partial),
-                replicate_areas(second, w2[0], w2[1], partial),
+                replicate_areas(first, w1[0], w1[1], p1),
+                replicate_areas(second, w2[0], w2[1], p2),
             ),
             1,
         ),

@@ -267,3 +267,51 @@ def warn_small_classes(sizes):
             f"(0.91-0.93 measured for 95%); quantile='t' covered 0.95-0.97",
             UserWarning,
         )
+
+
+DIFFERENT_AREAS = (
+    "Different AUC specifications in the ROC curves. Enforcing the inconsistency, but "
+    "unexpected results may be produced."
+)
+
+
+def _per_curve(value):
+    """Whether a range (or `correct`) is given per curve: a pair of ranges
+    (None for the full area), or a pair of booleans."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return False
+    if all(isinstance(v, (bool, np.bool_)) for v in value):
+        return True
+    return all(v is None or isinstance(v, (tuple, list, np.ndarray)) for v in value)
+
+
+def curve_partials(function, fpr_range=None, tpr_range=None, correct=False, warn_differ=True):
+    """The checked partial area of each of two curves, ``(partial1,
+    partial2)`` (as `partial_area`): `fpr_range`, `tpr_range` and `correct`
+    are each given once for both curves or per curve, e.g. ``fpr_range=((0,
+    0.1), (0, 0.2))``.  Different areas warn in pROC's words.
+
+    Examples
+    --------
+    >>> curve_partials("roc_test", fpr_range=(0, 0.2))[1]
+    {'fpr_range': (0.0, 0.2), 'tpr_range': None, 'correct': False}
+    >>> curve_partials("roc_test", fpr_range=((0, 0.1), None), tpr_range=(None, (0.9, 1)),
+    ...                warn_differ=False)[1]
+    {'fpr_range': None, 'tpr_range': (0.9, 1.0), 'correct': False}
+    """
+    given = {"fpr_range": fpr_range, "tpr_range": tpr_range, "correct": correct}
+    pairs = {k: (v if _per_curve(v) else (v, v)) for k, v in given.items()}
+    partials = tuple(
+        partial_area(
+            function, pairs["fpr_range"][k], pairs["tpr_range"][k], bool(pairs["correct"][k])
+        )
+        for k in (0, 1)
+    )
+    if warn_differ and partials[0] != partials[1]:
+        warn(DIFFERENT_AREAS, UserWarning)
+    return partials
+
+
+def one_or_two(partials):
+    """One partial area when both curves have the same, else the pair."""
+    return partials[0] if partials[0] == partials[1] else partials

@@ -10,7 +10,13 @@ import numpy as np
 from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .checks import check_choice, partial_area, warn_skewed_weights
+from .checks import (
+    check_choice,
+    curve_partials,
+    one_or_two,
+    partial_area,
+    warn_skewed_weights,
+)
 from .delong import variance_and_df
 from .design_based import design_request, design_roc_test
 from .distributions import p_value, t_quantile
@@ -18,6 +24,7 @@ from .pairing import Comparison, comparison
 from .placements import paired_placements_of, placements, uneven
 from .resampling import run_bootstrap
 from .results import HTest
+from .smoothed import need_label, smooth_test, smoothing_of
 from .venkatraman import run_venkatraman
 
 METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
@@ -37,7 +44,7 @@ def _ratio(difference, sd):
 def roc_test(
     guess1: ArrayLike,
     guess2: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     label2: ArrayLike | None = None,
@@ -52,9 +59,9 @@ def roc_test(
     direction: Direction = "<",
     n_boot: int = 2000,
     seed: int | np.random.Generator | None = None,
-    fpr_range: tuple[float, float] | None = None,
-    tpr_range: tuple[float, float] | None = None,
-    correct: bool = False,
+    fpr_range: tuple | None = None,
+    tpr_range: tuple | None = None,
+    correct: bool | tuple[bool, bool] = False,
     data_name: str | None = None,
     sensitivity: float | None = None,
     specificity: float | None = None,
@@ -70,7 +77,11 @@ def roc_test(
     Parameters
     ----------
     guess1, guess2 : array-like
-        The scores of the two curves.
+        The scores of the two curves.  Or two `smooth_roc` curves, without
+        `label`, as pROC's ``roc.test(smooth(roc1), smooth(roc2))``:
+        methods "bootstrap", "specificity" and "sensitivity" only (each
+        replicate smoothed again, `weightedroc.inference.smoothed`), paired
+        when their data have the same labels.
     label, weight : array-like
         Labels (and weights) of `guess1`'s observations; also of `guess2`'s
         unless `label2` (`weight2`) are given.
@@ -116,7 +127,12 @@ def roc_test(
     fpr_range, tpr_range, correct
         Bootstrap only: compare partial areas, as `weightedroc.partial_auc`
         (see `bootstrap_test`); an error for DeLong's and Venkatraman's
-        tests, as in pROC.
+        tests, as in pROC.  One area for both curves, or one per curve, a
+        pair such as ``fpr_range=((0, 0.1), (0, 0.2))`` (None: that curve's
+        full area; ``correct=(True, False)``), as pROC's curves each with
+        its own ``partial.auc``: different areas warn in pROC's words
+        ("Different AUC specifications in the ROC curves. Enforcing the
+        inconsistency, but unexpected results may be produced.").
     data_name : str, optional
         Shown in the printed result; by default from the inputs' names.
     sensitivity, specificity : float in [0, 1]
@@ -162,7 +178,19 @@ def roc_test(
     >>> round(test.statistic, 4), round(test.p_value, 5)
     (-2.209, 0.02718)
     """
-    partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
+    if partial_auc is None:  # one area for both curves, or one per curve (pROC warns)
+        partial = one_or_two(curve_partials("roc_test", fpr_range, tpr_range, correct))
+    else:
+        partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
+    if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
+        asked = dict(
+            method=method, n_boot=n_boot, seed=seed, stratified=stratified, paired=paired,
+            partial=partial, alternative=alternative, data_name=data_name,
+            sensitivity=sensitivity, specificity=specificity,
+        )  # fmt: skip
+        check_choice(method, "method", METHODS)
+        return smooth_test(guess1, guess2, asked)
+    label = need_label(label, "roc_test")
     request = design_request(design, replicates, method, weights_are)
     if request is not None:
         if partial is not None:

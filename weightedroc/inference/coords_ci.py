@@ -32,6 +32,7 @@ from .replicates import (
     warn_na,
     without_na,
 )
+from .smoothed import need_label, smooth_band, smooth_coords_interval, smoothing_of
 
 
 def _check_points(values, name, default=None) -> np.ndarray:
@@ -93,7 +94,7 @@ def _band(given, points, sample, conf_level, n_boot, seed, stratified):
 
 def ci_se(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     specificities: ArrayLike | None = None,
     *,
@@ -117,7 +118,10 @@ def ci_se(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone,
+        as pROC's ``ci.se(smooth(roc))``: each replicate is smoothed again
+        and read between its points linearly
+        (`weightedroc.inference.smoothed`).
     specificities : array-like of numbers in [0, 1], optional
         Where to read the sensitivity; pROC's default 0, 0.1, ..., 1.
     conf_level : float, default 0.95
@@ -162,6 +166,12 @@ def ci_se(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_band(
+            smoothing, "specificity", specificities, conf_level, n_boot, seed, stratified
+        )
+    label = need_label(label, "ci_se")
     request = design_request(design, replicates, None, weights_are)
     if request is not None:
         return design_band(
@@ -184,7 +194,7 @@ def ci_se(
 
 def ci_sp(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     sensitivities: ArrayLike | None = None,
     *,
@@ -207,7 +217,7 @@ def ci_sp(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`, or a `smooth_roc` curve alone (as `ci_se`).
     sensitivities : array-like of numbers in [0, 1], optional
         Where to read the specificity; default 0, 0.1, ..., 1.
     conf_level, n_boot, seed, weights_are, stratified, design, replicates
@@ -231,6 +241,12 @@ def ci_sp(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_band(
+            smoothing, "sensitivity", sensitivities, conf_level, n_boot, seed, stratified
+        )
+    label = need_label(label, "ci_sp")
     request = design_request(design, replicates, None, weights_are)
     if request is not None:
         return design_band(
@@ -558,7 +574,7 @@ def _design_coords(sample, request, plan, conf_level, n_boot, rng):
 
 def ci_coords(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     x: str | float | ArrayLike,
@@ -589,7 +605,11 @@ def ci_coords(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone,
+        as pROC's ``ci.coords(smooth(roc), ...)``: `x` "best" or values of
+        `input` "specificity" or "sensitivity", `ret` rates only (default
+        specificity and sensitivity), each replicate smoothed again; with
+        "best" the first best point of each replicate.
     x : "best" or numbers
         Where to read the coordinates: values of `input`, or each
         replicate's best point (pROC's "all" and "local maximas" are not
@@ -678,6 +698,13 @@ def ci_coords(
     from ..metrics.threshold_measures import parameters
 
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        best = ("closest.topleft" if "topleft" in best_method else best_method, best_weights)
+        return smooth_coords_interval(
+            smoothing, x, input, ret, best, conf_level, n_boot, seed, stratified
+        )
+    label = need_label(label, "ci_coords")
     x, input, ret = _check_coords_request(x, input, ret, best_policy)
     params = parameters(best_weights=best_weights)
     if best_method not in ("youden", "closest.topleft", "topleft"):

@@ -25,12 +25,13 @@ from .design_based import design_auc_ci, design_request
 from .distributions import t_quantile
 from .placements import placements, uneven
 from .results import AUCInterval
+from .smoothed import need_label, smooth_interval, smoothing_of
 
 
 @renamed(level="conf_level")
 def auc_ci(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     method: str = "delong",
@@ -61,7 +62,10 @@ def auc_ci(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone
+        (it carries its data), as pROC's ``ci.auc(smooth(roc), method = "bootstrap")``:
+        bootstrap only (DeLong is an error, as pROC), each replicate
+        smoothed again (`weightedroc.inference.smoothed`).
     method : {"delong", "bootstrap"}, or with `design` {"linearization", "replicate"}
     conf_level : float, default 0.95
         In (0, 1).  (``level=`` before 1.0: deprecated.)
@@ -140,6 +144,10 @@ def auc_ci(
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
     partial = partial_area("auc_ci", fpr_range, tpr_range, correct, partial_auc)
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_interval(smoothing, method, conf_level, n_boot, seed, stratified, partial)
+    label = need_label(label, "auc_ci")
     request = design_request(design, replicates, method, weights_are)
     if request is not None:
         design, replicates, method = request

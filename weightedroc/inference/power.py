@@ -40,6 +40,7 @@ from .checks import (
     WEIGHTS_ARE,
     check_choice,
     check_n_boot,
+    curve_partials,
     no_delong_partial,
     partial_area,
     prepared,
@@ -361,9 +362,9 @@ def power_roc_test(
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
-    fpr_range: tuple[float, float] | None = None,
-    tpr_range: tuple[float, float] | None = None,
-    correct: bool = False,
+    fpr_range: tuple | None = None,
+    tpr_range: tuple | None = None,
+    correct: bool | tuple[bool, bool] = False,
     n_boot: int | None = None,
     seed: int | np.random.Generator | None = None,
     stratified: bool | None = None,
@@ -427,7 +428,9 @@ def power_roc_test(
         ``method="obuchowski"``: compare partial areas over ``fpr_range``
         (pROC's ``partial.auc``, focus on specificity);
         ``method="bootstrap"``: over ``fpr_range`` or ``tpr_range``.  A
-        standardised area (``correct=True``) is an error, as in pROC.
+        standardised area (``correct=True``) is an error, as in pROC, and
+        so is a different area per curve (e.g. ``fpr_range=((0, 0.1), (0,
+        0.2))``): pROC's "Different AUC specifications in the ROC curves."
     n_boot, seed, stratified : optional
         ``method="bootstrap"`` only (pROC's ``boot.n`` and
         ``boot.stratified``, by default 2000 and True): the number of
@@ -496,7 +499,13 @@ def power_roc_test(
     if roc1 is None and roc2 is not None:
         raise TypeError("give the first curve as roc1 (roc2 is the second)")
     boot = _bootstrap_options(method, n_boot, seed, stratified)
-    partial = partial_area("power_roc_test", fpr_range, tpr_range, correct, partial_auc)
+    if partial_auc is None:
+        partials = curve_partials("power_roc_test", fpr_range, tpr_range, correct, False)
+        if partials[0] != partials[1]:  # pROC: an error here, not roc.test's warning
+            raise ValueError("Different AUC specifications in the ROC curves.")
+        partial = partials[0]
+    else:
+        partial = partial_area("power_roc_test", fpr_range, tpr_range, correct, partial_auc)
     partial = _partial_of(partial, roc2 is not None, method)
     one_sided = sig_level if sig_level is None or alternative == "one.sided" else sig_level / 2
     if isinstance(roc1, dict):

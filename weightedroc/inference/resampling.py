@@ -29,7 +29,14 @@ from .results import HTest
 from .venkatraman import venkatraman_test  # noqa: F401  (public here too)
 
 
+def _pair(partial):
+    """Each curve's partial area: a pair given per curve, or one for both."""
+    return partial if isinstance(partial, tuple) else (partial, partial)
+
+
 def _estimate_names(partial):
+    if isinstance(partial, tuple):  # per curve: each curve's own name
+        return tuple(_estimate_names(p)[k] for k, p in enumerate(partial))
     if partial is None:
         return "AUC of roc1", "AUC of roc2"
     if partial["tpr_range"] is not None:
@@ -147,13 +154,13 @@ def _statistic_reader(c: Comparison, first, second, areas):
     """(read, compared): `read((P1, N1), (P2, N2))` gives each replicate's two
     values of the compared statistic, `compared` are the data's (`areas`
     for the AUC test)."""
-    partial = c.partial
+    p1, p2 = _pair(c.partial)
     if c.method == "bootstrap":
         return (
             lambda w1, w2: np.stack(
                 (
-                    replicate_areas(first, w1[0], w1[1], partial),
-                    replicate_areas(second, w2[0], w2[1], partial),
+                    replicate_areas(first, w1[0], w1[1], p1),
+                    replicate_areas(second, w2[0], w2[1], p2),
                 ),
                 1,
             ),
@@ -191,7 +198,7 @@ def run_bootstrap(c: Comparison) -> HTest:
         sample_of(g, y, w, c.weights_are, c.stratified) for g, y, w in (c.data1, c.data2)
     )
     # area_of reads each sample's cumulated block once (it is reused in place)
-    estimates = (area_of(first, partial), area_of(second, partial))
+    estimates = (area_of(first, _pair(partial)[0]), area_of(second, _pair(partial)[1]))
     read, compared = _statistic_reader(c, first, second, estimates)
     rng = np.random.default_rng(c.seed)
     values = without_na(replicate_values(rng, [first, second], c.n_boot, read, c.paired))

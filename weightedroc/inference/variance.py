@@ -9,12 +9,22 @@ import numpy as np
 from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
+from ..utils.warn import warn
 from .bootstrap import bootstrap_cov, bootstrap_var
-from .checks import check_choice, no_delong_partial, partial_area, prepared, warn_skewed_weights
+from .checks import (
+    DIFFERENT_AREAS,
+    check_choice,
+    curve_partials,
+    no_delong_partial,
+    partial_area,
+    prepared,
+    warn_skewed_weights,
+)
 from .delong import spread
 from .design_based import design_auc_var, design_request
 from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import paired_placements, placements, uneven
+from .smoothed import need_label, smooth_cov, smooth_var, smoothing_of
 
 __all__ = ["auc_var", "auc_cov"]
 
@@ -23,7 +33,7 @@ METHODS = ("delong", "obuchowski", "bootstrap")
 
 def auc_var(
     guess: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     method: str = "delong",
@@ -45,7 +55,10 @@ def auc_var(
     Parameters
     ----------
     guess, label, weight, positive, direction
-        As for `WeightedROC`.
+        As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone
+        (it carries its data), as pROC's ``var(smooth(roc), method = "bootstrap")``:
+        bootstrap only (DeLong is an error, as pROC), each replicate
+        smoothed again (`weightedroc.inference.smoothed`).
     method : {"delong", "obuchowski", "bootstrap"}, or with `design` {"linearization", "replicate"}
         ``"delong"``: DeLong's placement-value (structural components)
         estimate.  ``"obuchowski"``: Obuchowski's estimate from a binormal
@@ -139,6 +152,10 @@ def auc_var(
     0.002734778
     """
     partial = partial_area("auc_var", fpr_range, tpr_range, correct, partial_auc)
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_var(smoothing, method, n_boot, seed, stratified, partial)
+    label = need_label(label, "auc_var")
     request = design_request(design, replicates, method, weights_are)
     if request is not None:
         design, replicates, method = request
@@ -190,16 +207,16 @@ def auc_var(
 def auc_cov(
     guess1: ArrayLike,
     guess2: ArrayLike,
-    label: ArrayLike,
+    label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     method: str = "delong",
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
-    fpr_range: tuple[float, float] | None = None,
-    tpr_range: tuple[float, float] | None = None,
-    correct: bool = False,
+    fpr_range: tuple | None = None,
+    tpr_range: tuple | None = None,
+    correct: bool | tuple[bool, bool] = False,
     n_boot: int = 2000,
     seed: int | np.random.Generator | None = None,
     stratified: bool = True,
@@ -213,13 +230,20 @@ def auc_cov(
     Parameters
     ----------
     guess1, guess2 : array-like
-        Two scores of the same observations (equal lengths).
+        Two scores of the same observations (equal lengths).  Or two
+        `smooth_roc` curves of the same rows, without `label`, as pROC's
+        ``cov(smooth(roc1), smooth(roc2), method = "bootstrap")``: the
+        bootstrap redoes each smoothing on each replicate's shared rows.
     label, weight, method, weights_are, positive, direction
         As for `auc_var`.  Obuchowski's covariance also uses the scores'
         (weighted) Pearson correlations among the positives and among the
         negatives, as pROC's ``cov(roc1, roc2, method = "obuchowski")``.
     fpr_range, tpr_range, correct, partial_auc
-        The partial area of both curves, as for `auc_var`.
+        The partial area of both curves, as for `auc_var`; or of each
+        curve, a pair such as ``fpr_range=((0, 0.1), (0, 0.2))`` (None: a
+        curve's full area; pROC's curves each with its ``partial.auc``),
+        bootstrap only, with pROC's warning "Different AUC specifications
+        in the ROC curves..." when they differ.
     n_boot, seed, stratified
         As for `auc_var` (bootstrap only): with ``method="bootstrap"`` the
         covariance of the replicates' two areas, each replicate drawing
@@ -244,7 +268,16 @@ def auc_cov(
     0.0008560803
     """
     check_choice(method, "method", METHODS)
-    partial = partial_area("auc_cov", fpr_range, tpr_range, correct, partial_auc)
+    if partial_auc is None:
+        partials = curve_partials("auc_cov", fpr_range, tpr_range, correct, warn_differ=False)
+        if partials[0] != partials[1]:
+            return _cov_per_curve(guess1, guess2, label, weight, method, partials, locals())
+        partial = partials[0]
+    else:
+        partial = partial_area("auc_cov", fpr_range, tpr_range, correct, partial_auc)
+    if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
+        return smooth_cov(guess1, guess2, method, n_boot, seed, stratified, partial)
+    label = need_label(label, "auc_cov")
     if method == "obuchowski":
         return obuchowski_cov(
             guess1,
@@ -279,3 +312,34 @@ def auc_cov(
     if weights_are == "importance" and uneven(weight):
         warn_skewed_weights(first)
     return spread(first, second, weights_are)
+
+
+def _cov_per_curve(guess1, guess2, label, weight, method, partials, given):
+    """auc_cov of two curves with different partial areas: pROC's bootstrap
+    (with its warning); other methods have one area for both curves."""
+    if method != "bootstrap":
+        raise ValueError(
+            f"auc_cov(): a partial area per curve needs method='bootstrap' (got {method!r}); "
+            "DeLong's and Obuchowski's covariances read one area for both curves"
+        )
+    if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
+        warn(DIFFERENT_AREAS, UserWarning)
+        return smooth_cov(
+            guess1, guess2, method, given["n_boot"], given["seed"], given["stratified"], partials
+        )
+    with one_label_warning():
+        return bootstrap_cov(
+            guess1,
+            guess2,
+            need_label(label, "auc_cov"),
+            weight,
+            n_boot=given["n_boot"],
+            seed=given["seed"],
+            stratified=given["stratified"],
+            positive=given["positive"],
+            direction=given["direction"],
+            weights_are=given["weights_are"],
+            fpr_range=given["fpr_range"],
+            tpr_range=given["tpr_range"],
+            correct=given["correct"],
+        )

@@ -267,6 +267,35 @@ def coords_of(counts, x, input, ret, params, best_method="youden", ties="all"):
     return _one(counts, x, input, ret, params, best_method, ties, False)
 
 
+SMOOTH_RET = (
+    *("specificity", "sensitivity", "tpr", "fpr", "tnr", "fnr", "recall"),
+    *("1-specificity", "1-sensitivity", "youden", "closest.topleft"),
+)
+
+
+def _smooth_arguments(x, input, ret):
+    """pROC's coords of a smoothed curve: no thresholds, so x is "all",
+    "best" or values of a rate; ret rates only (specificity and sensitivity
+    by default)."""
+    if isinstance(x, str) and x not in ("all", "best"):
+        raise ValueError(f'\'arg\' should be one of "all", "best" on a smoothed curve, got {x!r}')
+    if not isinstance(x, str) and input == "threshold":
+        raise ValueError(
+            "a smoothed curve has no thresholds: give input='specificity' or 'sensitivity' "
+            "(or another rate) with numeric x"
+        )
+    if ret == ("threshold", "specificity", "sensitivity"):
+        ret = ("specificity", "sensitivity")
+    names = [ret] if isinstance(ret, str) else list(ret)
+    bad = [r for r in names if r not in SMOOTH_RET]
+    if bad:
+        raise ValueError(
+            f"a smoothed curve has rates only: ret must be among {', '.join(SMOOTH_RET)}; "
+            f"got {bad[0]!r}"
+        )
+    return x, input, ret
+
+
 @renamed(group="by")
 def coords(
     roc: RocInput,
@@ -296,7 +325,10 @@ def coords(
     roc : pandas.DataFrame or tuple
         A complete `WeightedROC` frame; a `roc_table` frame with ``by=``
         naming its group columns; or raw inputs ``(guess, label)`` or
-        ``(guess, label, weight)`` (cumulated with `positive`, `direction`).
+        ``(guess, label, weight)`` (cumulated with `positive`, `direction`);
+        or a `smooth_roc` curve, as pROC's ``coords(smooth(roc))``: `x`
+        "all", "best" or values of a rate (`input` not "threshold"), `ret`
+        rates only, by default specificity and sensitivity.
     x : "all", "best", "local maximas", or numbers
         As pROC: every row; the best rows by `best_method`; the local
         maxima of the curve (points not dominated by a neighbour); or
@@ -373,6 +405,8 @@ def coords(
     """
     if ties not in ("all", "first"):
         raise ValueError(f"ties must be 'all' or 'first', got {ties!r}")
+    if isinstance(roc, pd.DataFrame) and roc.attrs.get("smooth") is not None:
+        x, input, ret = _smooth_arguments(x, input, ret)
     if isinstance(ret, str):
         ret = PROC_ALL if ret == "all" else [ret]
     elif "all" in ret:

@@ -1,0 +1,410 @@
+"""Bootstrap inference on smoothed curves: pROC's ``ci.auc``, ``var``,
+``cov`` and ``roc.test`` of ``smooth()`` objects.
+
+A smoothed curve (`weightedroc.smooth_roc`'s frame) carries its data and
+its smoothing (``attrs["smooth"]``, a `weightedroc.curves.smooth.Smoothing`).
+Each replicate draws rows as pROC's bootstrap does (cases from the cases and
+controls from the controls, or all rows together with
+``stratified=False``; paired curves share their draws) and redoes the
+smoothing on them; a replicate that cannot be smoothed is NA, dropped with
+pROC's warning.  Importance weights travel with their rows; frequency
+weights are rows repeated, so the replicates resample the repeated rows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import warnings
+
+import numpy as np
+import pandas as pd
+
+from ..curves.areas import mcclish, range_areas
+from ..curves.smooth import smooth_area
+from ..utils.warn import warn
+from .replicates import without_na
+
+DELONG = (
+    "DeLong method is not supported with smoothed ROC curves: use "
+    'method="bootstrap" (pROC: "DeLong\'s test is not supported for smoothed ROC curves")'
+)
+
+
+def smoothing_of(curve):
+    """The `Smoothing` of a `smooth_roc` frame, or None for anything else."""
+    if isinstance(curve, pd.DataFrame):
+        return curve.attrs.get("smooth")
+    return None
+
+
+def no_delong(method, function):
+    """pROC's error for DeLong (and other non-bootstrap methods) on a
+    smoothed curve."""
+    if method != "bootstrap":
+        raise ValueError(f"{function}(): {DELONG}; got method={method!r}")
+
+
+def repeated(smoothing):
+    """Frequency weights as the rows repeated (the replicates draw rows)."""
+    if smoothing.weights_are != "frequency" or smoothing.weight is None:
+        return smoothing
+    times = smoothing.weight.astype(np.int64)
+    return dataclasses.replace(
+        smoothing,
+        guess=np.repeat(smoothing.guess, times),
+        label=np.repeat(smoothing.label, times),
+        weight=None,
+        weights_are="importance",
+    )
+
+
+def area(tpr, fpr, attrs, partial):
+    """pROC's ``auc()`` of a smoothed curve's points (partial, corrected:
+    below the diagonal the corrected value is kept, as pROC's bootstrap)."""
+    if partial is None:
+        return smooth_area(tpr, fpr, attrs)
+    name = "fpr_range" if partial["fpr_range"] is not None else "tpr_range"
+    lo, hi = partial[name]
+    areas, diagonal = range_areas(fpr[None, ::-1], tpr[None, ::-1], **{name: (lo, hi)})
+    value = float(areas[0])
+    return mcclish(value, diagonal, lo, hi) if partial["correct"] else value
+
+
+def draw(rng, label, stratified):
+    """The rows of one replicate: stratified by class, or all together."""
+    if not stratified:
+        return rng.integers(0, len(label), len(label))
+    pos, neg = np.flatnonzero(label), np.flatnonzero(~label)
+    return np.concatenate((rng.choice(pos, len(pos)), rng.choice(neg, len(neg))))
+
+
+def statistic_of(smoothing, rows, partial):
+    """The area (`partial`: a partial-area dict or None) or another reading
+    (`partial`: a function of (TPR, FPR, attrs)) of a replicate's smoothed
+    curve, NaN when not smoothable (a class missing, or too few points), as
+    pROC."""
+    if rows is not None:
+        label = smoothing.label[rows]
+        if label.all() or not label.any():
+            return math.nan
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if callable(partial):
+                return partial(*smoothing.redo(rows))
+            return area(*smoothing.redo(rows), partial)
+    except ValueError:
+        return math.nan
+
+
+def replicate_areas(smoothings, n_boot, seed, stratified, partials, paired=True):
+    """An (n_boot, k) array of the k curves' replicate areas (or readings:
+    a reading may give several values, side by side), NaN rows dropped with
+    pROC's warning.  Paired curves share each replicate's rows."""
+    rng = np.random.default_rng(seed)
+    smoothings = [repeated(s) for s in smoothings]
+    rows_out = []
+    for _ in range(n_boot):
+        rows = draw(rng, smoothings[0].label, stratified) if paired else None
+        row = []
+        for s, partial in zip(smoothings, partials):
+            these = rows if paired else draw(rng, s.label, stratified)
+            row.append(np.atleast_1d(statistic_of(s, these, partial)))
+        rows_out.append(row)
+    widths = [max(len(row[k]) for row in rows_out) for k in range(len(smoothings))]
+    values = np.array(
+        [np.concatenate([np.resize(v, w) for v, w in zip(row, widths)]) for row in rows_out]
+    ).reshape(n_boot, sum(widths))
+    return without_na(values)
+
+
+def estimate(smoothing, partial):
+    """The area of the smoothed curve itself."""
+    return statistic_of(smoothing, None, partial)
+
+
+def check_paired(first, second, function):
+    """Two smoothed curves of the same rows (pROC's are.paired on their
+    roc objects): same labels."""
+    same = len(first.label) == len(second.label) and (first.label == second.label).all()
+    if not same:
+        raise ValueError(
+            f"{function}(): the two smoothed curves are not paired (their data do not have "
+            "the same response, row for row)"
+        )
+
+
+def smooth_interval(smoothing, method, conf_level, n_boot, seed, stratified, partial):
+    """pROC's ``ci.auc(smooth(roc))``: the percentile interval of the
+    replicates' smoothed areas."""
+    from .checks import check_n_boot
+    from .results import AUCInterval
+
+    no_delong(method, "auc_ci")
+    check_n_boot(n_boot)
+    values = replicate_areas([smoothing], n_boot, seed, stratified, [partial])[:, 0]
+    low, high = np.quantile(values, [(1 - conf_level) / 2, (1 + conf_level) / 2])
+    sd = float(np.std(values, ddof=1)) if len(values) > 1 else math.nan
+    return AUCInterval(
+        estimate(smoothing, partial), float(low), float(high), conf_level, int(n_boot), values,
+        std_error=sd,
+    )  # fmt: skip
+
+
+def smooth_var(smoothing, method, n_boot, seed, stratified, partial):
+    """pROC's ``var(smooth(roc))``: the replicates' sample variance."""
+    from .checks import check_n_boot
+
+    no_delong(method, "auc_var")
+    check_n_boot(n_boot)
+    values = replicate_areas([smoothing], n_boot, seed, stratified, [partial])[:, 0]
+    return float(np.var(values, ddof=1))
+
+
+def two_smoothings(first, second, function):
+    """The `Smoothing` of two curves given to `function`: both smoothed
+    curves (pROC smooths each of its two roc objects)."""
+    pair = smoothing_of(first), smoothing_of(second)
+    if None in pair:
+        raise TypeError(
+            f"{function}(): give two smooth_roc curves (each carries its data), not a "
+            "smoothed curve and raw guesses"
+        )
+    return pair
+
+
+def smooth_cov(first, second, method, n_boot, seed, stratified, partial):
+    """pROC's ``cov(smooth(roc1), smooth(roc2))`` of paired curves."""
+    from .checks import check_n_boot
+
+    no_delong(method, "auc_cov")
+    check_n_boot(n_boot)
+    pair = two_smoothings(first, second, "auc_cov")
+    check_paired(*pair, "auc_cov")
+    values = replicate_areas(list(pair), n_boot, seed, stratified, per_curve(partial))
+    return float(np.cov(values[:, 0], values[:, 1], ddof=1)[0, 1])
+
+
+def same_smoothing(first, second):
+    """Whether two curves were smoothed alike (pROC's identical smoothing.args)."""
+
+    def same(a, b):
+        if callable(a) or callable(b):
+            return a is b
+        if isinstance(a, str) or isinstance(b, str) or a is None or b is None:
+            return a == b
+        return bool(np.array_equal(np.asarray(a), np.asarray(b)))
+
+    keys = ("method", "n", "direction", "weights_are")
+    return all(getattr(first, k) == getattr(second, k) for k in keys) and all(
+        same(first.options[k], second.options[k]) for k in first.options
+    )
+
+
+def per_curve(partial):
+    """Each curve's partial area: a pair given per curve, or one for both."""
+    return list(partial) if isinstance(partial, tuple) else [partial, partial]
+
+
+def need_label(label, function):
+    """The labels of raw inputs: optional only with a smoothed curve
+    (which carries its own)."""
+    if label is None:
+        raise TypeError(
+            f"{function}() needs label with raw guesses (only a smooth_roc curve carries its own)"
+        )
+    return label
+
+
+def se_at_sp(specificity):
+    """The sensitivity of a smoothed curve at a specificity, interpolated
+    linearly between its points (pROC's coords with input specificity)."""
+    return lambda tpr, fpr, attrs: float(np.interp(specificity, 1 - fpr, tpr))
+
+
+def sp_at_se(sensitivity):
+    """The specificity at a sensitivity (sensitivities descend down the rows)."""
+    return lambda tpr, fpr, attrs: float(np.interp(sensitivity, tpr[::-1], 1 - fpr[::-1]))
+
+
+def names(partial, smoothed_words="Smoothed "):
+    """pROC's names of the two estimates."""
+    if isinstance(partial, tuple):
+        return tuple(names(p, smoothed_words)[k] for k, p in enumerate(partial))
+    if partial is None:
+        return tuple(f"{smoothed_words}AUC of roc{k}" for k in (1, 2))
+    if partial["tpr_range"] is not None:
+        lo, hi = partial["tpr_range"]
+        text = f"{hi:.15g}-{lo:.15g} sensitivity"
+    else:
+        lo, hi = partial["fpr_range"]
+        text = f"{1 - lo:.15g}-{1 - hi:.15g} specificity"
+    corrected = "Corrected " if partial["correct"] else ""
+    return tuple(f"{corrected}{smoothed_words}pAUC ({text}) of roc{k}" for k in (1, 2))
+
+
+def smooth_test(first, second, request):
+    """pROC's ``roc.test(smooth(roc1), smooth(roc2), method = "bootstrap" |
+    "sensitivity" | "specificity")``: D = (S1 - S2) / sd(S1* - S2*), the
+    statistic an area or a rate at a fixed point, each replicate smoothed
+    again; paired curves share their replicates' rows."""
+    from .checks import check_n_boot
+    from .distributions import p_value
+    from .results import HTest
+
+    method = request["method"]
+    if method not in ("bootstrap", "sensitivity", "specificity"):
+        raise ValueError(
+            "roc_test(): smoothed curves are compared by bootstrap: method 'bootstrap', "
+            "'sensitivity' or 'specificity' (pROC: \"DeLong's test is not supported for "
+            f'smoothed ROC curves"); got method={method!r}'
+        )
+    check_n_boot(request["n_boot"])
+    pair = two_smoothings(first, second, "roc_test")
+    same = len(pair[0].label) == len(pair[1].label) and (pair[0].label == pair[1].label).all()
+    paired = same if request["paired"] is None else request["paired"]
+    if paired:
+        check_paired(*pair, "roc_test")
+    partial = request["partial"]
+    value = request.get(method, 0.0)
+    if method != "bootstrap" and not (isinstance(value, (int, float)) and 0 <= value <= 1):
+        raise ValueError(
+            f"Argument '{method}' must be numeric of length 1 for a {method} test "
+            f"(a rate in [0, 1]); got {value!r}"
+        )
+    if method == "specificity":
+        reader, null = se_at_sp(value), f"difference in sensitivity at {value:.15g} specificity"
+    elif method == "sensitivity":
+        reader, null = sp_at_se(value), f"difference in specificity at {value:.15g} sensitivity"
+    else:
+        reader, null = None, "difference in AUC"
+    readers = per_curve(partial) if method == "bootstrap" else [reader, reader]
+    if not same_smoothing(*pair):
+        warn(
+            "Different smoothing parameters in the ROC curves. Enforcing the inconsistency, "
+            "but unexpected results may be produced.",
+            UserWarning,
+        )
+    values = replicate_areas(
+        list(pair), request["n_boot"], request["seed"], request["stratified"],
+        readers, paired,
+    )  # fmt: skip
+    estimates = [estimate(s, p) for s, p in zip(pair, per_curve(partial))]
+    compared = estimates if method == "bootstrap" else [statistic_of(s, None, reader) for s in pair]
+    diffs = values[:, 0] - values[:, 1]
+    std_error = float(np.std(diffs, ddof=1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        statistic = (compared[0] - compared[1]) / np.float64(std_error)
+    if np.isnan(statistic) and (diffs == 0).all() and compared[0] == compared[1]:
+        statistic = 0.0
+    kind = {"bootstrap": "Bootstrap", "sensitivity": "Sensitivity", "specificity": "Specificity"}
+    return HTest(
+        statistic=float(statistic),
+        p_value=p_value(float(statistic), request["alternative"]),
+        estimate=dict(zip(names(partial), map(float, estimates))),
+        method=f"{kind[method]} test for two {'correlated ' if paired else ''}ROC curves",
+        alternative=request["alternative"],
+        parameter={"boot.n": int(request["n_boot"]), "boot.stratified": int(request["stratified"])},
+        data_name=request["data_name"],
+        statistic_name="D",
+        null_name=null,
+        std_error=std_error,
+    )
+
+
+def smooth_band(smoothing, given, points, conf_level, n_boot, seed, stratified):
+    """pROC's ``ci.se(smooth(roc))`` (`given` "specificity") or ``ci.sp``:
+    quantiles of the replicates' readings at `points`, each replicate
+    smoothed again; the same frame as `weightedroc.ci_se`'s."""
+    read = se_at_sp if given == "specificity" else sp_at_se
+    other = "sensitivity" if given == "specificity" else "specificity"
+
+    def reader(tpr, fpr, attrs):
+        return np.array([read(x)(tpr, fpr, attrs) for x in points])
+
+    own = statistic_of(smoothing, None, reader)
+    reps = replicate_areas([smoothing], n_boot, seed, stratified, [reader])
+    low, median, high = np.quantile(reps, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0)
+    band = pd.DataFrame(
+        {given: points, other: own, "conf_low": low, "median": median, "conf_high": high}
+    )
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    band.attrs.update(conf_level=conf_level, n_boot=n_boot, method=method, smoothed=True)
+    return band
+
+
+RATES = {
+    "specificity": lambda se, sp: sp,
+    "sensitivity": lambda se, sp: se,
+    "tpr": lambda se, sp: se,
+    "recall": lambda se, sp: se,
+    "tnr": lambda se, sp: sp,
+    "fpr": lambda se, sp: 1 - sp,
+    "1-specificity": lambda se, sp: 1 - sp,
+    "fnr": lambda se, sp: 1 - se,
+    "1-sensitivity": lambda se, sp: 1 - se,
+}
+
+
+def best_point(tpr, fpr, best_method, best_weights):
+    """(se, sp) of the first smoothed point maximising pROC's criterion."""
+    se, sp = tpr, 1 - fpr
+    cost, prevalence = best_weights
+    r = (1 - prevalence) / (cost * prevalence)
+    if best_method == "youden":
+        criterion = se + r * sp
+    else:
+        criterion = -((1 - se) ** 2 + r * (1 - sp) ** 2)
+    k = int(np.argmax(criterion))
+    return se[k], sp[k]
+
+
+def smooth_coords_interval(smoothing, x, input, ret, best, conf_level, n_boot, seed, stratified):
+    """pROC's ``ci.coords(smooth(roc), x, input, ret)``: rates at values of
+    a rate (`input` "specificity" or "sensitivity") or at each replicate's
+    best point (`best`: (method, weights)), each replicate smoothed again."""
+    names = [ret] if isinstance(ret, str) else list(ret or ("specificity", "sensitivity"))
+    bad = [n for n in names if n not in RATES]
+    if bad:
+        raise ValueError(
+            f"ci_coords(): a smoothed curve has rates only: ret must be among "
+            f"{', '.join(RATES)}; got {bad[0]!r}"
+        )
+    if isinstance(x, str):
+        if x != "best":
+            raise ValueError(
+                f"ci_coords(): x must be 'best' or numbers on a smoothed curve, got {x!r}"
+            )
+        points: list = ["best"]
+    else:
+        if input not in ("specificity", "sensitivity"):
+            raise ValueError(
+                "ci_coords(): a smoothed curve has no thresholds: input must be "
+                f"'specificity' or 'sensitivity', got {input!r}"
+            )
+        points = np.atleast_1d(np.asarray(x, dtype=float)).tolist()
+
+    def reader(tpr, fpr, attrs):
+        out = []
+        for p in points:
+            if p == "best":
+                se, sp = best_point(tpr, fpr, *best)
+            elif input == "specificity":
+                se, sp = se_at_sp(p)(tpr, fpr, attrs), p
+            else:
+                se, sp = p, sp_at_se(p)(tpr, fpr, attrs)
+            out.extend(RATES[n](se, sp) for n in names)
+        return np.array(out, dtype=float)
+
+    reps = replicate_areas([smoothing], n_boot, seed, stratified, [reader])
+    low, median, high = np.quantile(reps, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0)
+    return pd.DataFrame(
+        {
+            "x": np.repeat(np.array(points, dtype=object), len(names)),
+            "measure": np.tile(names, len(points)),
+            "conf_low": low,
+            "median": median,
+            "conf_high": high,
+        }
+    )
