@@ -344,6 +344,33 @@ CASES = [
         UserWarning,
         "No observation for response level",
     ),
+    Case(
+        "roc_test of curves smoothed differently",
+        "inference/smoothed.py",
+        lambda: wr.roc_test(
+            wr.smooth_roc(*_smoothing_data()),
+            wr.smooth_roc(*_smoothing_data(), method="density"),
+            method="bootstrap",
+            n_boot=20,
+            seed=1,
+        ),
+        UserWarning,
+        "Different smoothing parameters in the ROC curves",
+    ),
+    Case(
+        "auc_cov of smoothed curves with different partial areas",
+        "inference/variance.py",
+        lambda: wr.auc_cov(
+            wr.smooth_roc(*_smoothing_data()),
+            wr.smooth_roc(*_smoothing_data()),
+            method="bootstrap",
+            n_boot=20,
+            seed=1,
+            fpr_range=((0, 0.1), (0, 0.2)),
+        ),
+        UserWarning,
+        "Different AUC specifications in the ROC curves",
+    ),
     # inference: pROC's pairing warning, from each test
     Case(
         "roc_test paired=False",
