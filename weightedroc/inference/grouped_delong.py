@@ -58,6 +58,33 @@ def _within(cumulated, codes_of_runs, totals):
     return (cumulated - before[codes_of_runs]).astype(np.float64)
 
 
+def _placements(codes, size, guess, positive, weight):
+    """One sort of all groups: the rows in (group, guess) order (`order`), their
+    group, class and weight, each group's class totals and AUC, and each row's
+    placement value within its group."""
+    codes = np.asarray(codes, dtype=np.intp)
+    order = _by_group_and_guess(codes, size, guess)
+    c, x, pos = codes[order], guess[order], positive[order]
+    w = np.ones(len(c)) if weight is None else weight[order]
+    ends = _runs(c, x)
+    run_code = c[ends]
+    pos_w, neg_w = np.where(pos, w, 0.0), np.where(pos, 0.0, w)
+    W1 = np.bincount(c, weights=pos_w, minlength=size)
+    W0 = np.bincount(c, weights=neg_w, minlength=size)
+    below_pos = np.cumsum(pos_w, dtype=np.longdouble)[ends]
+    below_neg = np.cumsum(neg_w, dtype=np.longdouble)[ends]
+    P = np.diff(below_pos, prepend=0).astype(np.float64)  # weight of the run's positives
+    N = np.diff(below_neg, prepend=0).astype(np.float64)
+    below_pos, below_neg = _within(below_pos, run_code, W1), _within(below_neg, run_code, W0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pos_value = (below_neg - N / 2) / W0[run_code]
+        neg_value = ((W1[run_code] - below_pos) + P / 2) / W1[run_code]
+        auc = np.bincount(run_code, weights=P * pos_value, minlength=size) / W1
+        sizes = np.diff(ends, prepend=-1)
+        value = np.where(pos, np.repeat(pos_value, sizes), np.repeat(neg_value, sizes))
+    return order, c, pos, w, W1, W0, auc, value
+
+
 def group_variances(codes, size, guess, positive, weight, weights_are="importance"):
     """DeLong's variance of the AUC of each group.
 
@@ -93,26 +120,8 @@ def group_variances(codes, size, guess, positive, weight, weights_are="importanc
     >>> round(auc_var(guess[:6], positive[:6]), 10), auc_var(guess[6:], positive[6:])
     (0.024691358, 0.125)
     """
-    codes = np.asarray(codes, dtype=np.intp)
-    order = _by_group_and_guess(codes, size, guess)
-    c, x, pos = codes[order], guess[order], positive[order]
-    w = np.ones(len(c)) if weight is None else weight[order]
-    ends = _runs(c, x)
-    run_code = c[ends]
-    pos_w, neg_w = np.where(pos, w, 0.0), np.where(pos, 0.0, w)
-    W1 = np.bincount(c, weights=pos_w, minlength=size)
-    W0 = np.bincount(c, weights=neg_w, minlength=size)
-    below_pos = np.cumsum(pos_w, dtype=np.longdouble)[ends]
-    below_neg = np.cumsum(neg_w, dtype=np.longdouble)[ends]
-    P = np.diff(below_pos, prepend=0).astype(np.float64)  # weight of the run's positives
-    N = np.diff(below_neg, prepend=0).astype(np.float64)
-    below_pos, below_neg = _within(below_pos, run_code, W1), _within(below_neg, run_code, W0)
+    order, c, pos, w, W1, W0, auc, value = _placements(codes, size, guess, positive, weight)
     with np.errstate(invalid="ignore", divide="ignore"):
-        pos_value = (below_neg - N / 2) / W0[run_code]
-        neg_value = ((W1[run_code] - below_pos) + P / 2) / W1[run_code]
-        auc = np.bincount(run_code, weights=P * pos_value, minlength=size) / W1
-        sizes = np.diff(ends, prepend=-1)
-        value = np.where(pos, np.repeat(pos_value, sizes), np.repeat(neg_value, sizes))
         key = 2 * c + pos  # group k's negatives: 2k, positives: 2k + 1
         counts = np.bincount(key, minlength=2 * size).astype(np.float64)
         if weights_are == "frequency" and weight is not None:
@@ -151,26 +160,8 @@ def group_influence(codes, size, guess, positive, weight):
     >>> bool(np.allclose(z[6:], influence(guess[6:], positive[6:], np.ones(4))[1]))
     True
     """
-    codes = np.asarray(codes, dtype=np.intp)
-    order = _by_group_and_guess(codes, size, guess)
-    c, x, pos = codes[order], guess[order], positive[order]
-    w = np.ones(len(c)) if weight is None else weight[order]
-    ends = _runs(c, x)
-    run_code = c[ends]
-    pos_w, neg_w = np.where(pos, w, 0.0), np.where(pos, 0.0, w)
-    W1 = np.bincount(c, weights=pos_w, minlength=size)
-    W0 = np.bincount(c, weights=neg_w, minlength=size)
-    below_pos = np.cumsum(pos_w, dtype=np.longdouble)[ends]
-    below_neg = np.cumsum(neg_w, dtype=np.longdouble)[ends]
-    P = np.diff(below_pos, prepend=0).astype(np.float64)
-    N = np.diff(below_neg, prepend=0).astype(np.float64)
-    below_pos, below_neg = _within(below_pos, run_code, W1), _within(below_neg, run_code, W0)
+    order, c, pos, w, W1, W0, auc, value = _placements(codes, size, guess, positive, weight)
     with np.errstate(invalid="ignore", divide="ignore"):
-        pos_value = (below_neg - N / 2) / W0[run_code]
-        neg_value = ((W1[run_code] - below_pos) + P / 2) / W1[run_code]
-        auc = np.bincount(run_code, weights=P * pos_value, minlength=size) / W1
-        sizes = np.diff(ends, prepend=-1)
-        value = np.where(pos, np.repeat(pos_value, sizes), np.repeat(neg_value, sizes))
         z_sorted = w * (value - auc[c]) / np.where(pos, W1[c], W0[c])
     z = np.empty_like(z_sorted)
     z[order] = z_sorted
