@@ -62,3 +62,16 @@ def first_difference(frame, expected):
             row = int(np.flatnonzero(got.view(np.int64) != column.view(np.int64))[0])
             return f"{name} row {row}: {got[row]!r}, expected {column[row]!r}"
     return None
+
+
+def plain_integral(x, y, t):
+    """Integral from 0 to t of one piecewise-linear y(x) (x from 0 to 1,
+    non-decreasing): the running trapezoids up to the segment holding t,
+    then the part of that segment, as the partial areas compute it."""
+    x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    width = np.diff(x)
+    below = np.concatenate(([0.0], np.cumsum(width * (y[:-1] + y[1:]) / 2)))
+    k = min(max(int((x <= t).sum()) - 1, 0), len(x) - 2)
+    step = t - x[k]
+    fraction = step / width[k] if width[k] > 0 else 0.0
+    return below[k] + step * (y[k] + (y[k] + fraction * (y[k + 1] - y[k]))) / 2

@@ -379,3 +379,35 @@ def test_cost_region_shades_exactly_pauc():
         assert (region["upper"] >= region["lower"]).all()
         shaded = trapezoid(region["upper"] - region["lower"], region["FPR"])
         assert shaded == pytest.approx(cost_auc(roc, cost_fp=2, cost_fn=3).pauc, abs=1e-13)
+
+
+# rows_integral reads several ends at once (one running sum per row, fancy
+# indexing); it must equal the plain one-curve, one-end integral bit for bit.
+GRID = st.sampled_from([0.0, 0.1, 0.25, 1 / 3, 0.5, 0.7, 1.0, 5e-324, 1 - 2**-53])
+
+
+@st.composite
+def curves_and_ends(draw):
+    rows, points = draw(st.integers(1, 3)), draw(st.integers(2, 8))
+    x = np.sort(np.array(draw(st.lists(GRID, min_size=rows * points, max_size=rows * points))))
+    x = np.sort(x.reshape(rows, points), axis=1)
+    x[:, 0], x[:, -1] = 0.0, 1.0
+    y = np.sort(np.array(draw(st.lists(GRID, min_size=rows * points, max_size=rows * points))))
+    y = np.sort(y.reshape(rows, points), axis=1)
+    ends = draw(st.lists(GRID | st.floats(0, 1), min_size=1, max_size=3))
+    return x, y, ends
+
+
+@settings(max_examples=300, deadline=None)
+@given(curves_and_ends())
+def test_rows_integral_is_the_plain_integral_bit_for_bit(case):
+    from plain import plain_integral, same_bits
+
+    from weightedroc.curves.areas import rows_integral
+
+    x, y, ends = case
+    both = rows_integral(x, y, ends)
+    for j, t in enumerate(ends):
+        expected = [plain_integral(x[r], y[r], t) for r in range(len(x))]
+        assert same_bits(both[:, j], expected)
+        assert same_bits(rows_integral(x, y, t), expected)

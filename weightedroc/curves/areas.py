@@ -41,18 +41,34 @@ def rows_integral(x, y, t):
 
     Each row of `x` is non-decreasing from 0 to 1 (vertical steps allowed:
     they have no width); between points the curve is the straight segment.
+    `t` is a number (one integral per row) or a sequence (one column per
+    value of `t`, the rows' running sums shared).
     """
-    width = np.diff(x, axis=1)
-    below = np.concatenate(
-        (np.zeros((len(x), 1)), np.cumsum(width * (y[:, :-1] + y[:, 1:]) / 2, axis=1)), axis=1
-    )
-    k = np.clip((x <= t).sum(axis=1) - 1, 0, x.shape[1] - 2)[:, None]
-    x0, y0 = np.take_along_axis(x, k, 1)[:, 0], np.take_along_axis(y, k, 1)[:, 0]
-    w = np.take_along_axis(width, k, 1)[:, 0]
-    y1 = np.take_along_axis(y, k + 1, 1)[:, 0]
-    step = t - x0
-    fraction = np.divide(step, w, out=np.zeros_like(step), where=w > 0)
-    return np.take_along_axis(below, k, 1)[:, 0] + step * (y0 + (y0 + fraction * (y1 - y0))) / 2
+    ts = np.atleast_1d(np.asarray(t, dtype=float))
+    width = x[:, 1:] - x[:, :-1]
+    below = np.zeros(x.shape)
+    np.cumsum(width * (y[:, :-1] + y[:, 1:]) / 2, axis=1, out=below[:, 1:])
+    if len(x) == 1:  # one curve (a call's partial area): its ends read as numbers
+        area = np.array([[_integral(x[0], y[0], width[0], below[0], end) for end in ts]])
+    else:
+        k = np.empty((len(x), len(ts)), dtype=np.intp)  # each end's segment: the last point
+        for j, end in enumerate(ts):  # at or below it, within the first and last segments
+            k[:, j] = (x <= end).sum(axis=1)
+        k = np.minimum(np.maximum(k - 1, 0), x.shape[1] - 2)
+        rows = np.arange(len(x))[:, None]
+        x0, y0, w, y1 = x[rows, k], y[rows, k], width[rows, k], y[rows, k + 1]
+        step = ts - x0
+        fraction = np.divide(step, w, out=np.zeros_like(step), where=w > 0)
+        area = below[rows, k] + step * (y0 + (y0 + fraction * (y1 - y0))) / 2
+    return area if np.ndim(t) else area[:, 0]
+
+
+def _integral(x, y, width, below, end):
+    """`rows_integral` of one curve and one end, in the same operations."""
+    k = min(max(int((x <= end).sum()) - 1, 0), len(x) - 2)
+    step = end - x[k]
+    fraction = step / width[k] if width[k] > 0 else 0.0
+    return below[k] + step * (y[k] + (y[k] + fraction * (y[k + 1] - y[k]))) / 2
 
 
 def range_areas(fpr, tpr, fpr_range=None, tpr_range=None):
@@ -65,11 +81,11 @@ def range_areas(fpr, tpr, fpr_range=None, tpr_range=None):
     """
     if tpr_range is None:
         lo, hi = fpr_range
-        area = rows_integral(fpr, tpr, hi) - rows_integral(fpr, tpr, lo)
-        return area, (hi * hi - lo * lo) / 2
+        low, high = rows_integral(fpr, tpr, (lo, hi)).T
+        return high - low, (hi * hi - lo * lo) / 2
     lo, hi = tpr_range
-    area = rows_integral(tpr, 1 - fpr, hi) - rows_integral(tpr, 1 - fpr, lo)
-    return area, (hi - lo) - (hi * hi - lo * lo) / 2
+    low, high = rows_integral(tpr, 1 - fpr, (lo, hi)).T
+    return high - low, (hi - lo) - (hi * hi - lo * lo) / 2
 
 
 def mcclish(area, diagonal, lo, hi):
