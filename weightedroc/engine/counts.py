@@ -7,6 +7,7 @@ products of counts (MCC, odds, kappa, chi-squared) can neither overflow nor
 underflow.
 """
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -41,7 +42,7 @@ class Counts(NamedTuple):
 def from_columns(threshold, FN, FP, direction):
     """The scaled `Counts` of a curve's threshold, FN and FP columns."""
     P, N = FN[-1], FP[0]
-    exponent = int(np.frexp(P + N)[1])
+    exponent = math.frexp(P + N)[1]
     FN, FP = np.ldexp(FN, -exponent), np.ldexp(FP, -exponent)
     P, N = FN[-1], FP[0]
     return Counts(
@@ -65,7 +66,15 @@ def counts_of(roc, positive=None, direction="<", function="measures"):
     (`read_curve`'s one input rule); or a `smooth_roc` curve, read as rates
     (positives and negatives of total 1 each) without thresholds."""
     curve = read_curve(roc, function, positive=positive, direction=direction)
+    if curve.memo is not None and "counts" in curve.memo:  # the frame was read before
+        return curve.memo["counts"]
     if curve.smooth is not None:  # a smoothed curve: rates of unit totals, no thresholds
         nan = np.full(len(curve.TPR), np.nan)
-        return from_columns(nan, 1 - curve.TPR, curve.FPR, curve.direction)
-    return from_columns(curve.threshold, curve.FN, curve.FP, curve.direction)
+        counts = from_columns(nan, 1 - curve.TPR, curve.FPR, curve.direction)
+    else:
+        counts = from_columns(curve.threshold, curve.FN, curve.FP, curve.direction)
+    if curve.memo is not None:
+        for values in counts[:5]:
+            values.flags.writeable = False  # shared by later reads of the frame
+        curve.memo["counts"] = counts
+    return counts

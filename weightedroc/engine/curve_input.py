@@ -9,6 +9,7 @@ what made it) is read as its TPR and FPR, with that recipe in ``smooth``.
 TypeError that names the public function called and both forms.
 """
 
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -17,7 +18,7 @@ import pandas as pd
 from .core import cumulate
 from .frames import as_pandas
 from .rates import COLUMNS, curve_columns
-from .validation import check_curve, check_roc_frame
+from .validation import check_curve, check_roc_frame, float_block
 
 FORMS = "the DataFrame returned by WeightedROC, or a tuple (guess, label) or (guess, label, weight)"
 
@@ -39,6 +40,7 @@ class CurveArrays:
     direction: str
     frame: pd.DataFrame = field(repr=False)
     smooth: object = field(default=None, repr=False)
+    memo: dict | None = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, name):
         return getattr(self, name)
@@ -92,19 +94,65 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
                 f"{function}(): positive= and direction= apply to raw inputs (a tuple "
                 "(guess, label[, weight])); a WeightedROC frame already has them"
             )
+        block = float_block(frame)
         smooth = frame.attrs.get("smooth")
+        kept = Remembered.recall(frame, block, smooth, complete)
+        if kept is not None:
+            arrays, memo = kept
+            return CurveArrays(**arrays, frame=frame, smooth=smooth, memo=memo)
         if smooth is not None:  # smooth_roc's curve: TPR and FPR, and what made them
-            arrays = dict.fromkeys(COLUMNS) | check_curve(frame)
-            return CurveArrays(**arrays, direction=smooth.direction, frame=frame, smooth=smooth)
-        if complete:
-            arrays = check_roc_frame(frame)
+            arrays = dict.fromkeys(COLUMNS) | check_curve(frame, block=block)
+            arrays["direction"] = smooth.direction
         else:
-            arrays = dict.fromkeys(COLUMNS) | check_curve(frame)
-        return CurveArrays(**arrays, direction=_frame_direction(arrays["threshold"]), frame=frame)
+            if complete:
+                arrays = check_roc_frame(frame, block=block)
+            else:
+                arrays = dict.fromkeys(COLUMNS) | check_curve(frame, block=block)
+            arrays["direction"] = _frame_direction(arrays["threshold"])
+        memo = Remembered.keep(frame, block, smooth, complete, arrays)
+        return CurveArrays(**arrays, frame=frame, smooth=smooth, memo=memo)
     r_words = "" if complete else "is.data.frame(tpr.fpr) is not TRUE: "
     raise TypeError(
         f"{function}() reads a ROC curve: {r_words}roc must be {FORMS}; got {_describe(roc)}"
     )
+
+
+class Remembered:
+    """The checked arrays of the last few small frames read, as pROC keeps
+    a built curve: reading the same frame again costs a comparison of its
+    values with a copy taken when it was checked (a few microseconds,
+    against tens for the checks).  A frame whose values, columns or
+    smoothing changed since is checked again; entries go with their frame.
+    Each entry has a `memo` dict for what readers derive from the arrays
+    (`counts.counts_of` keeps its read-only `Counts` there).
+    """
+
+    ROWS, ENTRIES = 20_000, 64
+    entries: dict = {}
+
+    @classmethod
+    def recall(cls, frame, block, smooth, complete):
+        entry = cls.entries.get((id(frame), complete))
+        if entry is None or block is None:
+            return None
+        ref, columns, kept_smooth, snapshot, arrays, memo = entry
+        if ref() is frame and columns is frame.columns and kept_smooth is smooth:
+            if snapshot.shape == block.shape and np.array_equal(  # bits: -0.0 is not 0.0
+                snapshot.view(np.int64), block.view(np.int64)
+            ):
+                return arrays, memo
+        return None
+
+    @classmethod
+    def keep(cls, frame, block, smooth, complete, arrays):
+        if block is None or len(block) > cls.ROWS:
+            return None
+        key, memo = (id(frame), complete), {}
+        ref = weakref.ref(frame, lambda _, key=key: cls.entries.pop(key, None))
+        if len(cls.entries) >= cls.ENTRIES:
+            cls.entries.pop(next(iter(cls.entries)), None)
+        cls.entries[key] = (ref, frame.columns, smooth, block.copy(), arrays, memo)
+        return memo
 
 
 def _describe(roc):

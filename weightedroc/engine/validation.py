@@ -410,7 +410,31 @@ def _looks_swapped(guess, label):
     return _distinct(label, 2) == 3 and _distinct(guess, 2) == 2
 
 
-def check_curve(curve, columns=("TPR", "FPR")):
+def float_block(frame):
+    """The values of a frame of a few float columns, as `WeightedROC` and
+    `smooth_roc` return, as one read-only 2-D array (``to_numpy``: a view,
+    a microsecond); None for any other frame."""
+    labels = frame.columns
+    if len(labels) <= 5 and labels.is_unique:
+        block = frame.to_numpy()
+        if block.dtype == np.float64 and block.ndim == 2:
+            block = block.view()
+            block.flags.writeable = False  # the caller's data: never written
+            return block
+    return None
+
+
+def frame_columns(frame, names, block=None):
+    """The columns `names` of `frame` as 1-D arrays (`to_array`'s): from
+    its `float_block` when it has one (pandas' column access costs tens of
+    microseconds each, most of the time of a call on a small curve)."""
+    block = float_block(frame) if block is None else block
+    if block is not None:
+        return {name: block[:, frame.columns.get_loc(name)] for name in names}
+    return {name: to_array(frame[name], name) for name in names}
+
+
+def check_curve(curve, columns=("TPR", "FPR"), block=None):
     """R's WeightedAUC checks on a curve frame, with R's wording."""
     if not isinstance(curve, pd.DataFrame):
         raise TypeError(
@@ -428,8 +452,9 @@ def check_curve(curve, columns=("TPR", "FPR")):
             f"nrow(tpr.fpr) > 1 is not TRUE: a curve needs at least 2 rows, got {len(curve)}"
         )
     arrays = {}
+    found = frame_columns(curve, columns, block)
     for name in columns:
-        values = _as_float(to_array(curve[name], name), name, f"column {name} must not contain NA")
+        values = _as_float(found[name], name, f"column {name} must not contain NA")
         if not (np.diff(values) <= 0).all():
             raise ValueError(
                 f"diff(tpr.fpr[[var.name]]) <= 0 are not all TRUE: "
@@ -440,7 +465,7 @@ def check_curve(curve, columns=("TPR", "FPR")):
     return arrays
 
 
-def check_roc_frame(roc):
+def check_roc_frame(roc, block=None):
     """The five columns of a complete WeightedROC frame, as float arrays.
 
     Complete means rows in WeightedROC's order (thresholds ascending, TPR
@@ -454,16 +479,18 @@ def check_roc_frame(roc):
         )
     if len(roc) < 2:
         raise ValueError(f"roc must have at least 2 rows (a complete curve), got {len(roc)}")
-    arrays = {}
-    for name in ("TPR", "FPR", "threshold", "FN", "FP"):
+    names = ("TPR", "FPR", "threshold", "FN", "FP")
+    for name in names:
         if name not in roc.columns:
             raise ValueError(
                 f"roc has no column {name!r}: expected the columns TPR, "
                 "FPR, threshold, FN, FP of a WeightedROC frame"
             )
-        arrays[name] = _as_float(
-            to_array(roc[name], name), name, f"roc column {name} must not contain NA"
-        )
+    found = frame_columns(roc, names, block)
+    arrays = {
+        name: _as_float(found[name], name, f"roc column {name} must not contain NA")
+        for name in names
+    }
     TPR, FPR, FN, FP = (arrays[k] for k in ("TPR", "FPR", "FN", "FP"))
     if not (
         (np.diff(TPR) <= 0).all()
@@ -495,6 +522,8 @@ def check_roc_frame(roc):
 
 def check_cost(value, name, allow_zero=False):
     """A finite real number, positive (or >= 0 when `allow_zero`), as float."""
+    if type(value) is float and 0 < value < np.inf:  # the common case, without the ABC check
+        return value
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {value!r}")
     value = float(value)

@@ -1,0 +1,166 @@
+"""A frame read twice is checked once (`engine.curve_input.Remembered`), and
+a frame changed in any way since is read anew: every answer equals the
+answer on a fresh copy of the frame, whose reading nothing remembers."""
+
+import gc
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from plain import same_bits
+
+import weightedroc as wr
+from weightedroc.engine.counts import counts_of
+from weightedroc.engine.curve_input import Remembered, read_curve
+
+
+def fresh(frame):
+    copy = frame.copy(deep=True)
+    copy.attrs = dict(frame.attrs)
+    return copy
+
+
+def answers(frame):
+    """What the readers say of `frame`: its arrays, counts, a partial area
+    and coords; an error's type and message when it is not a curve."""
+    try:
+        curve = read_curve(frame, "f")
+        counts = counts_of(frame)
+        return (
+            [getattr(curve, k) for k in ("TPR", "FPR", "threshold", "FN", "FP")],
+            list(counts[:5]),
+            wr.partial_auc(frame, fpr_range=(0.1, 0.6)),
+            wr.coords(frame, "best").to_numpy(),
+        )
+    except (TypeError, ValueError) as error:
+        return type(error).__name__ + str(error)
+
+
+def same(a, b):
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    arrays_a, counts_a, area_a, best_a = a
+    arrays_b, counts_b, area_b, best_b = b
+    return (
+        all(x is None and y is None or same_bits(x, y) for x, y in zip(arrays_a, arrays_b))
+        and all(same_bits(x, y) for x, y in zip(counts_a, counts_b))
+        and same_bits(area_a, area_b)
+        and same_bits(best_a, best_b)
+    )
+
+
+def test_a_second_read_is_remembered_and_equal():
+    frame = wr.WeightedROC([1, 2, 2, 3, 5], [0, 1, 0, 1, 1], [1, 2, 3, 1, 1])
+    first = read_curve(frame, "f")
+    second = read_curve(frame, "f")
+    assert second.memo is first.memo and second.memo is not None
+    assert second.TPR is first.TPR  # the same checked arrays, not read again
+    assert counts_of(frame) is counts_of(frame)
+    assert same(answers(frame), answers(fresh(frame)))
+
+
+def test_remembered_arrays_are_read_only_and_the_frame_stays_writable():
+    frame = wr.WeightedROC([1, 2, 3], [0, 1, 1])
+    curve = read_curve(frame, "f")
+    assert not curve.TPR.flags.writeable
+    assert not any(values.flags.writeable for values in counts_of(frame)[:5])
+    frame.loc[1, "TPR"] = 0.75  # the caller's frame is theirs to change
+    assert frame.loc[1, "TPR"] == 0.75
+    assert read_curve(frame, "f").TPR[1] == 0.75
+
+
+def test_a_frame_changed_in_place_is_checked_again():
+    frame = wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])
+    wr.coords(frame, "best")
+    frame.loc[3, "TPR"] = 1.0  # TPR 1, 1, 0.5, 1, 0: no longer non-increasing
+    with pytest.raises(ValueError, match="not in WeightedROC's order"):
+        wr.coords(frame, "best")
+
+
+def test_a_sign_of_zero_is_a_change():
+    frame = wr.smooth_roc([0.1, 0.4, 0.35, 0.8, 0.5, 0.2], [0, 0, 1, 1, 0, 1], n=5)
+    before = read_curve(frame, "f")
+    zero = np.flatnonzero(frame["FPR"].to_numpy() == 0)[0]
+    frame.loc[zero, "FPR"] = -0.0
+    after = read_curve(frame, "f")
+    assert after.memo is not before.memo
+    assert np.signbit(after.FPR[zero])
+
+
+def test_renamed_columns_or_another_smoothing_are_read_anew():
+    frame = wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])
+    read_curve(frame, "f")
+    frame.columns = ["TPR", "FPR", "threshold", "FN", "FPx"]
+    with pytest.raises(ValueError, match="no column 'FP'"):
+        read_curve(frame, "f")
+    smoothed = wr.smooth_roc([0.1, 0.4, 0.35, 0.8, 0.5, 0.2], [0, 0, 1, 1, 0, 1], n=5)
+    read_curve(smoothed, "f")
+    smoothed.attrs = {}  # now a frame of TPR and FPR, as WeightedAUC reads
+    assert read_curve(smoothed, "f", complete=False).smooth is None
+    with pytest.raises(ValueError, match="no column 'threshold'"):
+        read_curve(smoothed, "f")
+
+
+def test_entries_go_with_their_frame():
+    frame = wr.WeightedROC([1, 2, 3], [0, 1, 1])
+    read_curve(frame, "f")
+    key = (id(frame), True)
+    assert key in Remembered.entries
+    del frame
+    gc.collect()
+    assert key not in Remembered.entries
+
+
+def test_large_frames_are_not_remembered():
+    n = Remembered.ROWS + 10
+    frame = wr.WeightedROC(np.arange(n, dtype=float), np.arange(n) % 2)
+    assert read_curve(frame, "f").memo is None
+
+
+CHANGES = st.sampled_from(["value", "negative zero", "swap rows", "same value", "nan", "column"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    guess=st.lists(st.sampled_from([0.0, -0.0, 1.0, 2.5, 3.0, 1e300]), min_size=2, max_size=12),
+    data=st.data(),
+)
+def test_every_answer_after_a_change_equals_a_fresh_frames(guess, data):
+    label = data.draw(st.lists(st.booleans(), min_size=len(guess), max_size=len(guess)))
+    if all(label) or not any(label):
+        label[0], label[-1] = True, False
+    frame = data.draw(
+        st.sampled_from(
+            [wr.WeightedROC(guess, np.array(label, dtype=int)), "smooth"]
+        )
+    )
+    if isinstance(frame, str):
+        frame = wr.smooth_roc([0.1, 0.4, 0.35, 0.8, 0.5, 0.2, 0.9], [0, 0, 1, 1, 0, 1, 1], n=7)
+    for _ in range(3):
+        assert same(answers(frame), answers(fresh(frame)))
+        change = data.draw(CHANGES)
+        row = data.draw(st.integers(0, len(frame) - 1))
+        column = data.draw(st.sampled_from(list(frame.columns)))
+        if change == "value":
+            frame.loc[row, column] = data.draw(st.sampled_from([0.0, 0.5, 1.0, 2.0]))
+        elif change == "negative zero":
+            frame.loc[row, column] = -0.0 if frame.loc[row, column] == 0 else frame.loc[row, column]
+        elif change == "swap rows" and len(frame) > 2:
+            values = frame[column].to_numpy().copy()
+            values[[0, row]] = values[[row, 0]]
+            frame[column] = values
+        elif change == "same value":
+            frame[column] = frame[column].to_numpy().copy()
+        elif change == "nan":
+            frame.loc[row, column] = np.nan
+        else:
+            frame[column] = frame[column] * 1.0
+    assert same(answers(frame), answers(fresh(frame)))
+
+
+def test_a_frame_of_other_columns_is_read_as_before():
+    frame = wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])
+    frame["group"] = "a"  # a text column: not one float block, read column by column
+    assert read_curve(frame, "f").memo is None
+    assert same_bits(read_curve(frame, "f").TPR, wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])["TPR"])
