@@ -278,6 +278,13 @@ def main():
         help="1: smoothing methods, coords ranges, ci.thresholds... (proc_suite_speed.csv); "
         "2: smoothed curves everywhere, per-curve partial areas (proc_suite_speed_2.csv)",
     )
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        default=None,
+        help="time only the functions whose name holds one of these",
+    )
+    parser.add_argument("--out", default=None, help="the CSV to write (default: by part)")
     args = parser.parse_args()
     ok, reason = rbridge.r_available("pROC")
     if ok:
@@ -291,6 +298,8 @@ def main():
     for n in args.sizes:
         d = data(n)
         for name, call, ours in cases() if args.part == "1" else smooth_cases():
+            if args.only and not any(word in name for word in args.only):
+                continue
             mine = best_time(functools.partial(ours, d), args.rounds)
             theirs = np.nan
             if ok:
@@ -311,7 +320,7 @@ def main():
     table = pd.DataFrame(rows)
     RESULTS.mkdir(exist_ok=True)
     suffix = "" if args.part == "1" else "_2"
-    table.to_csv(RESULTS / f"proc_suite_speed{suffix}.csv", index=False)
+    table.to_csv(args.out or RESULTS / f"proc_suite_speed{suffix}.csv", index=False)
     print(table.to_string(index=False))
 
 

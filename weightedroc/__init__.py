@@ -103,7 +103,9 @@ _INSTEAD = {
 
 def __getattr__(name):
     if name in _LAZY:
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value  # resolved once: later lookups skip this hook
+        return value
     if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
     if name in _INSTEAD:

@@ -12,6 +12,8 @@ Nothing here imports polars, pyarrow or narwhals before it is handed one
 of their objects, so ``import weightedroc`` stays light.
 """
 
+import functools
+
 import numpy as np
 import pandas as pd
 
@@ -153,3 +155,30 @@ class Frame:
             values = self.nw.concat([keys, values], how="horizontal")
         native = values.to_native()
         return native.lazy() if self.lazy else native
+
+
+@functools.lru_cache(maxsize=512)
+def _column_index(names):
+    return pd.Index(list(names))
+
+
+def float_frame(columns):
+    """The DataFrame of `columns`, {name: 1-D float array of one length},
+    built as one block under a cached column index (a view of it, so that
+    renaming one frame's columns touches no other).  pandas' dict
+    constructor checks each column anew: 60 microseconds against 10, most
+    of the time of a call on a small curve.  The frame is the dict's.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> float_frame({"a": np.array([1.0, 2.0]), "b": np.array([3.0, 4.0])})
+         a    b
+    0  1.0  3.0
+    1  2.0  4.0
+    """
+    names = tuple(columns)
+    block = np.empty((len(names), len(columns[names[0]]) if names else 0))
+    for row, values in zip(block, columns.values()):
+        row[:] = values
+    return pd.DataFrame(block.T, columns=_column_index(names).view(), copy=False)

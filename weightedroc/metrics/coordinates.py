@@ -19,6 +19,7 @@ import pandas as pd
 
 from ..curves.areas import check_range
 from ..decisions.criteria import TIE, best_rows, criterion_loss
+from ..engine.frames import float_frame
 from ..utils.deprecation import renamed
 from ..utils.types import Direction, LabelValue, RocInput
 from ..utils.warn import warn
@@ -68,16 +69,15 @@ def check_input(input):
 
 
 def _best(counts, method, params, ties, among=None):
-    """Rows whose criterion ties with the best (of the rows `among`, None for
-    all): the best-threshold engine of `best_threshold` and `min_risk`, in
-    counts, with pROC's best.weights."""
+    """Rows whose criterion ties with the best (of the rows `among`, None
+    for all), and the criterion's name: the best-threshold engine of
+    `best_threshold` and `min_risk`, in counts, with pROC's best.weights."""
     if method in ("topleft", "t"):  # (pROC's other names of it)
         method = "closest.topleft"
     if isinstance(method, str) and method not in BEST_METHODS:
         method = shortened(method, BEST_METHODS, "best_method") or method  # ("y", "c")
     if method not in BEST_METHODS:
         raise ValueError(f"best_method must be one of {BEST_METHODS}, got {method!r}")
-    values = compute(counts, [method], params)[method]
     # pROC maximises se + r sp or -((1 - se)^2 + r (1 - sp)^2): in counts,
     # FN N + r FP P and (FN N)^2 + r (FP P)^2 are minimised.
     cost, prevalence = params["best_weights"]
@@ -89,7 +89,7 @@ def _best(counts, method, params, ties, among=None):
         scale = max(abs(loss[0]), abs(loss[-1]))
         rows = among[loss[among] <= loss[among].min() + TIE * scale]
         rows = rows[:1] if ties == "first" else rows
-    return rows, method, values[rows]
+    return rows, method
 
 
 def _local_maximas(counts):
@@ -122,22 +122,16 @@ def input_values(TP, TN, P, N, input):
     pROC."""
     with np.errstate(divide="ignore", invalid="ignore"):
         se, sp = TP / P, TN / N
+        if input in ("sensitivity", "tpr", "recall"):
+            return se
+        if input in ("specificity", "tnr"):
+            return sp
+        if input in ("fpr", "1-specificity"):
+            return 1 - sp
+        if input == "1-sensitivity":
+            return 1 - se
         tp, tn = se * P, sp * N
-        return {
-            "sensitivity": se,
-            "tpr": se,
-            "recall": se,
-            "specificity": sp,
-            "tnr": sp,
-            "fpr": 1 - sp,
-            "1-specificity": 1 - sp,
-            "1-sensitivity": 1 - se,
-            "fnr": (P - tp) / P,
-            "tp": tp,
-            "fn": P - tp,
-            "tn": tn,
-            "fp": N - tn,
-        }[input]
+        return {"fnr": (P - tp) / P, "tp": tp, "fn": P - tp, "tn": tn, "fp": N - tn}[input]
 
 
 def _interpolate(counts, input, x):
@@ -228,18 +222,18 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limi
             )
             return pd.DataFrame(columns=ret)
         if x == "all":
-            rows = np.arange(len(counts.threshold))
+            rows = None  # every row: the counts as they are
         elif x == "local maximas":
             rows = _local_maximas(counts)
         elif x == "best":
-            rows, method, _ = _best(counts, best_method, params, ties, among)
+            rows, method = _best(counts, best_method, params, ties, among)
             if method not in ret:
                 extra = [method]
         else:
             raise ValueError(
                 f"x must be 'all', 'best', 'local maximas' or numbers (values of input), got {x!r}"
             )
-        picked = counts.take(rows)
+        picked = counts if rows is None else counts.take(rows)
     else:
         if limits is not None:
             raise ValueError(
@@ -253,11 +247,11 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limi
             picked = counts.take(rows_at(counts, x))._replace(threshold=x)
         else:
             picked = _interpolate(counts, input, x)
-    table = pd.DataFrame(compute(picked, ret + extra, params))
+    table = float_frame(compute(picked, ret + extra, params))
     if drop_duplicates and len(table) > 1:
         shown = table.drop(columns="threshold", errors="ignore")
-        table = table[~shown.duplicated().to_numpy()]
-    return table.reset_index(drop=True)
+        table = table[~shown.duplicated().to_numpy()].reset_index(drop=True)
+    return table
 
 
 def coords_of(counts, x, input, ret, params, best_method="youden", ties="all"):
