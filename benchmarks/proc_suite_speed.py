@@ -11,8 +11,9 @@ data (are_paired takes data only), and both from the data.
 
 R is timed inside R (``proc.time`` around enough calls to last 50 ms; pROC's
 curves are built beforehand, ours are computed from the data, a handicap
-for us), so the conversion through rpy2 is not counted.  Each time is the
-fastest of a few rounds after an untimed call.  The machine is shared: read the ratios, which
+for us), so the conversion through rpy2 is not counted; ours the same way
+in Python (`timing.best_rate`).  Each time is the fastest of a few rounds
+after an untimed call.  The machine is shared: read the ratios, which
 are measured side by side in one process.
 
     python benchmarks/proc_suite_speed.py [--sizes 100 1000] [--rounds 3] [--part 1|2]
@@ -32,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from timing import best_time
+from timing import best_rate
 
 import weightedroc as wr
 from weightedroc import rbridge
@@ -300,7 +301,7 @@ def main():
         for name, call, ours in cases() if args.part == "1" else smooth_cases():
             if args.only and not any(word in name for word in args.only):
                 continue
-            mine = best_time(functools.partial(ours, d), args.rounds)
+            mine = best_rate(functools.partial(ours, d), args.rounds)
             theirs = np.nan
             if ok:
                 vectors = [ro.FloatVector(d[k].astype(float).tolist()) for k in ("g1", "g2", "y")]

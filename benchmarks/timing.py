@@ -18,6 +18,29 @@ def best_time(run, rounds):
     return best
 
 
+def best_rate(run, rounds, least=0.05):
+    """Seconds per call of `run`, timed as the R side of the pROC benchmarks
+    is: after one untimed call, enough calls in a row to last `least`
+    seconds, the fastest of `rounds` such runs (single calls of tens of
+    microseconds are at the mercy of the clock and the scheduler)."""
+    run()
+    reps = 1
+    while True:
+        start = time.perf_counter()
+        for _ in range(reps):
+            run()
+        if time.perf_counter() - start > least or reps >= 10000:
+            break
+        reps *= 10
+    best = np.inf
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(reps):
+            run()
+        best = min(best, (time.perf_counter() - start) / reps)
+    return best
+
+
 def best_of(call, rounds=3):
     """The fastest of `rounds` calls of `call`, in seconds (no warm-up)."""
     times = []

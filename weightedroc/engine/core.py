@@ -8,6 +8,7 @@ the package (the ROC frame, AUC, precision-recall, costs) is arithmetic
 on the `Cumulated` it returns.
 """
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -75,6 +76,8 @@ def unit_scaled(counts, first=False, total=None):
     the weights, and products of counts neither underflow nor overflow."""
     if total is None:
         total = counts[0] if first else counts[-1]
+    if isinstance(total, (float, np.floating)):  # one total: the scalar frexp, 1 us less
+        return np.ldexp(counts, -math.frexp(total)[1])
     return np.ldexp(counts, -np.frexp(total)[1])
 
 

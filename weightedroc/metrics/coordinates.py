@@ -134,17 +134,19 @@ def input_values(TP, TN, P, N, input):
         return {"fnr": (P - tp) / P, "tp": tp, "fn": P - tp, "tn": tn, "fp": N - tn}[input]
 
 
-def _interpolate(counts, input, x):
+def _interpolate(counts, input, x, values=None):
     """pROC's coords for a monotone `input` other than threshold: the row
     matching x exactly (the last one if the input decreases, else the
     first), or a linear interpolation between the two rows around x, with
-    no threshold.  Counts are interpolated, so every measure follows."""
-    values = input_values(counts.TP, counts.TN, counts.P, counts.N, input)
+    no threshold.  Counts are interpolated, so every measure follows.
+    `values`: the input's values at the rows, when the caller has them."""
+    if values is None:
+        values = input_values(counts.TP, counts.TN, counts.P, counts.N, input)
     if input in ("tn", "tp", "fn", "fp"):  # compared in the scaled counts
         x = np.ldexp(x, -counts.exponent)
     decreasing = INPUTS[input]
     low, high = values.min(), values.max()
-    TP, TN = counts.TP.copy(), counts.TN.copy()
+    TP, TN = counts.TP, counts.TN
     out = {k: np.empty(len(x)) for k in ("threshold", "TP", "TN")}
     for i, value in enumerate(x):
         if not low <= value <= high:
@@ -183,26 +185,30 @@ def _join(*parts):
     return parts[0]._replace(**{k: np.concatenate([getattr(c, k) for c in parts]) for k in fields})
 
 
-def _in_range(counts, limits):
+def _in_range(counts, limits, ends=True):
     """pROC's partial-AUC filter of coords: (rows inside, and the curve with
-    points interpolated at the range's ends that are not on it, as pROC)."""
+    points interpolated at the range's ends that are not on it, as pROC;
+    None without `ends`)."""
     name, (lo, hi) = limits
-    se, sp = input_values(counts.TP, counts.TN, counts.P, counts.N, "sensitivity"), None
     if name == "tpr_range":
+        se = input_values(counts.TP, counts.TN, counts.P, counts.N, "sensitivity")
         inside = (se >= lo) & (se <= hi)
-        ends = [(hi, "head"), (lo, "tail")]  # sensitivity decreases down the rows
+        limits_at = [(hi, "head"), (lo, "tail")]  # sensitivity decreases down the rows
         values, input = se, "sensitivity"
     else:
         sp = input_values(counts.TP, counts.TN, counts.P, counts.N, "specificity")
         lo, hi = 1 - hi, 1 - lo
         inside = (sp >= lo) & (sp <= hi)
-        ends = [(lo, "head"), (hi, "tail")]  # specificity increases
+        limits_at = [(lo, "head"), (hi, "tail")]  # specificity increases
         values, input = sp, "specificity"
     rows = np.flatnonzero(inside)
+    if not ends:
+        return rows, None
     head, tail = [], []
-    for limit, where in ends:
+    for limit, where in limits_at:
         if not (values[rows] == limit).any():
-            (head if where == "head" else tail).append(_interpolate(counts, input, [limit]))
+            point = _interpolate(counts, input, [limit], values)
+            (head if where == "head" else tail).append(point)
     return rows, _join(*head, counts.take(rows), *tail)
 
 
@@ -210,7 +216,7 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limi
     extra, among = [], None
     if isinstance(x, str):
         if limits is not None:
-            among, framed = _in_range(counts, limits)
+            among, framed = _in_range(counts, limits, ends=x == "all")
             if x == "all":
                 counts = framed
             elif x == "local maximas":
