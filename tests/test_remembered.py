@@ -131,9 +131,7 @@ def test_every_answer_after_a_change_equals_a_fresh_frames(guess, data):
     if all(label) or not any(label):
         label[0], label[-1] = True, False
     frame = data.draw(
-        st.sampled_from(
-            [wr.WeightedROC(guess, np.array(label, dtype=int)), "smooth"]
-        )
+        st.sampled_from([wr.WeightedROC(guess, np.array(label, dtype=int)), "smooth"])
     )
     if isinstance(frame, str):
         frame = wr.smooth_roc([0.1, 0.4, 0.35, 0.8, 0.5, 0.2, 0.9], [0, 0, 1, 1, 0, 1, 1], n=7)
