@@ -162,3 +162,19 @@ def test_a_frame_of_other_columns_is_read_as_before():
     frame["group"] = "a"  # a text column: not one float block, read column by column
     assert read_curve(frame, "f").memo is None
     assert same_bits(read_curve(frame, "f").TPR, wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])["TPR"])
+
+
+def test_threads_reading_many_frames_agree_with_fresh_reads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(3)
+    frames = [
+        wr.WeightedROC(rng.normal(size=30), rng.integers(0, 2, 30))
+        for _ in range(3 * Remembered.ENTRIES)
+    ]
+    expected = [wr.partial_auc(fresh(f), fpr_range=(0, 0.5)) for f in frames]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            got = list(pool.map(lambda f: wr.partial_auc(f, fpr_range=(0, 0.5)), frames))
+            assert got == expected
+    assert len(Remembered.entries) <= Remembered.ENTRIES

@@ -9,6 +9,7 @@ what made it) is read as its TPR and FPR, with that recipe in ``smooth``.
 TypeError that names the public function called and both forms.
 """
 
+import threading
 import weakref
 from dataclasses import dataclass, field
 
@@ -129,6 +130,7 @@ class Remembered:
 
     ROWS, ENTRIES = 20_000, 64
     entries: dict = {}
+    lock = threading.Lock()
 
     @classmethod
     def recall(cls, frame, block, smooth, complete):
@@ -149,9 +151,14 @@ class Remembered:
             return None
         key, memo = (id(frame), complete), {}
         ref = weakref.ref(frame, lambda _, key=key: cls.entries.pop(key, None))
-        if len(cls.entries) >= cls.ENTRIES:
-            cls.entries.pop(next(iter(cls.entries)), None)
-        cls.entries[key] = (ref, frame.columns, smooth, block.copy(), arrays, memo)
+        entry = (ref, frame.columns, smooth, block.copy(), arrays, memo)
+        with cls.lock:  # (a frame's end pops its entry without it: never waits)
+            while len(cls.entries) >= cls.ENTRIES:  # the oldest out
+                try:
+                    cls.entries.pop(next(iter(cls.entries)), None)
+                except (RuntimeError, StopIteration):  # a frame's end changed the dict
+                    break
+            cls.entries[key] = entry
         return memo
 
 
