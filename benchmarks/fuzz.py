@@ -5,7 +5,8 @@
 Draws recipes of adversarial inputs (tests/hardcases.py), large ones
 included, and compares WeightedROC, auc_score, direction=">", one thread
 against two, and roc_table's groups with the plain algorithm
-(tests/plain.py), bit for bit.  Prints the cases run, the observations and
+(tests/plain.py), bit for bit; and WeightedAUC and partial_auc of the
+frame, read and then recalled, with the plain area.  Prints the cases run, the observations and
 the mismatches; each mismatch's recipe is printed as JSON (rebuild it with
 ``hardcases.build``).  Exit status 1 when any mismatch was found.
 """
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from hardcases import build, random_recipe  # noqa: E402
 from plain import first_difference, plain_auc, plain_roc, same_bits  # noqa: E402
 
-from weightedroc import WeightedROC, auc_score, roc_table  # noqa: E402
+from weightedroc import WeightedAUC, WeightedROC, auc_score, partial_auc, roc_table  # noqa: E402
 from weightedroc.curves.roc import curve_frame  # noqa: E402
 from weightedroc.engine.core import cumulate  # noqa: E402
 
@@ -39,8 +40,12 @@ def mismatches(recipe, rng):
     frame = WeightedROC(guess, labels, weight)
     if (why := first_difference(frame, expected)) is not None:
         found.append(f"WeightedROC: {why}")
-    if not same_bits(auc_score(guess, labels, weight), plain_auc(expected[0], expected[1])):
+    area = plain_auc(expected[0], expected[1])
+    if not same_bits(auc_score(guess, labels, weight), area):
         found.append("auc_score")
+    for read in ("first", "again"):  # the frame read, then recalled (curve_input.Remembered)
+        if not same_bits(WeightedAUC(frame), area) or not same_bits(partial_auc(frame), area):
+            found.append(f"WeightedAUC/partial_auc of the frame, read {read}")
     if rng.random() < 0.3:
         flipped = curve_frame(cumulate(guess, labels, weight, direction=">"))
         negated = plain_roc(-guess, positive, weight)
