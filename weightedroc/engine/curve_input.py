@@ -128,7 +128,7 @@ class Remembered:
     (`counts.counts_of` keeps its read-only `Counts` there).
     """
 
-    ROWS, ENTRIES = 20_000, 64
+    ROWS, ENTRIES = 5_000, 32  # at most 32 copies of 5 x 5,000 doubles (6.4 MB), and their Counts
     entries: dict = {}
     lock = threading.Lock()
 
