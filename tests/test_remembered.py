@@ -178,3 +178,12 @@ def test_threads_reading_many_frames_agree_with_fresh_reads():
             got = list(pool.map(lambda f: wr.partial_auc(f, fpr_range=(0, 0.5)), frames))
             assert got == expected
     assert len(Remembered.entries) <= Remembered.ENTRIES
+
+
+def test_frames_converted_from_polars_are_not_remembered():
+    pl = pytest.importorskip("polars")
+    frame = wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])
+    assert read_curve(pl.from_pandas(frame), "f").memo is None  # nothing kept
+    assert wr.partial_auc(pl.from_pandas(frame), fpr_range=(0, 0.5)) == wr.partial_auc(
+        frame, fpr_range=(0, 0.5)
+    )

@@ -110,7 +110,8 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
             else:
                 arrays = dict.fromkeys(COLUMNS) | check_curve(frame, block=block)
             arrays["direction"] = _frame_direction(arrays["threshold"])
-        memo = Remembered.keep(frame, block, smooth, complete, arrays)
+        # (a frame made here from a polars or Arrow one dies with this call)
+        memo = Remembered.keep(frame, block, smooth, complete, arrays) if frame is roc else None
         return CurveArrays(**arrays, frame=frame, smooth=smooth, memo=memo)
     r_words = "" if complete else "is.data.frame(tpr.fpr) is not TRUE: "
     raise TypeError(
