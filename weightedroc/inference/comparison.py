@@ -189,6 +189,11 @@ def roc_test(
             sensitivity=sensitivity, specificity=specificity,
         )  # fmt: skip
         check_choice(method, "method", METHODS)
+        second_raw = smoothing_of(guess2) is None and label2 is not None
+        asked["raw"] = dict(
+            label=label2 if second_raw else label, weight=weight2 if second_raw else weight,
+            weights_are=weights_are, positive=positive, direction=direction,
+        )  # fmt: skip
         return smooth_test(guess1, guess2, asked)
     label = need_label(label, "roc_test")
     request = design_request(design, replicates, method, weights_are)

@@ -276,7 +276,9 @@ def auc_cov(
     else:
         partial = partial_area("auc_cov", fpr_range, tpr_range, correct, partial_auc)
     if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
-        return smooth_cov(guess1, guess2, method, n_boot, seed, stratified, partial)
+        raw = dict(label=label, weight=weight, weights_are=weights_are, positive=positive,
+                   direction=direction)  # fmt: skip
+        return smooth_cov(guess1, guess2, method, n_boot, seed, stratified, partial, raw)
     label = need_label(label, "auc_cov")
     if method == "obuchowski":
         return obuchowski_cov(
@@ -324,9 +326,11 @@ def _cov_per_curve(guess1, guess2, label, weight, method, partials, given):
         )
     if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
         warn(DIFFERENT_AREAS, UserWarning)
+        raw = {k: given[k] for k in ("label", "weight", "weights_are", "positive", "direction")}
         return smooth_cov(
-            guess1, guess2, method, given["n_boot"], given["seed"], given["stratified"], partials
-        )
+            guess1, guess2, method, given["n_boot"], given["seed"], given["stratified"], partials,
+            raw,
+        )  # fmt: skip
     with one_label_warning():
         return bootstrap_cov(
             guess1,
