@@ -21,6 +21,7 @@ below are what the translation reaches.
   approximations of the second test's closed forms (within 1.1e-5 relative).
 """
 
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -385,5 +386,145 @@ def test_bootstrap_var_runs_with_smooth(stratified):
     smooth(r.s100b) (2 cases)."""
     n = int(np.random.default_rng(3).integers(3, 10))
     v = wr.auc_var(smooth_s100b(), method="bootstrap", n_boot=n, stratified=stratified, seed=2)
+    assert isinstance(v, float)
+    assert not np.isnan(v)
+
+
+# ---- test-roc.test.R, test-cov.R, test-var.R: mixed roc, auc and smooth.roc objects (issue 32)
+# pROC's curves of aSAH (levels Good, Poor): r.s100b and auc(r.s100b) are the raw curve (an
+# auc object is its curve's area), r.s100b.partial2 (and its $auc) the raw curve with
+# partial.auc = c(.9, .99), focus "se" (tpr_range=(0.9, 0.99)), r.wfns.partial1 the same
+# with focus "sp" (fpr_range=(0.01, 0.1)), smooth(r) the binormal smoothing of r.
+MIXED1 = ("r.s100b", "auc(r.s100b)", "smooth(r.s100b)", "r.s100b.partial2", "r.s100b.partial2$auc")
+MIXED2 = ("r.wfns", "auc(r.wfns)", "smooth(r.wfns)", "r.wfns.partial1", "r.wfns.partial1$auc")
+ASAH_DATA = wr.load_asah()
+ASAH_Y = (ASAH_DATA["outcome"] == "Poor").to_numpy().astype(int)
+
+
+def proc_curve(name):
+    """(our curve argument, its fpr_range, its tpr_range) of one of pROC's objects."""
+    marker = "s100b" if "s100b" in name else "wfns"
+    guess = ASAH_DATA[marker].to_numpy(float)
+    if name.startswith("smooth("):
+        return wr.smooth_roc(guess, ASAH_Y), None, None
+    if "partial2" in name:
+        return guess, None, (0.9, 0.99)
+    if "partial1" in name:
+        return guess, (0.01, 0.1), None
+    return guess, None, None
+
+
+def proc_pair(name1, name2):
+    """The two curves and their per-curve partial areas (None: both whole)."""
+    (c1, f1, t1), (c2, f2, t2) = proc_curve(name1), proc_curve(name2)
+    ranges = {}
+    if (f1, f2) != (None, None):
+        ranges["fpr_range"] = (f1, f2)
+    if (t1, t2) != (None, None):
+        ranges["tpr_range"] = (t1, t2)
+    return c1, c2, ranges
+
+
+def proc_draws(*key):
+    """pROC's runif/sample draws of one iteration (boot.n, stratified, paired, alternative)."""
+    rng = np.random.default_rng([MIXED1.index(key[0]), MIXED2.index(key[1]), *map(len, key)])
+    n = int(round(rng.uniform(3, 9)))
+    return (
+        n,
+        bool(rng.integers(2)),
+        bool(rng.integers(2)),
+        ["two.sided", "less", "greater"][int(rng.integers(3))],
+    )
+
+
+def expect_bootstrap_htest(ht):
+    """pROC's helper: an htest (1), a p value (3), null.value 0 and named (2),
+    statistic numeric and named D (2), parameter numeric, named boot.n and
+    boot.stratified (2): 10 expectations."""
+    assert type(ht).__name__ == "HTest"
+    assert isinstance(ht.p_value, float)
+    assert ht.p_value <= 1
+    assert ht.p_value >= 0
+    assert ht.null_value == 0
+    assert isinstance(ht.null_name, str) and ht.null_name
+    assert isinstance(ht.statistic, float)
+    assert ht.statistic_name == "D"
+    assert all(isinstance(v, (int, float)) for v in ht.parameter.values())
+    assert list(ht.parameter) == ["boot.n", "boot.stratified"]
+
+
+@pytest.mark.parametrize("roc2", MIXED2)
+@pytest.mark.parametrize("roc1", MIXED1)
+def test_bootstrap_roc_test_works_with_mixed_objects(roc1, roc2):
+    """ "bootstrap roc.test works with mixed roc, auc and smooth.roc
+    objects": 25 iterations of 13 expectations (325 cases)."""
+    n, stratified, paired, alternative = proc_draws(roc1, roc2)
+    c1, c2, ranges = proc_pair(roc1, roc2)
+    with warnings.catch_warnings():  # "All sorts of warnings are expected"
+        warnings.simplefilter("ignore")
+        ht = wr.roc_test(
+            c1, c2, ASAH_Y, method="bootstrap", n_boot=n, paired=paired,
+            stratified=stratified, alternative=alternative, seed=1, **ranges,
+        )  # fmt: skip
+    expect_bootstrap_htest(ht)
+    assert ht.alternative == alternative
+    if paired:
+        assert ht.method == "Bootstrap test for two correlated ROC curves"
+    else:
+        assert ht.method == "Bootstrap test for two ROC curves"
+    assert list(ht.parameter.values()) == [n, int(stratified)]
+
+
+@pytest.mark.parametrize("method", ["sensitivity", "specificity"])
+@pytest.mark.parametrize("roc2", MIXED2)
+@pytest.mark.parametrize("roc1", MIXED1)
+def test_se_sp_roc_test_works_with_mixed_objects(roc1, roc2, method):
+    """ "se/sp roc.test works with mixed roc, auc and smooth.roc objects":
+    50 iterations of 13 expectations (650 cases); pROC passes both
+    sensitivity = 0.8 and specificity = 0.8, ours takes the method's one."""
+    n, stratified, paired, alternative = proc_draws(roc1, roc2, method)
+    c1, c2, ranges = proc_pair(roc1, roc2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ht = wr.roc_test(c1, c2, ASAH_Y, method=method, n_boot=n, paired=paired,
+                         stratified=stratified, alternative=alternative, seed=1,
+                         **{method: 0.8}, **ranges)  # fmt: skip
+    expect_bootstrap_htest(ht)
+    assert ht.alternative == alternative
+    if paired:
+        assert ht.method == f"{method.title()} test for two correlated ROC curves"
+    else:
+        assert ht.method == f"{method.title()} test for two ROC curves"
+    assert list(ht.parameter.values()) == [n, int(stratified)]
+
+
+@pytest.mark.parametrize("roc2", MIXED2)
+@pytest.mark.parametrize("roc1", MIXED1)
+def test_bootstrap_cov_works_with_mixed_objects(roc1, roc2):
+    """ "bootstrap cov works with mixed roc, auc and smooth.roc objects":
+    25 iterations of 2 expectations (50 cases)."""
+    n, stratified, _, _ = proc_draws(roc1, roc2)
+    c1, c2, ranges = proc_pair(roc1, roc2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        obtained = wr.auc_cov(c1, c2, ASAH_Y, method="bootstrap", n_boot=n,
+                              stratified=stratified, seed=1, **ranges)  # fmt: skip
+    assert isinstance(obtained, float)
+    assert not np.isnan(obtained)
+
+
+@pytest.mark.parametrize("stratified", [True, False])
+@pytest.mark.parametrize(
+    "roc1", ["r.s100b", "auc(r.s100b)", "r.s100b.partial1", "r.s100b.partial1$auc"]
+)
+def test_bootstrap_var_runs_with_roc_and_auc(roc1, stratified):
+    """ "bootstrap var runs with roc, auc and smooth.roc objects", the
+    other roc1 (smooth(r.s100b): `test_bootstrap_var_runs_with_smooth`):
+    4 x 2 iterations of 2 expectations (16 cases); r.s100b.partial1 is
+    partial.auc = c(0.9, 0.99) (fpr_range=(0.01, 0.1))."""
+    n = int(np.random.default_rng([len(roc1), int(stratified)]).integers(3, 10))
+    ranges = {"fpr_range": (0.01, 0.1)} if "partial1" in roc1 else {}
+    v = wr.auc_var(ASAH_DATA["s100b"].to_numpy(float), ASAH_Y, method="bootstrap", n_boot=n,
+                   stratified=stratified, seed=2, **ranges)  # fmt: skip
     assert isinstance(v, float)
     assert not np.isnan(v)
