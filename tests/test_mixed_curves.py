@@ -340,3 +340,43 @@ def test_median_is_procs_middle_value(r, smoothed):
     )["ci"]
     assert ci.median == np.median(ci.replicates)
     assert abs(ci.median - theirs[1]) < 4 * math.sqrt(2) * 1.2533 * ci.std_error / math.sqrt(B)
+
+
+# --- counts of a smoothed curve: its rates times its data's class totals --------------------
+
+
+def test_counts_of_a_weighted_smoothed_curve_use_its_weighted_totals():
+    curve = wr.smooth_roc(TG, TY, TW)
+    table = wr.coords(curve, ret=["tp", "fn", "tn", "fp", "accuracy", "ppv"])
+    W1, W0 = TW[TY == 1].sum(), TW[TY == 0].sum()
+    tpr, fpr = curve["TPR"].to_numpy(), curve["FPR"].to_numpy()
+    np.testing.assert_allclose(table["tp"], tpr * W1, rtol=1e-15, atol=1e-15)
+    np.testing.assert_allclose(table["fn"], W1 - tpr * W1, rtol=1e-15, atol=1e-15)
+    np.testing.assert_allclose(table["tn"], (1 - fpr) * W0, rtol=1e-15, atol=1e-15)
+    np.testing.assert_allclose(table["fp"], W0 - (1 - fpr) * W0, rtol=1e-15, atol=1e-15)
+    tp, tn = tpr * W1, (1 - fpr) * W0
+    np.testing.assert_allclose(table["accuracy"], (tp + tn) / (W1 + W0), rtol=1e-14)
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_allclose(table["ppv"], tp / (tp + W0 - tn), rtol=1e-14)
+    counted = wr.smooth_roc(TG, TY, np.ones(len(TY)))
+    unweighted = wr.coords(wr.smooth_roc(TG, TY), ret="all")
+    # unit weights: the same totals (the weighted fit agrees to rounding)
+    np.testing.assert_allclose(wr.coords(counted, ret="all"), unweighted, rtol=1e-12)
+
+
+@pytest.mark.parametrize("direction", ["<", ">"])
+@pytest.mark.parametrize("method", ["binormal", "density"])
+def test_coords_ret_all_of_a_smoothed_curve_is_procs(r, method, direction):
+    version = tuple(int(v) for v in r.r("as.character(getRversion())")[0].split(".")[:2])
+    options = {"old_coords": version < (4, 4)} if method == "density" else {}
+    curve = wr.smooth_roc(G, Y, method=method, direction=direction, **options)
+    r.r(f's <- smooth(roc(l, g, direction="{direction}", quiet=TRUE), method="{method}")')
+    mine = wr.coords(curve, "all", ret="all")
+    assert list(mine.columns) == list(r.r('colnames(coords(s, "all", ret="all"))'))
+    theirs = np.asarray(r.r('as.matrix(coords(s, "all", ret="all"))'), dtype=float)
+    np.testing.assert_allclose(mine.to_numpy(), theirs, rtol=1e-9, atol=1e-9)
+    mine = wr.coords(curve, [0.3, 0.85], input="sensitivity", ret="all")
+    theirs = np.asarray(
+        r.r('as.matrix(coords(s, c(.3, .85), input="sensitivity", ret="all"))'), dtype=float
+    )
+    np.testing.assert_allclose(mine.to_numpy(), theirs, rtol=1e-9, atol=1e-9)
