@@ -357,7 +357,8 @@ def test_counts_of_a_weighted_smoothed_curve_use_its_weighted_totals():
     tp, tn = tpr * W1, (1 - fpr) * W0
     np.testing.assert_allclose(table["accuracy"], (tp + tn) / (W1 + W0), rtol=1e-14)
     with np.errstate(invalid="ignore"):
-        np.testing.assert_allclose(table["ppv"], tp / (tp + W0 - tn), rtol=1e-14)
+        # fp = W0 - tn cancels near the end of the curve: rounding of W0
+        np.testing.assert_allclose(table["ppv"], tp / (tp + W0 - tn), rtol=1e-12)
     counted = wr.smooth_roc(TG, TY, np.ones(len(TY)))
     unweighted = wr.coords(wr.smooth_roc(TG, TY), ret="all")
     # unit weights: the same totals (the weighted fit agrees to rounding)
