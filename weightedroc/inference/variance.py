@@ -234,6 +234,11 @@ def auc_cov(
         `smooth_roc` curves of the same rows, without `label`, as pROC's
         ``cov(smooth(roc1), smooth(roc2), method = "bootstrap")``: the
         bootstrap redoes each smoothing on each replicate's shared rows.
+        Or one `smooth_roc` curve and raw scores of the same rows, in
+        either order, `label` (and `weight`) those of the raw scores, equal
+        to the smoothed curve's labels row for row (pROC's
+        ``cov(roc1, smooth(roc2))``): each replicate's rows smoothed again
+        on one side and read as their empirical curve on the other.
     label, weight, method, weights_are, positive, direction
         As for `auc_var`.  Obuchowski's covariance also uses the scores'
         (weighted) Pearson correlations among the positives and among the
