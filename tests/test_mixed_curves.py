@@ -11,9 +11,15 @@ import warnings
 
 import numpy as np
 import pytest
+from hardcases import build, recipes
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import weightedroc as wr
 from weightedroc.datasets import load_asah
+from weightedroc.inference.empirical import empirical
+from weightedroc.inference.smoothed import draw as draw_rows
+from weightedroc.inference.smoothed import se_at_sp, sp_at_se
 
 ASAH = load_asah()
 G, G2 = ASAH["s100b"].to_numpy(), ASAH["wfns"].to_numpy().astype(float)
@@ -168,7 +174,7 @@ def test_mixed_cov_is_the_replicates_by_hand():
     assert cov == pytest.approx(np.cov(values[:, 0], values[:, 1])[0, 1], rel=1e-10)
 
 
-def test_frequency_weights_on_the_raw_side_are_rows_repeated():
+def test_frequency_weights_are_rows_repeated_on_both_sides():
     w = np.random.default_rng(3).integers(1, 4, len(G))
     smoothed = wr.smooth_roc(np.repeat(G, w), np.repeat(Y, w))
     a = quiet(
@@ -180,6 +186,19 @@ def test_frequency_weights_on_the_raw_side_are_rows_repeated():
         n_boot=30, seed=8,
     )  # fmt: skip
     assert a.statistic == b.statistic and a.estimate == b.estimate
+    assert a.method == "Bootstrap test for two correlated ROC curves"
+    weighted = wr.smooth_roc(G, Y, w, weights_are="frequency")
+    c = quiet(
+        wr.roc_test, weighted, G2, Y, w, weights_are="frequency", method="bootstrap",
+        n_boot=30, seed=8,
+    )  # fmt: skip
+    assert c.method == "Bootstrap test for two correlated ROC curves"  # the same rows
+    assert c.statistic == pytest.approx(b.statistic, rel=1e-9)
+    cov = quiet(wr.auc_cov, G2, weighted, Y, w, weights_are="frequency", method="bootstrap",
+                n_boot=30, seed=8)  # fmt: skip
+    rows = quiet(wr.auc_cov, np.repeat(G2, w), smoothed, np.repeat(Y, w), method="bootstrap",
+                 n_boot=30, seed=8)  # fmt: skip
+    assert cov == pytest.approx(rows, rel=1e-9)
 
 
 def test_direction_and_positive_apply_to_the_raw_side():
@@ -381,3 +400,42 @@ def test_coords_ret_all_of_a_smoothed_curve_is_procs(r, method, direction):
         r.r('as.matrix(coords(s, c(.3, .85), input="sensitivity", ret="all"))'), dtype=float
     )
     np.testing.assert_allclose(mine.to_numpy(), theirs, rtol=1e-9, atol=1e-9)
+
+
+# --- the raw side's readings equal the public curve functions' on hard inputs -------------
+PARTIALS = [
+    None,
+    {"fpr_range": (0, 0.3), "tpr_range": None, "correct": False},
+    {"fpr_range": None, "tpr_range": (0.6, 1), "correct": True},
+]
+
+
+def _both_classes(label, weight):
+    return weight is None or (weight[label].sum() > 0 and weight[~label].sum() > 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(recipes(max_segment=80), st.integers(0, 2**32), st.sampled_from(PARTIALS))
+def test_the_raw_sides_reading_is_the_curves_on_hard_cases(recipe, seed, partial):
+    """`Empirical` reads a replicate from group weights: the same areas and
+    fixed-point rates as WeightedROC of the drawn rows read by
+    WeightedAUC / partial_auc / coords (ties, +-0, +-inf, adjacent doubles,
+    huge and tiny weights: tests/hardcases.py)."""
+    guess, positive, weight = build(recipe)
+    if not _both_classes(positive, weight):
+        return
+    raw = empirical(guess, positive, weight, "importance", None, "<")
+    for rows in (None, draw_rows(np.random.default_rng(seed), positive, True)):
+        these = np.arange(len(guess)) if rows is None else rows
+        w = None if weight is None else weight[these]
+        if not _both_classes(positive[these], w):
+            continue
+        roc = wr.WeightedROC(guess[these], positive[these], w)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = wr.partial_auc(roc, **partial) if partial else wr.WeightedAUC(roc)
+        assert raw.read(rows, partial) == pytest.approx(expected, rel=1e-9, abs=1e-12)
+        for reading, given_, ret in ((se_at_sp(0.7), "specificity", "sensitivity"),
+                                     (sp_at_se(0.4), "sensitivity", "specificity")):  # fmt: skip
+            value = wr.coords(roc, reading.value, input=given_, ret=ret).iloc[0, 0]
+            assert raw.read(rows, reading) == pytest.approx(value, rel=1e-9, abs=1e-12)

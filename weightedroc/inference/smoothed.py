@@ -127,11 +127,17 @@ def estimate(smoothing, partial):
     return statistic_of(smoothing, None, partial)
 
 
+def same_rows(first, second):
+    """Whether two curves' data have the same labels, row for row (the rows
+    replicates draw: frequency weights as rows repeated)."""
+    a, b = repeated(first).label, repeated(second).label
+    return len(a) == len(b) and bool((a == b).all())
+
+
 def check_paired(first, second, function):
-    """Two smoothed curves of the same rows (pROC's are.paired on their
-    roc objects): same labels."""
-    same = len(first.label) == len(second.label) and (first.label == second.label).all()
-    if not same:
+    """Two curves of the same rows (pROC's are.paired on their roc
+    objects): same labels."""
+    if not same_rows(first, second):
         raise ValueError(
             f"{function}(): the two curves are not paired (their data do not have "
             "the same labels, row for row: a smoothed curve's rows and a raw curve's label=)"
@@ -316,8 +322,7 @@ def smooth_test(first, second, request):
         )
     check_n_boot(request["n_boot"])
     pair = two_smoothings(first, second, "roc_test", request.get("raw"))
-    same = len(pair[0].label) == len(pair[1].label) and (pair[0].label == pair[1].label).all()
-    paired = same if request["paired"] is None else request["paired"]
+    paired = same_rows(*pair) if request["paired"] is None else request["paired"]
     if paired:
         check_paired(*pair, "roc_test")
     partial = request["partial"]
