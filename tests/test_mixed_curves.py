@@ -347,6 +347,22 @@ def test_mixed_cov_is_procs(r):
     assert abs(mine / theirs - 1) < 0.2  # and it is the same number to a few percent
 
 
+def test_corrected_partial_names_and_estimates_are_procs(r):
+    """pROC names a corrected smoothed area "Corrected smoothed pAUC" (its sub())."""
+    mine = quiet(
+        wr.roc_test, wr.smooth_roc(G, Y), G2, Y, method="bootstrap", n_boot=10, seed=1,
+        fpr_range=(0, 0.2), correct=True,
+    )  # fmt: skip
+    r.r(
+        "p1 <- roc(l, g, quiet=TRUE, partial.auc=c(1, .8), partial.auc.correct=TRUE); "
+        "p2 <- roc(l, g2, quiet=TRUE, partial.auc=c(1, .8), partial.auc.correct=TRUE); "
+        't <- suppressWarnings(roc.test(smooth(p1), p2, method="bootstrap", boot.n=10))'
+    )
+    assert list(mine.estimate) == list(r.r("names(t$estimate)"))
+    theirs = np.asarray(r.r("as.numeric(t$estimate)"), dtype=float)
+    np.testing.assert_allclose(list(mine.estimate.values()), theirs, rtol=0, atol=1e-9)
+
+
 @pytest.mark.parametrize("smoothed", [False, True])
 def test_median_is_procs_middle_value(r, smoothed):
     """pROC's ci.auc(method="bootstrap")[2]: the median of B replicates,
