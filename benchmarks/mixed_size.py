@@ -102,7 +102,7 @@ def main():
         f"Made by `python benchmarks/mixed_size.py` ({replicates} replicates a setting, "
         f"n_boot={N_BOOT}; a true size of 0.05 shows as 0.05 +- {half:.3f}). The first "
         "marker's binormal smoothed AUC against the second's empirical AUC "
-        "(`roc_test(smooth_roc(g1, y), g2, label=y, method=\"bootstrap\")`, pROC's "
+        '(`roc_test(smooth_roc(g1, y), g2, label=y, method="bootstrap")`, pROC\'s '
         "`roc.test(smooth(r1), r2)`), binormal markers correlated rho = 0.5 within class "
         "(unpaired: other rows). Machine shared with other jobs; times are indicative.",
         "",
