@@ -21,6 +21,7 @@ below are what the translation reaches.
   approximations of the second test's closed forms (within 1.1e-5 relative).
 """
 
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -387,3 +388,287 @@ def test_bootstrap_var_runs_with_smooth(stratified):
     v = wr.auc_var(smooth_s100b(), method="bootstrap", n_boot=n, stratified=stratified, seed=2)
     assert isinstance(v, float)
     assert not np.isnan(v)
+
+
+# ---- test-roc.test.R, test-cov.R, test-var.R: mixed roc, auc and smooth.roc objects (issue 32)
+# pROC's curves of aSAH (levels Good, Poor): r.s100b and auc(r.s100b) are the raw curve (an
+# auc object is its curve's area), r.s100b.partial2 (and its $auc) the raw curve with
+# partial.auc = c(.9, .99), focus "se" (tpr_range=(0.9, 0.99)), r.wfns.partial1 the same
+# with focus "sp" (fpr_range=(0.01, 0.1)), smooth(r) the binormal smoothing of r.
+MIXED1 = ("r.s100b", "auc(r.s100b)", "smooth(r.s100b)", "r.s100b.partial2", "r.s100b.partial2$auc")
+MIXED2 = ("r.wfns", "auc(r.wfns)", "smooth(r.wfns)", "r.wfns.partial1", "r.wfns.partial1$auc")
+ASAH_DATA = wr.load_asah()
+ASAH_Y = (ASAH_DATA["outcome"] == "Poor").to_numpy().astype(int)
+
+
+def proc_curve(name):
+    """(our curve argument, its fpr_range, its tpr_range) of one of pROC's objects."""
+    marker = "s100b" if "s100b" in name else "wfns"
+    guess = ASAH_DATA[marker].to_numpy(float)
+    if name.startswith("smooth("):
+        return wr.smooth_roc(guess, ASAH_Y), None, None
+    if "partial2" in name:
+        return guess, None, (0.9, 0.99)
+    if "partial1" in name:
+        return guess, (0.01, 0.1), None
+    return guess, None, None
+
+
+def proc_pair(name1, name2):
+    """The two curves and their per-curve partial areas (None: both whole)."""
+    (c1, f1, t1), (c2, f2, t2) = proc_curve(name1), proc_curve(name2)
+    ranges = {}
+    if (f1, f2) != (None, None):
+        ranges["fpr_range"] = (f1, f2)
+    if (t1, t2) != (None, None):
+        ranges["tpr_range"] = (t1, t2)
+    return c1, c2, ranges
+
+
+def proc_draws(*key):
+    """pROC's runif/sample draws of one iteration (boot.n, stratified, paired, alternative)."""
+    rng = np.random.default_rng([MIXED1.index(key[0]), MIXED2.index(key[1]), *map(len, key)])
+    n = int(round(rng.uniform(3, 9)))
+    return (
+        n,
+        bool(rng.integers(2)),
+        bool(rng.integers(2)),
+        ["two.sided", "less", "greater"][int(rng.integers(3))],
+    )
+
+
+def expect_bootstrap_htest(ht):
+    """pROC's helper: an htest (1), a p value (3), null.value 0 and named (2),
+    statistic numeric and named D (2), parameter numeric, named boot.n and
+    boot.stratified (2): 10 expectations."""
+    assert type(ht).__name__ == "HTest"
+    assert isinstance(ht.p_value, float)
+    assert ht.p_value <= 1
+    assert ht.p_value >= 0
+    assert ht.null_value == 0
+    assert isinstance(ht.null_name, str) and ht.null_name
+    assert isinstance(ht.statistic, float)
+    assert ht.statistic_name == "D"
+    assert all(isinstance(v, (int, float)) for v in ht.parameter.values())
+    assert list(ht.parameter) == ["boot.n", "boot.stratified"]
+
+
+@pytest.mark.parametrize("roc2", MIXED2)
+@pytest.mark.parametrize("roc1", MIXED1)
+def test_bootstrap_roc_test_works_with_mixed_objects(roc1, roc2):
+    """ "bootstrap roc.test works with mixed roc, auc and smooth.roc
+    objects": 25 iterations of 13 expectations (325 cases)."""
+    n, stratified, paired, alternative = proc_draws(roc1, roc2)
+    c1, c2, ranges = proc_pair(roc1, roc2)
+    with warnings.catch_warnings():  # "All sorts of warnings are expected"
+        warnings.simplefilter("ignore")
+        ht = wr.roc_test(
+            c1, c2, ASAH_Y, method="bootstrap", n_boot=n, paired=paired,
+            stratified=stratified, alternative=alternative, seed=1, **ranges,
+        )  # fmt: skip
+    expect_bootstrap_htest(ht)
+    assert ht.alternative == alternative
+    if paired:
+        assert ht.method == "Bootstrap test for two correlated ROC curves"
+    else:
+        assert ht.method == "Bootstrap test for two ROC curves"
+    assert list(ht.parameter.values()) == [n, int(stratified)]
+
+
+@pytest.mark.parametrize("method", ["sensitivity", "specificity"])
+@pytest.mark.parametrize("roc2", MIXED2)
+@pytest.mark.parametrize("roc1", MIXED1)
+def test_se_sp_roc_test_works_with_mixed_objects(roc1, roc2, method):
+    """ "se/sp roc.test works with mixed roc, auc and smooth.roc objects":
+    50 iterations of 13 expectations (650 cases); pROC passes both
+    sensitivity = 0.8 and specificity = 0.8, ours takes the method's one."""
+    n, stratified, paired, alternative = proc_draws(roc1, roc2, method)
+    c1, c2, ranges = proc_pair(roc1, roc2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ht = wr.roc_test(c1, c2, ASAH_Y, method=method, n_boot=n, paired=paired,
+                         stratified=stratified, alternative=alternative, seed=1,
+                         **{method: 0.8}, **ranges)  # fmt: skip
+    expect_bootstrap_htest(ht)
+    assert ht.alternative == alternative
+    if paired:
+        assert ht.method == f"{method.title()} test for two correlated ROC curves"
+    else:
+        assert ht.method == f"{method.title()} test for two ROC curves"
+    assert list(ht.parameter.values()) == [n, int(stratified)]
+
+
+@pytest.mark.parametrize("roc2", MIXED2)
+@pytest.mark.parametrize("roc1", MIXED1)
+def test_bootstrap_cov_works_with_mixed_objects(roc1, roc2):
+    """ "bootstrap cov works with mixed roc, auc and smooth.roc objects":
+    25 iterations of 2 expectations (50 cases)."""
+    n, stratified, _, _ = proc_draws(roc1, roc2)
+    c1, c2, ranges = proc_pair(roc1, roc2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        obtained = wr.auc_cov(c1, c2, ASAH_Y, method="bootstrap", n_boot=n,
+                              stratified=stratified, seed=1, **ranges)  # fmt: skip
+    assert isinstance(obtained, float)
+    assert not np.isnan(obtained)
+
+
+@pytest.mark.parametrize("stratified", [True, False])
+@pytest.mark.parametrize(
+    "roc1", ["r.s100b", "auc(r.s100b)", "r.s100b.partial1", "r.s100b.partial1$auc"]
+)
+def test_bootstrap_var_runs_with_roc_and_auc(roc1, stratified):
+    """ "bootstrap var runs with roc, auc and smooth.roc objects", the
+    other roc1 (smooth(r.s100b): `test_bootstrap_var_runs_with_smooth`):
+    4 x 2 iterations of 2 expectations (16 cases); r.s100b.partial1 is
+    partial.auc = c(0.9, 0.99) (fpr_range=(0.01, 0.1))."""
+    n = int(np.random.default_rng([len(roc1), int(stratified)]).integers(3, 10))
+    ranges = {"fpr_range": (0.01, 0.1)} if "partial1" in roc1 else {}
+    v = wr.auc_var(ASAH_DATA["s100b"].to_numpy(float), ASAH_Y, method="bootstrap", n_boot=n,
+                   stratified=stratified, seed=2, **ranges)  # fmt: skip
+    assert isinstance(v, float)
+    assert not np.isnan(v)
+
+
+# ---- test-coords.R: ret = "all" on smooth.roc (counts from the curve's numbers of cases
+# and controls, pROC's roc_utils_calc_coords).  pROC 1.19's "all" has lr_pos and lr_neg too
+# (the helper's literals hold them); 1.18's, and ours, the other 23: lr_pos and lr_neg are
+# read with ret=["lr_pos", "lr_neg"].
+COORDS_SMOOTH = pd.read_csv(DATA / "coords_smooth_expected.csv")
+SMOOTH_ALL = [c for c in COORDS_SMOOTH.columns if c not in ("lr_pos", "lr_neg")]
+LR = ["lr_pos", "lr_neg"]
+
+
+def expect_coords(obtained, expected):
+    """pROC's expect_equal: a relative 1.5e-8 (near 0: absolute 1e-12)."""
+    assert list(obtained.columns) == list(expected.columns)
+    np.testing.assert_allclose(obtained.to_numpy(float), expected.to_numpy(float),
+                               rtol=1.5e-8, atol=1e-12)  # fmt: skip
+
+
+def test_coords_returns_all_columns_with_ret_all_with_smooth():
+    """ "coords returns all thresholds by default with smooth.roc" and "...
+    all columns with ret = 'all' with smooth.roc" (2 cases, 514 rows;
+    lr_pos and lr_neg: 1 more)."""
+    curve = smooth_s100b()
+    expect_coords(wr.coords(curve), COORDS_SMOOTH[["specificity", "sensitivity"]])
+    expect_coords(wr.coords(curve, ret="all"), COORDS_SMOOTH[SMOOTH_ALL])
+    expect_coords(wr.coords(curve, ret=LR), COORDS_SMOOTH[LR])
+
+
+SMOOTH_BEST = dict(zip(
+    [*SMOOTH_ALL[:21], *LR, *SMOOTH_ALL[21:]],
+    [0.750857175922901, 0.608610567514677, 0.699245574642041,
+     54.0617166664488, 24.9530332681018, 16.0469667318982, 17.9382833335512,
+     0.771112992655678, 0.581773544045047, 0.418226455954953, 0.249142824077099,
+     0.608610567514677, 0.750857175922901, 0.391389432485323, 0.249142824077099,
+     0.391389432485323, 0.300754425357959, 0.228887007344322, 0.418226455954953,
+     0.581773544045047, 0.608610567514677, 2.4428179690470926, 0.52125683157286817,
+     1.35946774343758, 0.215257834650296],
+))  # fmt: skip
+
+
+def test_coords_smooth_best_ret_all():
+    """ "coords works with smooth.roc": ``coords(smooth.s100b, "best", ret =
+    "all", drop = FALSE)`` (1 case, and lr_pos, lr_neg)."""
+    curve = smooth_s100b()
+    expected = pd.DataFrame({k: [SMOOTH_BEST[k]] for k in SMOOTH_ALL})
+    expect_coords(wr.coords(curve, "best", ret="all"), expected)
+    best = wr.coords(curve, "best", ret=LR)[LR]  # (and our best method's column)
+    expect_coords(best, pd.DataFrame({k: [SMOOTH_BEST[k]] for k in LR}))
+
+
+def smooth_numeric_expected(given):
+    """The literals of "coords works with smooth.roc and x = numeric" (input
+    specificity) and "... and input = 'se'" at 0.5 and 0.9."""
+    if given == "specificity":
+        values = {
+            "specificity": [0.5, 0.90000000000000002],
+            "sensitivity": [0.79774939210378937, 0.41207187155396763],
+            "accuracy": [0.60803296527659623, 0.72296413038683782],
+            "tn": [36, 64.799999999999997],
+            "tp": [32.707725076255365, 16.894946733712672],
+            "fn": [8.2922749237446354, 24.105053266287328],
+            "fp": [36, 7.2000000000000028],
+            "npv": [0.81278281736440605, 0.72886745600288694],
+            "ppv": [0.47604145006918286, 0.70118215742199363],
+            "fdr": [0.52395854993081703, 0.29881784257800637],
+            "fpr": [0.5, 0.099999999999999978],
+            "tpr": [0.79774939210378937, 0.41207187155396763],
+            "tnr": [0.5, 0.90000000000000002],
+            "fnr": [0.20225060789621063, 0.58792812844603237],
+            "1-specificity": [0.5, 0.099999999999999978],
+            "1-sensitivity": [0.20225060789621063, 0.58792812844603237],
+            "1-accuracy": [0.39196703472340377, 0.27703586961316218],
+            "1-npv": [0.18721718263559395, 0.27113254399711306],
+            "1-ppv": [0.52395854993081714, 0.29881784257800637],
+            "precision": [0.47604145006918286, 0.70118215742199363],
+            "recall": [0.79774939210378937, 0.41207187155396763],
+            "lr_pos": [1.5954987842075787, 4.1207187155396774],
+            "lr_neg": [0.40450121579242126, 0.65325347605114703],
+            "youden": [1.2977493921037895, 1.3120718715539677],
+            "closest.topleft": [0.29090530839438672, 0.35565948421805432],
+        }
+    else:
+        values = {
+            "specificity": [0.84418934548477731, 0.29332202419872122],
+            "sensitivity": [0.5, 0.90000000000000002],
+            "accuracy": [0.7193064856186191, 0.51344412161334452],
+            "tn": [60.781632874903963, 21.119185742307927],
+            "tp": [20.5, 36.899999999999999],
+            "fn": [20.5, 4.1000000000000014],
+            "fp": [11.218367125096037, 50.880814257692073],
+            "npv": [0.74779049983468704, 0.83742536171095305],
+            "ppv": [0.64631322032274796, 0.42036520522212539],
+            "fdr": [0.35368677967725209, 0.57963479477787461],
+            "fpr": [0.15581065451522269, 0.70667797580127878],
+            "tpr": [0.5, 0.90000000000000002],
+            "tnr": [0.84418934548477731, 0.29332202419872122],
+            "fnr": [0.5, 0.10000000000000003],
+            "1-specificity": [0.15581065451522269, 0.70667797580127878],
+            "1-sensitivity": [0.5, 0.099999999999999978],
+            "1-accuracy": [0.2806935143813809, 0.48655587838665548],
+            "1-npv": [0.25220950016531296, 0.16257463828904695],
+            "1-ppv": [0.35368677967725204, 0.57963479477787461],
+            "precision": [0.64631322032274796, 0.42036520522212539],
+            "recall": [0.5, 0.90000000000000002],
+            "lr_pos": [3.2090231669693039, 1.2735645241802247],
+            "lr_neg": [0.59228418680512263, 0.34092223477992739],
+            "youden": [1.3441893454847773, 1.1933220241987212],
+            "closest.topleft": [0.27427696006046209, 0.50939376148259274],
+        }
+    return pd.DataFrame(values)
+
+
+@pytest.mark.parametrize("given, inputs", [("specificity", ("sp", "specificity")),
+                                           ("sensitivity", ("se", "se"))])  # fmt: skip
+def test_coords_smooth_numeric_ret_all(given, inputs):
+    """ "coords works with smooth.roc and x = numeric" and "... and input =
+    'se'": the ret = "all" lines (2 cases each: x = c(0.5, 0.9) and x =
+    0.9), with the reduced columns (2 each), and lr_pos, lr_neg."""
+    curve, expected = smooth_s100b(), smooth_numeric_expected(given)
+    reduced = ["specificity", "sensitivity", "youden"]
+    expect_coords(wr.coords(curve, [0.5, 0.9], input=inputs[0], ret="all"), expected[SMOOTH_ALL])
+    expect_coords(wr.coords(curve, [0.5, 0.9], input=inputs[0], ret=reduced), expected[reduced])
+    expect_coords(
+        wr.coords(curve, 0.9, input=inputs[1], ret="all"),
+        expected[SMOOTH_ALL].iloc[[1]].reset_index(drop=True),
+    )
+    expect_coords(
+        wr.coords(curve, 0.9, input=inputs[1], ret=reduced),
+        expected[reduced].iloc[[1]].reset_index(drop=True),
+    )
+    expect_coords(wr.coords(curve, [0.5, 0.9], input=inputs[0], ret=LR), expected[LR])
+
+
+def test_measures_of_a_smoothed_curve_are_its_coords():
+    """measures() reads a smoothed curve as coords does (threshold NaN);
+    at= has no thresholds to read."""
+    curve = smooth_s100b()
+    table = wr.measures(curve, ["tp", "fp", "npv", "lr_pos"])
+    assert table["threshold"].isna().all()
+    expect_coords(
+        table[["tp", "fp", "npv", "lr_pos"]], COORDS_SMOOTH[["tp", "fp", "npv", "lr_pos"]]
+    )
+    with pytest.raises(ValueError, match="no thresholds"):
+        wr.measures(curve, ["tp"], at=[0.5])

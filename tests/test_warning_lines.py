@@ -358,6 +358,47 @@ CASES = [
         "Different smoothing parameters in the ROC curves",
     ),
     Case(
+        "roc_test of a smoothed curve and a raw one",
+        "inference/smoothed.py",
+        lambda: wr.roc_test(
+            wr.smooth_roc(*_smoothing_data()),
+            _smoothing_data()[0],
+            _smoothing_data()[1],
+            method="bootstrap",
+            n_boot=20,
+            seed=1,
+        ),
+        UserWarning,
+        "Different smoothing parameters in the ROC curves",
+    ),
+    Case(
+        "auc_cov of a raw curve and a smoothed one",
+        "inference/smoothed.py",
+        lambda: wr.auc_cov(
+            _smoothing_data()[0],
+            wr.smooth_roc(*_smoothing_data()),
+            _smoothing_data()[1],
+            method="bootstrap",
+            n_boot=20,
+            seed=1,
+        ),
+        UserWarning,
+        "Different smoothing parameters in the ROC curves",
+    ),
+    Case(
+        "auc_cov of curves smoothed differently",
+        "inference/smoothed.py",
+        lambda: wr.auc_cov(
+            wr.smooth_roc(*_smoothing_data()),
+            wr.smooth_roc(*_smoothing_data(), method="density"),
+            method="bootstrap",
+            n_boot=20,
+            seed=1,
+        ),
+        UserWarning,
+        "Different smoothing parameters in the ROC curves",
+    ),
+    Case(
         "auc_cov of smoothed curves with different partial areas",
         "inference/variance.py",
         lambda: wr.auc_cov(

@@ -63,14 +63,13 @@ def counts_of(roc, positive=None, direction="<", function="measures"):
     a complete `WeightedROC` frame (its direction read from its last
     threshold: inf for "<", -inf for ">"), or a tuple ``(guess, label)`` or
     ``(guess, label, weight)``, cumulated with `positive` and `direction`
-    (`read_curve`'s one input rule); or a `smooth_roc` curve, read as rates
-    (positives and negatives of total 1 each) without thresholds."""
+    (`read_curve`'s one input rule); or a `smooth_roc` curve, without
+    thresholds (`smoothed_counts`)."""
     curve = read_curve(roc, function, positive=positive, direction=direction)
     if curve.memo is not None and "counts" in curve.memo:  # the frame was read before
         return curve.memo["counts"]
-    if curve.smooth is not None:  # a smoothed curve: rates of unit totals, no thresholds
-        nan = np.full(len(curve.TPR), np.nan)
-        counts = from_columns(nan, 1 - curve.TPR, curve.FPR, curve.direction)
+    if curve.smooth is not None:
+        counts = smoothed_counts(curve.TPR, curve.FPR, curve.smooth, curve.direction)
     else:
         counts = from_columns(curve.threshold, curve.FN, curve.FP, curve.direction)
     if curve.memo is not None:
@@ -78,3 +77,18 @@ def counts_of(roc, positive=None, direction="<", function="measures"):
             values.flags.writeable = False  # shared by later reads of the frame
         curve.memo["counts"] = counts
     return counts
+
+
+def smoothed_counts(TPR, FPR, smoothing, direction):
+    """The scaled `Counts` of a smoothed curve, as pROC's coords of a
+    ``smooth.roc`` (roc_utils_calc_coords): TP = TPR W1 and TN = (1 - FPR)
+    W-1, with the smoothed data's class totals (its numbers of cases and
+    controls without weights), FN and FP their complements; no thresholds."""
+    label, weight = smoothing.label, smoothing.weight
+    P = float(label.sum() if weight is None else weight[label].sum())
+    N = float((~label).sum() if weight is None else weight[~label].sum())
+    exponent = int(np.frexp(P + N)[1])
+    P, N = np.ldexp(P, -exponent), np.ldexp(N, -exponent)
+    TP, TN = TPR * P, (1 - FPR) * N
+    nan = np.full(len(TPR), np.nan)
+    return Counts(nan, TP, N - TN, TN, P - TP, float(P), float(N), exponent, direction)

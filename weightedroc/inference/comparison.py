@@ -81,7 +81,16 @@ def roc_test(
         `label`, as pROC's ``roc.test(smooth(roc1), smooth(roc2))``:
         methods "bootstrap", "specificity" and "sensitivity" only (each
         replicate smoothed again, `weightedroc.inference.smoothed`), paired
-        when their data have the same labels.
+        when their data have the same labels.  Or one `smooth_roc` curve
+        and raw scores, in either order, with `label` (and `weight`,
+        `weights_are`, `positive`, `direction`) for the raw scores (or
+        `label2`, `weight2` when the raw curve is the second, unpaired), as
+        pROC's ``roc.test(roc1, smooth(roc2))``: the same methods, each
+        replicate's rows (shared when paired: `label` equal to the smoothed
+        curve's labels, row for row) smoothed again on one side and read as
+        their empirical curve on the other, as the raw bootstrap reads it
+        (`weightedroc.inference.empirical`); pROC's warning "Different
+        smoothing parameters in the ROC curves..." as pROC gives it.
     label, weight : array-like
         Labels (and weights) of `guess1`'s observations; also of `guess2`'s
         unless `label2` (`weight2`) are given.
@@ -177,6 +186,18 @@ def roc_test(
     "DeLong's test for two correlated ROC curves"
     >>> round(test.statistic, 4), round(test.p_value, 5)
     (-2.209, 0.02718)
+
+    A smoothed curve beside a raw one (pROC's ``roc.test(smooth(r1), r2)``):
+
+    >>> import warnings
+    >>> from weightedroc import smooth_roc
+    >>> y = asah["outcome"] == "Poor"
+    >>> with warnings.catch_warnings():  # pROC's "Different smoothing parameters"
+    ...     warnings.simplefilter("ignore")
+    ...     test = roc_test(smooth_roc(asah["s100b"], y), asah["wfns"], y,
+    ...                     method="bootstrap", n_boot=100, seed=1)
+    >>> test.estimate
+    {'Smoothed AUC of roc1': 0.740012862077311, 'AUC of roc2': 0.8236788617886179}
     """
     if partial_auc is None:  # one area for both curves, or one per curve (pROC warns)
         partial = one_or_two(curve_partials("roc_test", fpr_range, tpr_range, correct))
@@ -189,6 +210,11 @@ def roc_test(
             sensitivity=sensitivity, specificity=specificity,
         )  # fmt: skip
         check_choice(method, "method", METHODS)
+        second_raw = smoothing_of(guess2) is None and label2 is not None
+        asked["raw"] = dict(
+            label=label2 if second_raw else label, weight=weight2 if second_raw else weight,
+            weights_are=weights_are, positive=positive, direction=direction,
+        )  # fmt: skip
         return smooth_test(guess1, guess2, asked)
     label = need_label(label, "roc_test")
     request = design_request(design, replicates, method, weights_are)

@@ -43,6 +43,18 @@ class AUCInterval:
     std_error : float
         The estimate's standard error: the square root of DeLong's (or the
         jackknife's) variance, or the replicates' standard deviation.
+    median : float
+        The replicates' median (NaN for DeLong's interval): pROC's middle
+        value of a bootstrap ``ci.auc`` (``ci.auc(...)[2]``), where ours
+        reports the curve's own area as `estimate`.
+
+    Examples
+    --------
+    >>> from weightedroc import auc_ci
+    >>> ci = auc_ci([0.1, 0.4, 0.35, 0.8, 0.7, 0.2], [0, 0, 1, 1, 1, 0],
+    ...             method="bootstrap", n_boot=200, seed=1)
+    >>> bool(ci.median == np.median(ci.replicates))
+    True
     """
 
     estimate: float
@@ -57,6 +69,13 @@ class AUCInterval:
     lower = alias("conf_low", "lower")
     upper = alias("conf_high", "upper")
     level = alias("conf_level", "level")
+
+    @property
+    def median(self) -> float:
+        """The replicates' median, pROC's middle value (NaN without replicates)."""
+        if len(self.replicates) == 0:
+            return math.nan
+        return float(np.median(self.replicates))
 
 
 _ALTERNATIVE = {"two.sided": "not equal to", "less": "less than", "greater": "greater than"}

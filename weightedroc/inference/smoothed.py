@@ -23,6 +23,7 @@ import pandas as pd
 from ..curves.areas import mcclish, range_areas
 from ..curves.smooth import smooth_area
 from ..utils.warn import warn
+from .empirical import Empirical, empirical
 from .replicates import without_na
 
 DELONG = (
@@ -88,6 +89,8 @@ def statistic_of(smoothing, rows, partial):
         label = smoothing.label[rows]
         if label.all() or not label.any():
             return math.nan
+    if isinstance(smoothing, Empirical):  # the raw curve of a mixed pair
+        return smoothing.read(rows, partial)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -124,14 +127,20 @@ def estimate(smoothing, partial):
     return statistic_of(smoothing, None, partial)
 
 
+def same_rows(first, second):
+    """Whether two curves' data have the same labels, row for row (the rows
+    replicates draw: frequency weights as rows repeated)."""
+    a, b = repeated(first).label, repeated(second).label
+    return len(a) == len(b) and bool((a == b).all())
+
+
 def check_paired(first, second, function):
-    """Two smoothed curves of the same rows (pROC's are.paired on their
-    roc objects): same labels."""
-    same = len(first.label) == len(second.label) and (first.label == second.label).all()
-    if not same:
+    """Two curves of the same rows (pROC's are.paired on their roc
+    objects): same labels."""
+    if not same_rows(first, second):
         raise ValueError(
-            f"{function}(): the two smoothed curves are not paired (their data do not have "
-            "the same response, row for row)"
+            f"{function}(): the two curves are not paired (their data do not have "
+            "the same labels, row for row: a smoothed curve's rows and a raw curve's label=)"
         )
 
 
@@ -162,26 +171,50 @@ def smooth_var(smoothing, method, n_boot, seed, stratified, partial):
     return float(np.var(values, ddof=1))
 
 
-def two_smoothings(first, second, function):
-    """The `Smoothing` of two curves given to `function`: both smoothed
-    curves (pROC smooths each of its two roc objects)."""
-    pair = smoothing_of(first), smoothing_of(second)
-    if None in pair:
-        raise TypeError(
-            f"{function}(): give two smooth_roc curves (each carries its data), not a "
-            "smoothed curve and raw guesses"
+def two_smoothings(first, second, function, raw=None):
+    """The recipes of two curves given to `function`: each smoothed curve's
+    `Smoothing`, and for raw guesses beside a smoothed curve (pROC's
+    ``roc.test(roc1, smooth(roc2))``) their `Empirical` data, from `raw`
+    (label, weight, weights_are, positive, direction)."""
+    pair = [smoothing_of(first), smoothing_of(second)]
+    for k, guess in enumerate((first, second)):
+        if pair[k] is None:
+            if raw is None or raw["label"] is None:
+                raise TypeError(
+                    f"{function}(): raw guesses beside a smooth_roc curve need label= "
+                    "(only a smooth_roc curve carries its own data)"
+                )
+            pair[k] = empirical(guess, **raw)
+    return tuple(pair)
+
+
+def mixed(pair):
+    """Whether one curve of `pair` is raw (`Empirical`) and the other smoothed."""
+    return isinstance(pair[0], Empirical) != isinstance(pair[1], Empirical)
+
+
+def different_smoothing(pair):
+    """pROC's warning when the two curves were not smoothed alike (a raw
+    curve beside a smoothed one included: pROC compares their smoothing
+    arguments)."""
+    if mixed(pair) or not same_smoothing(*pair):
+        warn(
+            "Different smoothing parameters in the ROC curves. Enforcing the inconsistency, "
+            "but unexpected results may be produced.",
+            UserWarning,
         )
-    return pair
 
 
-def smooth_cov(first, second, method, n_boot, seed, stratified, partial):
-    """pROC's ``cov(smooth(roc1), smooth(roc2))`` of paired curves."""
+def smooth_cov(first, second, method, n_boot, seed, stratified, partial, raw=None):
+    """pROC's ``cov(smooth(roc1), smooth(roc2))`` of paired curves, or of a
+    raw curve (its data in `raw`, see `two_smoothings`) and a smoothed one."""
     from .checks import check_n_boot
 
     no_delong(method, "auc_cov")
     check_n_boot(n_boot)
-    pair = two_smoothings(first, second, "auc_cov")
+    pair = two_smoothings(first, second, "auc_cov", raw)
     check_paired(*pair, "auc_cov")
+    different_smoothing(pair)
     values = replicate_areas(list(pair), n_boot, seed, stratified, per_curve(partial))
     return float(np.cov(values[:, 0], values[:, 1], ddof=1)[0, 1])
 
@@ -217,19 +250,43 @@ def need_label(label, function):
     return label
 
 
+@dataclasses.dataclass(frozen=True)
+class At:
+    """A reading at a fixed point: `given` ("specificity" or "sensitivity")
+    at `value`.  Called on a smoothed curve's (TPR, FPR, attrs) it
+    interpolates linearly between its points (pROC's coords of a smoothed
+    curve); an `Empirical` curve reads it as the raw bootstrap does."""
+
+    given: str
+    value: float
+
+    @property
+    def at(self):
+        return self.given, self.value
+
+    def __call__(self, tpr, fpr, attrs):
+        if self.given == "specificity":
+            return float(np.interp(self.value, 1 - fpr, tpr))
+        # sensitivities descend down the rows
+        return float(np.interp(self.value, tpr[::-1], 1 - fpr[::-1]))
+
+
 def se_at_sp(specificity):
     """The sensitivity of a smoothed curve at a specificity, interpolated
     linearly between its points (pROC's coords with input specificity)."""
-    return lambda tpr, fpr, attrs: float(np.interp(specificity, 1 - fpr, tpr))
+    return At("specificity", specificity)
 
 
 def sp_at_se(sensitivity):
     """The specificity at a sensitivity (sensitivities descend down the rows)."""
-    return lambda tpr, fpr, attrs: float(np.interp(sensitivity, tpr[::-1], 1 - fpr[::-1]))
+    return At("sensitivity", sensitivity)
 
 
 def names(partial, smoothed_words="Smoothed "):
-    """pROC's names of the two estimates."""
+    """pROC's names of the two estimates (`smoothed_words` a pair: each
+    curve's, "" for a raw curve)."""
+    if isinstance(smoothed_words, tuple):
+        return tuple(names(partial, w)[k] for k, w in enumerate(smoothed_words))
     if isinstance(partial, tuple):
         return tuple(names(p, smoothed_words)[k] for k, p in enumerate(partial))
     if partial is None:
@@ -241,6 +298,7 @@ def names(partial, smoothed_words="Smoothed "):
         lo, hi = partial["fpr_range"]
         text = f"{1 - lo:.15g}-{1 - hi:.15g} specificity"
     corrected = "Corrected " if partial["correct"] else ""
+    smoothed_words = smoothed_words.lower() if corrected else smoothed_words  # pROC's sub()
     return tuple(f"{corrected}{smoothed_words}pAUC ({text}) of roc{k}" for k in (1, 2))
 
 
@@ -248,7 +306,9 @@ def smooth_test(first, second, request):
     """pROC's ``roc.test(smooth(roc1), smooth(roc2), method = "bootstrap" |
     "sensitivity" | "specificity")``: D = (S1 - S2) / sd(S1* - S2*), the
     statistic an area or a rate at a fixed point, each replicate smoothed
-    again; paired curves share their replicates' rows."""
+    again; paired curves share their replicates' rows.  One curve may be
+    raw (``request["raw"]`` its label and weight, see `two_smoothings`):
+    its replicates are the empirical curves of the same rows."""
     from .checks import check_n_boot
     from .distributions import p_value
     from .results import HTest
@@ -261,9 +321,8 @@ def smooth_test(first, second, request):
             f'smoothed ROC curves"); got method={method!r}'
         )
     check_n_boot(request["n_boot"])
-    pair = two_smoothings(first, second, "roc_test")
-    same = len(pair[0].label) == len(pair[1].label) and (pair[0].label == pair[1].label).all()
-    paired = same if request["paired"] is None else request["paired"]
+    pair = two_smoothings(first, second, "roc_test", request.get("raw"))
+    paired = same_rows(*pair) if request["paired"] is None else request["paired"]
     if paired:
         check_paired(*pair, "roc_test")
     partial = request["partial"]
@@ -280,12 +339,7 @@ def smooth_test(first, second, request):
     else:
         reader, null = None, "difference in AUC"
     readers = per_curve(partial) if method == "bootstrap" else [reader, reader]
-    if not same_smoothing(*pair):
-        warn(
-            "Different smoothing parameters in the ROC curves. Enforcing the inconsistency, "
-            "but unexpected results may be produced.",
-            UserWarning,
-        )
+    different_smoothing(pair)
     values = replicate_areas(
         list(pair), request["n_boot"], request["seed"], request["stratified"],
         readers, paired,
@@ -299,10 +353,11 @@ def smooth_test(first, second, request):
     if np.isnan(statistic) and (diffs == 0).all() and compared[0] == compared[1]:
         statistic = 0.0
     kind = {"bootstrap": "Bootstrap", "sensitivity": "Sensitivity", "specificity": "Specificity"}
+    words = tuple("" if isinstance(s, Empirical) else "Smoothed " for s in pair)
     return HTest(
         statistic=float(statistic),
         p_value=p_value(float(statistic), request["alternative"]),
-        estimate=dict(zip(names(partial), map(float, estimates))),
+        estimate=dict(zip(names(partial, words), map(float, estimates))),
         method=f"{kind[method]} test for two {'correlated ' if paired else ''}ROC curves",
         alternative=request["alternative"],
         parameter={"boot.n": int(request["n_boot"]), "boot.stratified": int(request["stratified"])},

@@ -234,6 +234,11 @@ def auc_cov(
         `smooth_roc` curves of the same rows, without `label`, as pROC's
         ``cov(smooth(roc1), smooth(roc2), method = "bootstrap")``: the
         bootstrap redoes each smoothing on each replicate's shared rows.
+        Or one `smooth_roc` curve and raw scores of the same rows, in
+        either order, `label` (and `weight`) those of the raw scores, equal
+        to the smoothed curve's labels row for row (pROC's
+        ``cov(roc1, smooth(roc2))``): each replicate's rows smoothed again
+        on one side and read as their empirical curve on the other.
     label, weight, method, weights_are, positive, direction
         As for `auc_var`.  Obuchowski's covariance also uses the scores'
         (weighted) Pearson correlations among the positives and among the
@@ -276,7 +281,9 @@ def auc_cov(
     else:
         partial = partial_area("auc_cov", fpr_range, tpr_range, correct, partial_auc)
     if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
-        return smooth_cov(guess1, guess2, method, n_boot, seed, stratified, partial)
+        raw = dict(label=label, weight=weight, weights_are=weights_are, positive=positive,
+                   direction=direction)  # fmt: skip
+        return smooth_cov(guess1, guess2, method, n_boot, seed, stratified, partial, raw)
     label = need_label(label, "auc_cov")
     if method == "obuchowski":
         return obuchowski_cov(
@@ -324,9 +331,11 @@ def _cov_per_curve(guess1, guess2, label, weight, method, partials, given):
         )
     if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
         warn(DIFFERENT_AREAS, UserWarning)
+        raw = {k: given[k] for k in ("label", "weight", "weights_are", "positive", "direction")}
         return smooth_cov(
-            guess1, guess2, method, given["n_boot"], given["seed"], given["stratified"], partials
-        )
+            guess1, guess2, method, given["n_boot"], given["seed"], given["stratified"], partials,
+            raw,
+        )  # fmt: skip
     with one_label_warning():
         return bootstrap_cov(
             guess1,

@@ -267,16 +267,15 @@ def coords_of(counts, x, input, ret, params, best_method="youden", ties="all"):
     return _one(counts, x, input, ret, params, best_method, ties, False)
 
 
-SMOOTH_RET = (
-    *("specificity", "sensitivity", "tpr", "fpr", "tnr", "fnr", "recall"),
-    *("1-specificity", "1-sensitivity", "youden", "closest.topleft"),
-)
+#: pROC's ret = "all" of a smoothed curve: its coordinates but the threshold.
+SMOOTH_ALL = [name for name in PROC_ALL if name != "threshold"]
 
 
 def _smooth_arguments(x, input, ret):
     """pROC's coords of a smoothed curve: no thresholds, so x is "all",
-    "best" or values of a rate; ret rates only (specificity and sensitivity
-    by default)."""
+    "best" or values of a rate; ret any measure but the threshold (counts
+    from the smoothed data's class totals), specificity and sensitivity by
+    default."""
     if isinstance(x, str) and x not in ("all", "best"):
         raise ValueError(f'\'arg\' should be one of "all", "best" on a smoothed curve, got {x!r}')
     if not isinstance(x, str) and input == "threshold":
@@ -286,12 +285,13 @@ def _smooth_arguments(x, input, ret):
         )
     if ret == ("threshold", "specificity", "sensitivity"):
         ret = ("specificity", "sensitivity")
+    if ret == "all":
+        return x, input, SMOOTH_ALL
     names = [ret] if isinstance(ret, str) else list(ret)
-    bad = [r for r in names if r not in SMOOTH_RET]
-    if bad:
+    if any(n in ("threshold", "t") for n in names):
         raise ValueError(
-            f"a smoothed curve has rates only: ret must be among {', '.join(SMOOTH_RET)}; "
-            f"got {bad[0]!r}"
+            "a smoothed curve has no thresholds: ret and input may be any coordinate but "
+            f"'threshold' (pROC's coords of a smooth.roc); got ret={ret!r}"
         )
     return x, input, ret
 
@@ -328,7 +328,11 @@ def coords(
         ``(guess, label, weight)`` (cumulated with `positive`, `direction`);
         or a `smooth_roc` curve, as pROC's ``coords(smooth(roc))``: `x`
         "all", "best" or values of a rate (`input` not "threshold"), `ret`
-        rates only, by default specificity and sensitivity.
+        any coordinate but the threshold, by default specificity and
+        sensitivity; ``ret="all"`` is pROC's 23 columns (no threshold).
+        Counts are the rates times the smoothed data's class totals (W1
+        and W-1: its numbers of cases and controls without weights), as
+        pROC's ``roc_utils_calc_coords``.
     x : "all", "best", "local maximas", or numbers
         As pROC: every row; the best rows by `best_method`; the local
         maxima of the curve (points not dominated by a neighbour); or

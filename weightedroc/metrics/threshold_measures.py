@@ -337,7 +337,11 @@ def measures(
     ----------
     roc : pandas.DataFrame or tuple
         A complete `WeightedROC` frame, or raw inputs ``(guess, label)`` or
-        ``(guess, label, weight)``.
+        ``(guess, label, weight)``.  Or a `smooth_roc` curve: the measures
+        at each of its points (threshold NaN), the counts its rates times
+        its data's class totals (W1 and W-1, the numbers of cases and
+        controls without weights), as pROC's coords of a ``smooth.roc``;
+        `at` is then an error (no thresholds).
     names : str or list of str
         Measures as R users write them.  pROC's ``coords`` names
         (threshold, specificity, sensitivity, accuracy, tn, tp, fn, fp,
@@ -400,6 +404,12 @@ def measures(
     0        2.5  0.571429
     """
     counts = counts_of(roc, positive, direction, "measures")
+    if at is not None and isinstance(roc, pd.DataFrame) and roc.attrs.get("smooth") is not None:
+        raise ValueError(
+            "measures(): a smoothed curve has no thresholds, so at= has nothing to read; "
+            "read its points with at=None, or values of a rate with "
+            "coords(curve, x, input='specificity', ret=[...])"
+        )
     checked = check_names(names)
     params = parameters(beta, alpha, cost_fp, cost_fn, prevalence, best_weights)
     if at is not None:
