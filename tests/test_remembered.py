@@ -187,3 +187,16 @@ def test_frames_converted_from_polars_are_not_remembered():
     assert wr.partial_auc(pl.from_pandas(frame), fpr_range=(0, 0.5)) == wr.partial_auc(
         frame, fpr_range=(0, 0.5)
     )
+
+
+@pytest.mark.parametrize("best_method", ["youden", "closest.topleft"])
+@pytest.mark.parametrize("ties", ["all", "first"])
+def test_best_rows_recalled_equal_a_fresh_frames(best_method, ties):
+    frame = wr.WeightedROC([1, 2, 2, 3, 4, 5, 6], [0, 1, 0, 1, 0, 1, 1], [1, 2, 1, 1, 2, 1, 1])
+    for weights in [(1, 0.5), (2, 0.3), (1, 0.5)]:
+        for _ in range(2):  # read, then recalled
+            got = wr.coords(frame, "best", best_method=best_method, best_weights=weights, ties=ties)
+            expected = wr.coords(
+                fresh(frame), "best", best_method=best_method, best_weights=weights, ties=ties
+            )
+            assert same_bits(got.to_numpy(), expected.to_numpy())

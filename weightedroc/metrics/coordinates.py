@@ -19,6 +19,7 @@ import pandas as pd
 
 from ..curves.areas import check_range
 from ..decisions.criteria import TIE, best_rows, criterion_loss
+from ..engine.counts import counts_and_memo
 from ..engine.frames import float_frame
 from ..utils.deprecation import renamed
 from ..utils.types import Direction, LabelValue, RocInput
@@ -68,7 +69,7 @@ def check_input(input):
     return input
 
 
-def _best(counts, method, params, ties, among=None):
+def _best(counts, method, params, ties, among=None, memo=None):
     """Rows whose criterion ties with the best (of the rows `among`, None
     for all), and the criterion's name: the best-threshold engine of
     `best_threshold` and `min_risk`, in counts, with pROC's best.weights."""
@@ -82,9 +83,15 @@ def _best(counts, method, params, ties, among=None):
     # FN N + r FP P and (FN N)^2 + r (FP P)^2 are minimised.
     cost, prevalence = params["best_weights"]
     r = (1 - prevalence) / (cost * prevalence)
+    key = ("best rows", method, r, ties)
+    if among is None and memo is not None and key in memo:  # a frame read before
+        return memo[key], method
     loss = criterion_loss(counts.FN, counts.FP, method, weight_fp=r)
     if among is None:
         rows = best_rows(loss, ties)
+        if memo is not None:
+            rows.flags.writeable = False
+            memo[key] = rows
     else:  # ties judged on the whole curve's scale, as best_rows does
         scale = max(abs(loss[0]), abs(loss[-1]))
         rows = among[loss[among] <= loss[among].min() + TIE * scale]
@@ -212,7 +219,7 @@ def _in_range(counts, limits, ends=True):
     return rows, _join(*head, counts.take(rows), *tail)
 
 
-def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limits=None):
+def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limits=None, memo=None):
     extra, among = [], None
     if isinstance(x, str):
         if limits is not None:
@@ -232,7 +239,7 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limi
         elif x == "local maximas":
             rows = _local_maximas(counts)
         elif x == "best":
-            rows, method = _best(counts, best_method, params, ties, among)
+            rows, method = _best(counts, best_method, params, ties, among, memo)
             if method not in ret:
                 extra = [method]
         else:
@@ -431,7 +438,8 @@ def coords(
             limits = (name, check_range(given, name))
     args = (x, input, ret, params, best_method, ties, drop_duplicates, limits)
     if by is None:
-        table = _one(counts_of(roc, positive, direction, "coords"), *args)
+        counts, memo = counts_and_memo(roc, positive, direction, "coords")
+        table = _one(counts, *args, memo=memo)
     else:
         if not isinstance(roc, pd.DataFrame):
             raise TypeError("by= needs a roc_table frame (a DataFrame with group columns)")
