@@ -16,11 +16,11 @@ Writes benchmarks/results/power_obuchowski.csv.
 """
 
 import argparse
-import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from timing import best_rate
 
 import weightedroc as wr
 from weightedroc import rbridge
@@ -84,25 +84,6 @@ def ours(what, g1, g2, y):
     }[what]
 
 
-def best_time(run, rounds):
-    run()
-    reps = 1  # calls per measurement, as R's side
-    while True:
-        start = time.perf_counter()
-        for _ in range(reps):
-            run()
-        if time.perf_counter() - start >= 0.02:
-            break
-        reps *= 10
-    best = np.inf
-    for _ in range(rounds):
-        start = time.perf_counter()
-        for _ in range(reps):
-            run()
-        best = min(best, (time.perf_counter() - start) / reps)
-    return best
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max", type=float, default=1e6)
@@ -122,7 +103,7 @@ def main():
             row = {
                 "n": n,
                 "function": what,
-                "weightedroc_s": best_time(ours(what, g1, g2, y), rounds),
+                "weightedroc_s": best_rate(ours(what, g1, g2, y), rounds, least=0.02),
             }
             if have_r:
                 row["pROC_s"] = r_timer(*r_vectors, what, 1 if n >= 1e6 else rounds)[0]
