@@ -426,9 +426,9 @@ def float_block(frame):
 
 def frame_columns(frame, names, block=None):
     """The columns `names` of `frame` as 1-D arrays (`to_array`'s): from
-    its `float_block` when it has one (pandas' column access costs tens of
-    microseconds each, most of the time of a call on a small curve)."""
-    block = float_block(frame) if block is None else block
+    its `float_block` when the caller has it (pandas' column access costs
+    tens of microseconds each, most of the time of a call on a small
+    curve), else column by column."""
     if block is not None:
         return {name: block[:, frame.columns.get_loc(name)] for name in names}
     return {name: to_array(frame[name], name) for name in names}

@@ -283,7 +283,7 @@ def parameters(
 ):
     """The checked parameters of the measures."""
     _ratio(best_weights)
-    if not (type(alpha) is float and 0 <= alpha <= 1) and (
+    if (
         isinstance(alpha, (bool, np.bool_))
         or not isinstance(alpha, numbers.Real)
         or not 0 <= alpha <= 1
