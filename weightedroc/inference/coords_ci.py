@@ -92,6 +92,29 @@ def _band(given, points, sample, conf_level, n_boot, seed, stratified):
     return band
 
 
+def _band_of(
+    function, given, points_name, points, guess, label, weight, conf_level, n_boot, seed,
+    stratified, weights_are, positive, direction, design, replicates,
+):  # fmt: skip
+    """`ci_se` (`given` "specificity") or `ci_sp`: the band of a smoothed
+    curve, of a survey design, or of the data's bootstrap."""
+    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
+    points = _check_points(points, points_name, np.linspace(0, 1, 11))
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        return smooth_band(smoothing, given, points, conf_level, n_boot, seed, stratified)
+    label = need_label(label, function)
+    request = design_request(design, replicates, None, weights_are)
+    if request is not None:
+        return design_band(
+            given, points, guess, label, weight, design=request[0], replicates=request[1],
+            conf_level=conf_level, positive=positive, direction=direction, n_boot=n_boot,
+            seed=seed,
+        )  # fmt: skip
+    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    return _band(given, points, sample, conf_level, n_boot, seed, stratified)
+
+
 def ci_se(
     guess: ArrayLike,
     label: ArrayLike | None = None,
@@ -164,32 +187,10 @@ def ci_se(
     >>> bool((band["median"] <= band["conf_high"]).all())
     True
     """
-    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
-    specificities = _check_points(specificities, "specificities", np.linspace(0, 1, 11))
-    smoothing = smoothing_of(guess)
-    if smoothing is not None:
-        return smooth_band(
-            smoothing, "specificity", specificities, conf_level, n_boot, seed, stratified
-        )
-    label = need_label(label, "ci_se")
-    request = design_request(design, replicates, None, weights_are)
-    if request is not None:
-        return design_band(
-            "specificity",
-            specificities,
-            guess,
-            label,
-            weight,
-            design=request[0],
-            replicates=request[1],
-            conf_level=conf_level,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-        )
-    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    return _band("specificity", specificities, sample, conf_level, n_boot, seed, stratified)
+    return _band_of(
+        "ci_se", "specificity", "specificities", specificities, guess, label, weight, conf_level,
+        n_boot, seed, stratified, weights_are, positive, direction, design, replicates,
+    )  # fmt: skip
 
 
 def ci_sp(
@@ -239,32 +240,10 @@ def ci_sp(
     0          0.5          1.0
     1          1.0          0.5
     """
-    conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
-    sensitivities = _check_points(sensitivities, "sensitivities", np.linspace(0, 1, 11))
-    smoothing = smoothing_of(guess)
-    if smoothing is not None:
-        return smooth_band(
-            smoothing, "sensitivity", sensitivities, conf_level, n_boot, seed, stratified
-        )
-    label = need_label(label, "ci_sp")
-    request = design_request(design, replicates, None, weights_are)
-    if request is not None:
-        return design_band(
-            "sensitivity",
-            sensitivities,
-            guess,
-            label,
-            weight,
-            design=request[0],
-            replicates=request[1],
-            conf_level=conf_level,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-        )
-    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    return _band("sensitivity", sensitivities, sample, conf_level, n_boot, seed, stratified)
+    return _band_of(
+        "ci_sp", "sensitivity", "sensitivities", sensitivities, guess, label, weight, conf_level,
+        n_boot, seed, stratified, weights_are, positive, direction, design, replicates,
+    )  # fmt: skip
 
 
 def ci_thresholds(
