@@ -158,10 +158,13 @@ def check_against_exact(guess, positive, weight, direction):
     bound = dict.fromkeys(errors, ULPS)
     if np.isfinite(guess).all():  # scikit-learn takes finite scores only
         score = -guess if direction == ">" else guess
-        precision, recall, _ = precision_recall_curve(
-            positive, score, sample_weight=weight, drop_intermediate=False
-        )
-        theirs = average_precision_score(positive, score, sample_weight=weight)
+        # scikit-learn finds its thresholds with np.diff of the scores, which
+        # overflows (harmlessly: inf is still nonzero) when they span +-1e308
+        with np.errstate(over="ignore"):
+            precision, recall, _ = precision_recall_curve(
+                positive, score, sample_weight=weight, drop_intermediate=False
+            )
+            theirs = average_precision_score(positive, score, sample_weight=weight)
         for name, values, reference in [
             ("precision", precision, exact.precision),
             ("recall", recall, exact.recall),
