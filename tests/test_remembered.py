@@ -200,3 +200,17 @@ def test_best_rows_recalled_equal_a_fresh_frames(best_method, ties):
                 fresh(frame), "best", best_method=best_method, best_weights=weights, ties=ties
             )
             assert same_bits(got.to_numpy(), expected.to_numpy())
+
+
+def test_a_change_made_and_undone_between_reads_leaves_no_stale_arrays():
+    # The remembered arrays are our copy: pandas without copy-on-write changes
+    # the caller's block in place, and a later change back must not find
+    # arrays that followed the first change (CI's numpy-1 leg, pandas 2.2).
+    frame = wr.WeightedROC([0.0, 0.0], np.array([1, 0]))
+    read_curve(frame, "f")
+    frame.loc[1, "TPR"] = 0.5  # not a curve any more (read: an error)
+    with pytest.raises(ValueError):
+        read_curve(frame, "f")
+    frame["TPR"] = frame["TPR"].to_numpy().copy()  # a new block
+    frame.loc[1, "TPR"] = 0.0  # back as it was when it was read
+    assert read_curve(frame, "f").TPR.tolist() == [1.0, 0.0]

@@ -101,6 +101,10 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
         if kept is not None:
             arrays, memo = kept
             return CurveArrays(**arrays, frame=frame, smooth=smooth, memo=memo)
+        remember = frame is roc and block is not None and len(block) <= Remembered.ROWS
+        if remember:  # checked and kept in our own copy: the caller may change theirs later
+            block = np.array(block, order="F")
+            block.flags.writeable = False
         if smooth is not None:  # smooth_roc's curve: TPR and FPR, and what made them
             arrays = dict.fromkeys(COLUMNS) | check_curve(frame, block=block)
             arrays["direction"] = smooth.direction
@@ -111,7 +115,7 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
                 arrays = dict.fromkeys(COLUMNS) | check_curve(frame, block=block)
             arrays["direction"] = _frame_direction(arrays["threshold"])
         # (a frame made here from a polars or Arrow one dies with this call)
-        memo = Remembered.keep(frame, block, smooth, complete, arrays) if frame is roc else None
+        memo = Remembered.keep(frame, block, smooth, complete, arrays) if remember else None
         return CurveArrays(**arrays, frame=frame, smooth=smooth, memo=memo)
     r_words = "" if complete else "is.data.frame(tpr.fpr) is not TRUE: "
     raise TypeError(
@@ -148,11 +152,9 @@ class Remembered:
 
     @classmethod
     def keep(cls, frame, block, smooth, complete, arrays):
-        if block is None or len(block) > cls.ROWS:
-            return None
         key, memo = (id(frame), complete), {}
         ref = weakref.ref(frame, lambda _, key=key: cls.entries.pop(key, None))
-        entry = (ref, frame.columns, smooth, block.copy(), arrays, memo)
+        entry = (ref, frame.columns, smooth, block, arrays, memo)  # `block`: our copy
         with cls.lock:  # (a frame's end pops its entry without it: never waits)
             while len(cls.entries) >= cls.ENTRIES:  # the oldest out
                 try:
