@@ -279,9 +279,12 @@ def test_help_shows_examples():
     "fixture, names", [("r_plain.csv", PLAIN_CASES), ("r_exact.csv", EXACT_CASES)]
 )
 def test_r_written_csv_gives_r_curves_text_for_text(fixture, names):
-    """Each case's lines equal R's sprintf("%.17g") of WeightedROC's output."""
+    """With --digits 17, each case's lines equal R's sprintf("%.17g") of
+    WeightedROC's output."""
     result = run_cli(
         "roc",
+        "--digits",
+        "17",
         DATA / fixture,
         "--guess",
         "guess",
@@ -537,3 +540,20 @@ def test_plot_option_draws_the_curves(tmp_path):
 
 if __name__ == "__main__":
     write_r_fixtures(DATA)
+
+
+def test_weights_are_written_as_they_were_read(tmp_path):
+    """Doubles are written as their shortest exact text: a weight read as
+    88.271 comes back as 88.271 (R's %.17g writes 88.271000000000001)."""
+    path = tmp_path / "w.csv"
+    path.write_text("guess,label,weight\n0.1,1,88.271\n0.5,-1,2.5\n0.3,1,1.1\n0.7,-1,0.3\n")
+    args = ("roc", path, "--guess", "guess", "--label", "label", "--weight", "weight")
+    shortest, exact17 = run_cli(*args), run_cli(*args, "--digits", "17")
+    assert shortest.stdout.splitlines()[2] == "0.012308243166127664,1,0.3,88.271,2.8"
+    assert exact17.stdout.splitlines()[2] == (
+        "0.012308243166127664,1,0.29999999999999999,88.271000000000001,2.7999999999999998"
+    )
+    for a, b in zip(shortest.stdout.splitlines()[1:], exact17.stdout.splitlines()[1:]):
+        assert [float(x) for x in a.split(",")] == [float(x) for x in b.split(",")]
+    bad = run_cli(*args, "--digits", "15")
+    assert bad.returncode == 2 and "invalid choice: 15" in bad.stderr

@@ -337,8 +337,15 @@ def test_positive_and_direction_reach_the_tables(positive, direction):
 # -- the streamed writer is the plain one, in blocks ---------------------------
 
 
-def reference_csv(frame):
-    """The old writer: pandas' to_csv of %.17g text, Inf and NA as R writes them."""
+def shortest(v):
+    """Python's shortest round-trip text, a whole number without its ".0"."""
+    text = repr(v)
+    return text[:-2] if text.endswith(".0") else text
+
+
+def reference_csv(frame, digits=None):
+    """The plain writer: pandas' to_csv of each double's text (shortest round-trip,
+    or %.17g for digits=17), Inf and NA as R writes them."""
     text = {
         name: [
             "NA"
@@ -347,7 +354,7 @@ def reference_csv(frame):
             if v == np.inf
             else "-Inf"
             if v == -np.inf
-            else f"{v:.17g}"
+            else (f"{v:.17g}" if digits == 17 else shortest(v))
             for v in frame[name].to_numpy(dtype=np.float64, na_value=np.nan).tolist()
         ]
         for name, dtype in frame.dtypes.items()
@@ -380,13 +387,14 @@ KEYS = st.one_of(st.none(), st.text(alphabet='ab,"\n;x\r', max_size=4))
 @given(
     st.lists(st.tuples(KEYS, st.integers(-5, 5), DOUBLES, DOUBLES), min_size=1, max_size=40),
     st.integers(1, 7),
+    st.sampled_from([None, 17]),
 )
-def test_streamed_csv_equals_the_plain_writer(rows, block):
+def test_streamed_csv_equals_the_plain_writer(rows, block, digits):
     frame = pd.DataFrame(rows, columns=["key", "n", "x", "y"])
     frame["key"] = frame["key"].astype(object)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tables, "ROWS", block)
-        assert to_csv_text(frame) == reference_csv(frame)
+        assert to_csv_text(frame, digits=digits) == reference_csv(frame, digits)
 
 
 def test_file_output_is_written_in_blocks_and_equals_the_text(tmp_path, monkeypatch):
@@ -395,7 +403,9 @@ def test_file_output_is_written_in_blocks_and_equals_the_text(tmp_path, monkeypa
     writes = []
     real_lines = tables._csv_lines
     monkeypatch.setattr(
-        tables, "_csv_lines", lambda f, d: (writes.append(1) or block for block in real_lines(f, d))
+        tables,
+        "_csv_lines",
+        lambda f, d, n: (writes.append(1) or block for block in real_lines(f, d, n)),
     )
     write_table(frame, tmp_path / "r.csv")
     assert (tmp_path / "r.csv").read_text() == reference_csv(frame)

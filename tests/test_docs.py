@@ -172,14 +172,36 @@ def trace(error):
     return "".join(traceback.format_exception(type(error), error, tb))
 
 
+def explained(message, code):
+    # A warning a block gives is explained by a comment "# warns: <its first words>".
+    marked = [line for line in code.splitlines() if "# warns:" in line]
+    notes = [line.split("# warns:", 1)[1].strip() for line in marked]
+    return any(note and message.startswith(note.strip('"')) for note in notes)
+
+
 def run(filename, line, code):
     tree = ast.parse("\n" * (line - 1) + code, filename)
     namespace = {"__name__": "__main__"}
-    for node in tree.body:
-        if isinstance(node, ast.Expr):
-            show(eval(compile(ast.Expression(node.value), filename, "eval"), namespace))
-        else:
-            exec(compile(ast.Module([node], []), filename, "exec"), namespace)
+    with warnings.catch_warnings(record=True) as given:
+        warnings.simplefilter("always")
+        warnings.filterwarnings(
+            "error", category=FutureWarning, module=r"(__main__|weightedroc(\..*)?)$"
+        )
+        for node in tree.body:
+            if isinstance(node, ast.Expr):
+                show(eval(compile(ast.Expression(node.value), filename, "eval"), namespace))
+            else:
+                exec(compile(ast.Module([node], []), filename, "exec"), namespace)
+    unexplained = [
+        f"{w.category.__name__} at line {w.lineno} of {w.filename}: {w.message}"
+        for w in given
+        if not explained(str(w.message), code)
+    ]
+    if unexplained:
+        raise AssertionError(
+            "the block gives warnings it does not explain (add a comment "
+            '"# warns: <the warning\'s first words>" and say why):\n' + "\n".join(unexplained)
+        )
 
 
 blocks = json.load(open(sys.argv[1]))
@@ -281,6 +303,19 @@ def test_a_block_calling_a_deprecated_name_fails(tmp_path):
     assert status == "failed"
     assert 'File "page.md", line 8' in detail
     assert "FutureWarning: interval(level=...) is deprecated" in detail
+
+
+def test_a_block_with_an_unexplained_warning_fails(tmp_path):
+    code = "import warnings\nwarnings.warn('Different smoothing parameters in the ROC curves')\n"
+    explained = code.replace("curves')", "curves')  # warns: Different smoothing parameters")
+    blocks = [
+        {"filename": "page.md", "line": line, "code": text, "skip": None}
+        for line, text in ((3, code), (10, explained))
+    ]
+    results = run_fresh(RUNNER, blocks, tmp_path)
+    assert results["3"][0] == "failed"
+    assert "UserWarning at line 4 of page.md: Different smoothing" in results["3"][1]
+    assert results["10"] == ["ok", ""]
 
 
 def test_rst_code_blocks_are_found():

@@ -37,7 +37,7 @@ examples:
       scores.parquet -o roc.parquet --plot roc.png
   weightedroc auc scores.csv --guess score --label y --by model --by fold
   weightedroc auc scores.txt --delimiter ';' --guess p --label y --positive disease
-  weightedroc gauc log.parquet --guess score --label click --weight impressions \
+  weightedroc gauc log.parquet --guess score --label click --weight impressions \\
       --by user --group-weight weight
   weightedroc gauc log.csv --guess score --label click --by user --interval between
   Rscript -e 'write.csv(d, stdout(), row.names = FALSE)' | weightedroc auc - --guess p --label y
@@ -46,8 +46,10 @@ INPUT and --output are CSV (.csv, .csv.gz, ...), tab-separated (.tsv, .tab) or
 Parquet (.parquet, .pq), by suffix or --format; '-' reads CSV from stdin, and
 output goes to stdout as CSV by default (also with -o -). Options and INPUT go
 in any order. As in R's read.csv, only an empty field and NA are missing.
-Doubles are written with 17 significant digits, Inf and NA as R writes them,
-so files read back exactly in R and Python. Labels may be -1/1, 0/1, 1/2 (the
+Doubles are written as the shortest text that reads back as the same double
+(a weight read as 88.271 is written 88.271; --digits 17 writes R's
+sprintf("%.17g", x) instead), Inf and NA as R writes them, so files read back
+exactly in R and Python. Labels may be -1/1, 0/1, 1/2 (the
 larger is the event), TRUE/FALSE or two texts: without --positive, texts are
 sorted as R's factor() sorts them, the second is the event, and a warning on
 stderr says which (the exit status stays 0); --positive names the event. An
@@ -144,6 +146,13 @@ def _add_command(commands, name, help_text, output_help):
         ".tsv/.tab, else a comma); 'tab' or '\\t' for a tab",
     )
     command.add_argument("--output", "-o", metavar="PATH", help=output_help)
+    command.add_argument(
+        "--digits",
+        type=int,
+        choices=(17,),
+        help='17: doubles with 17 significant digits, as R\'s sprintf("%%.17g", x) '
+        "(default: the shortest text that reads back as the same double)",
+    )
     command.add_argument(
         "--format",
         choices=("csv", "tsv", "parquet"),
@@ -555,7 +564,7 @@ def run(args):
         with _writing(args.plot):
             _save_plot(table, args.by, args.plot)
     with _writing(args.output or "stdout"):
-        write_table(table, args.output, file_format=args.format)
+        write_table(table, args.output, file_format=args.format, digits=args.digits)
 
 
 # -- weightedroc compare A B [--ulps N] ----------------------------------------

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["WIDTH", "format_17g", "texts"]
+__all__ = ["WIDTH", "format_17g", "format_shortest", "texts"]
 
 WIDTH = 24  # "-1.2345678901234567e-100" is 24 characters, the longest
 K = 280  # 10**k for |k| <= K: its double-double's low part is a normal double
@@ -235,7 +235,26 @@ def _laid_out(source, kind):
     return out
 
 
-def texts(values):
-    """`format_17g` as a list of str (for tests and small inputs)."""
-    rows = format_17g(values)
+def format_shortest(values):
+    """The shortest text that reads back as the same double (Python's
+    ``repr``, without the ``.0`` of a whole number; ``Inf``, ``-Inf``, ``NA``
+    as R writes them), as rows of a (n, WIDTH) uint8 matrix as `format_17g`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> texts(np.array([0.1, 88.271, -2.0, 1e22, 1e-5, -0.0, np.inf, np.nan]), shortest=True)
+    ['0.1', '88.271', '-2', '1e+22', '1e-05', '-0', 'Inf', 'NA']
+    """
+    shown = {"inf": "Inf", "-inf": "-Inf", "nan": "NA"}
+    text = []
+    for value in np.ascontiguousarray(values, dtype=np.float64).tolist():
+        written = repr(value)
+        text.append(shown.get(written, written[:-2] if written.endswith(".0") else written))
+    return np.array(text, dtype=f"S{WIDTH}").view(np.uint8).reshape(len(text), WIDTH)
+
+
+def texts(values, shortest=False):
+    """`format_17g` (or `format_shortest`) as a list of str (for tests and small inputs)."""
+    rows = (format_shortest if shortest else format_17g)(values)
     return [row.tobytes().rstrip(b"\x00").replace(b"\x00", b"").decode() for row in rows]

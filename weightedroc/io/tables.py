@@ -22,7 +22,7 @@ import sys
 import numpy as np
 import pandas as pd
 
-from .decimal import format_17g
+from .decimal import format_17g, format_shortest
 from .decimal import texts as decimal_texts
 from .parsing import first_non_number, r_numbers, read_csv_exact
 
@@ -126,12 +126,13 @@ def _other_text(column, delimiter):
     return np.asarray(shown, dtype=object)[codes].tolist()  # code -1 (missing) is "NA"
 
 
-def _column_fields(column, delimiter, alone):
+def _column_fields(column, delimiter, alone, digits):
     """Each value's CSV field as a row of a uint8 matrix padded with NULs
-    (doubles as ``%.17g``, Inf and NA), or a list of str when a text holds
-    a NUL character itself."""
+    (doubles as their shortest exact text, or ``%.17g`` for ``digits=17``;
+    Inf and NA), or a list of str when a text holds a NUL character itself."""
     if pd.api.types.is_float_dtype(column.dtype):
-        return format_17g(column.to_numpy(dtype=np.float64, na_value=np.nan))
+        write = format_17g if digits == 17 else format_shortest
+        return write(column.to_numpy(dtype=np.float64, na_value=np.nan))
     texts = _other_text(column, delimiter)
     if alone:  # a lone empty field is written quoted, as csv does
         texts = ['""' if text == "" else text for text in texts]
@@ -146,7 +147,7 @@ def _text_lines(columns, delimiter):
     return "\n".join(map(delimiter.join, zip(*columns))) + "\n"
 
 
-def _csv_lines(frame, delimiter=","):
+def _csv_lines(frame, delimiter=",", digits=None):
     """The CSV text of `frame` (header first) in blocks of ROWS rows.
 
     A block is one matrix of bytes (each field padded with NULs, then the
@@ -158,7 +159,7 @@ def _csv_lines(frame, delimiter=","):
     for start in range(0, len(frame), ROWS):
         part = frame.iloc[start : start + ROWS]
         alone = len(part.columns) == 1
-        columns = [_column_fields(part[name], delimiter, alone) for name in part.columns]
+        columns = [_column_fields(part[name], delimiter, alone, digits) for name in part.columns]
         if not columns or any(isinstance(column, list) for column in columns):
             yield _text_lines(columns, delimiter)
             continue
@@ -170,8 +171,10 @@ def _csv_lines(frame, delimiter=","):
         yield np.hstack(pieces).tobytes().translate(None, b"\x00").decode("utf-8")
 
 
-def to_csv_text(frame, delimiter=","):
-    """CSV text of `frame` (no index) whose doubles round-trip exactly.
+def to_csv_text(frame, delimiter=",", digits=None):
+    """CSV text of `frame` (no index) whose doubles round-trip exactly: each
+    double as the shortest text that reads back as it (``digits=None``), or
+    with 17 significant digits as R's ``sprintf("%.17g", x)`` (``digits=17``).
 
     Examples
     --------
@@ -179,11 +182,19 @@ def to_csv_text(frame, delimiter=","):
     >>> frame = pd.DataFrame({"x": [0.1, float("inf"), None], "y": ["a", None, "b"]})
     >>> print(to_csv_text(frame), end="")
     x,y
-    0.10000000000000001,a
+    0.1,a
     Inf,NA
     NA,b
+    >>> print(to_csv_text(frame, digits=17).splitlines()[1])
+    0.10000000000000001,a
     """
-    return "".join(_csv_lines(frame, delimiter))
+    _check_digits(digits)
+    return "".join(_csv_lines(frame, delimiter, digits))
+
+
+def _check_digits(digits):
+    if digits not in (None, 17):
+        raise ValueError(f"digits must be None (the shortest exact text) or 17, got {digits!r}")
 
 
 @contextlib.contextmanager
@@ -236,25 +247,28 @@ def _write_parquet(frame, path):
             writer.write_table(pa.Table.from_pandas(part, schema=schema, preserve_index=False))
 
 
-def _write(frame, path, kind, delimiter):
+def _write(frame, path, kind, delimiter, digits):
     if kind == "parquet":
         _write_parquet(frame, path)
         return
     with _open_text(path) as file:
-        for block in _csv_lines(frame, delimiter):
+        for block in _csv_lines(frame, delimiter, digits):
             file.write(block)
 
 
-def write_table(frame, path=None, file_format=None, delimiter=None):
+def write_table(frame, path=None, file_format=None, delimiter=None, digits=None):
     """Write `frame` to CSV or Parquet (by suffix, or `file_format`); to
-    stdout as CSV if `path` is None or ``-``.
+    stdout as CSV if `path` is None or ``-``.  CSV doubles are written as
+    their shortest exact text, or as ``%.17g`` with ``digits=17`` (see
+    `to_csv_text`).
 
     Written in blocks of rows, so memory stays small.  A file appears only
     once completely written (see `atomic_path`); an existing device or
     pipe (``/dev/null``, a FIFO) is written directly.
     """
+    _check_digits(digits)
     if path is None or os.fspath(path) == "-":
-        for block in _csv_lines(frame, delimiter or default_delimiter("-", file_format)):
+        for block in _csv_lines(frame, delimiter or default_delimiter("-", file_format), digits):
             sys.stdout.write(block)
         sys.stdout.flush()
         return
@@ -270,7 +284,7 @@ def write_table(frame, path=None, file_format=None, delimiter=None):
     if kind == "parquet":
         _pyarrow()
     if device:
-        _write(frame, path, kind, delimiter)
+        _write(frame, path, kind, delimiter, digits)
         return
     with atomic_path(path) as temporary:
-        _write(frame, temporary, kind, delimiter)
+        _write(frame, temporary, kind, delimiter, digits)
