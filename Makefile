@@ -17,13 +17,19 @@ $(VENV)/installed: pyproject.toml Makefile
 	if command -v R >/dev/null; then $(PY) -m pip install -q -e ".[r]"; fi
 	touch $@
 
-.PHONY: example test test-floors test-numpy1 vignettes benchmark docs lint
+.PHONY: example test test-deep test-floors test-numpy1 vignettes benchmark docs lint
 example: $(VENV)/example-installed
 	$(PY) -m weightedroc.example
 
-# The linters first (seconds), then the tests and the docstrings' examples.
+# The linters first (about a minute), then the tests and the docstrings' examples on
+# both cores (pytest-xdist), without the long studies: under 5 minutes on 2 cores.
 test: lint
-	$(PY) -m pytest -rs weightedroc tests
+	$(PY) -m pytest -rs -n 2 -m "not deep" weightedroc tests
+
+# The long studies (live Monte Carlo comparisons with R, every vignette rendered, a
+# local Spark) and every property test without its own count at 1,000 examples.
+test-deep: $(VENV)/installed
+	$(PY) -m pytest -rs -n 2 -m deep --hypothesis-profile=deep tests
 
 # CI's older stacks: the built wheel with the pins of .ci/floors.txt (the declared
 # minimum versions) or .ci/numpy1.txt (numpy 1.26, pandas 2.2), in a new venv.

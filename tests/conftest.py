@@ -61,6 +61,8 @@ def _hypothesis_profiles():
     from hypothesis import settings
 
     settings.register_profile("ci", print_blob=True, deadline=None)
+    # make test-deep: more examples for every property test that does not fix its own.
+    settings.register_profile("deep", print_blob=True, deadline=None, max_examples=1000)
     if os.environ.get("CI"):
         settings.load_profile("ci")
 
@@ -74,6 +76,37 @@ def pytest_configure(config):
     hypothesis' plugin reads ``--hypothesis-seed``)."""
     if os.environ.get("CI") and config.getoption("hypothesis_seed", None) is None:
         config.option.hypothesis_seed = str(random.SystemRandom().randrange(2**32))
+
+
+DEEP_FACTOR = 3  # the deep profile's property tests: three times their own examples
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the marks
+def pytest_collection_modifyitems(config, items):
+    """A comparison within Monte Carlo error (a live R bootstrap beside ours, thousands
+    of replicates each) is a long study: `make test-deep` runs it, `make test` does not.
+    Under the deep profile (``--hypothesis-profile=deep``, `make test-deep`) every
+    property test is deep too, with DEEP_FACTOR times the examples it asks for."""
+    deep = config.getoption("hypothesis_profile", None) == "deep"
+    for item in items:
+        if "monte_carlo" in item.name:
+            item.add_marker(pytest.mark.deep)
+        if deep and getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.deep)
+            _more_examples(item.obj)
+
+
+def _more_examples(test):
+    from hypothesis import settings
+
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if own is None:  # hypothesis keeps a @given test's settings here
+        raise pytest.UsageError(f"cannot read the hypothesis settings of {test.__qualname__}")
+    if not getattr(test, "_weightedroc_deepened", False):
+        test._hypothesis_internal_use_settings = settings(
+            own, max_examples=own.max_examples * DEEP_FACTOR
+        )
+        test._weightedroc_deepened = True
 
 
 def pytest_report_header(config):

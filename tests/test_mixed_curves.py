@@ -279,6 +279,7 @@ def rlist(r, code):
     return {name: np.asarray(out.rx2(name), dtype=float) for name in out.names}
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(
     "method, extra, r_extra",
     [("bootstrap", {}, ""),
@@ -304,6 +305,7 @@ def test_mixed_roc_test_is_procs(r, method, extra, r_extra, smooth_first):
     assert mine.method == r.r("t$method")[0]
 
 
+@pytest.mark.deep
 def test_mixed_partial_roc_test_and_cov_are_procs(r):
     """r.s100b.partial2 (tpr_range (0.9, 0.99)) beside smooth(r.wfns), and
     cov(r.wfns.partial1, smooth(r.s100b))."""
@@ -336,6 +338,7 @@ def test_mixed_partial_roc_test_and_cov_are_procs(r):
     assert abs(mine - theirs) < 4 * math.sqrt(2) * math.sqrt(2 * v1 * v2 / (B - 1))
 
 
+@pytest.mark.deep
 def test_mixed_cov_is_procs(r):
     mine = quiet(wr.auc_cov, wr.smooth_roc(G, Y), G2, Y, method="bootstrap", n_boot=B, seed=36)
     theirs = rlist(
@@ -363,6 +366,7 @@ def test_corrected_partial_names_and_estimates_are_procs(r):
     np.testing.assert_allclose(list(mine.estimate.values()), theirs, rtol=0, atol=1e-9)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("smoothed", [False, True])
 def test_median_is_procs_middle_value(r, smoothed):
     """pROC's ci.auc(method="bootstrap")[2]: the median of B replicates,

@@ -20,9 +20,11 @@ from weightedroc import spark as wspark  # noqa: E402
 
 # PySpark 4.0 warns at every pandas conversion that it does not yet support
 # pandas 3: its own notice, not ours, and these tests check the results.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:PySpark does not yet fully support pandas:FutureWarning"
-)
+# A local SparkSession takes most of a minute to start: make test-deep runs these.
+pytestmark = [
+    pytest.mark.deep,
+    pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning"),
+]
 
 
 @pytest.fixture(scope="module")

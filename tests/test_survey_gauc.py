@@ -65,6 +65,7 @@ def test_replicates_equal_a_plain_loop(group_weight):
     assert "design-based, replicate (JKn)" in repr(found)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("group_weight", ["weight", "positive_weight"])
 def test_linearization_is_the_numerical_influence(group_weight):
     frame = log()

@@ -247,6 +247,7 @@ def _text(html):
     return unescape(re.sub(r"<[^>]+>", " ", _NOT_TEXT.sub(" ", body)))
 
 
+@pytest.mark.deep
 def test_no_page_shows_latex_source(rendered):
     pages, _ = rendered
     for name, html in pages.items():
@@ -257,6 +258,7 @@ def test_no_page_shows_latex_source(rendered):
     assert "<math" in pages["definition"] and "<math" in pages["cost_sensitive"]
 
 
+@pytest.mark.deep
 def test_every_page_links_the_shipped_math_font_which_has_every_character_used(rendered):
     TTFont = pytest.importorskip("fontTools.ttLib").TTFont
 
@@ -276,6 +278,7 @@ def test_every_page_links_the_shipped_math_font_which_has_every_character_used(r
         assert used <= covered, (name, sorted(chr(u) for u in used - covered))
 
 
+@pytest.mark.deep
 def test_script_letters_and_operator_names_draw_alike_in_every_browser(rendered):
     pages, _ = rendered
     definition = pages["definition"]
@@ -285,6 +288,7 @@ def test_script_letters_and_operator_names_draw_alike_in_every_browser(rendered)
     assert "<mi>FPR</mi>" in definition and "<mo>FPR</mo>" not in definition
 
 
+@pytest.mark.deep
 def test_no_table_cell_is_cut(rendered):
     pages, _ = rendered
     for name, html in pages.items():
@@ -299,6 +303,7 @@ def test_no_table_cell_is_cut(rendered):
                 ), (name, selector, body)
 
 
+@pytest.mark.deep
 def test_the_r_availability_table_shows_whole_sentences(rendered):
     pages, _ = rendered
     for name in ("examples", "speed"):
@@ -317,6 +322,7 @@ def _png_size_and_dpi(data):
     return width, height, per_metre * 0.0254
 
 
+@pytest.mark.deep
 def test_figures_are_shown_at_their_size_or_more(rendered):
     """A figure is shown at >= 96 CSS px per figure inch, so that its text (at
     least 9 pt, tested above) is at least 9 pt on the page."""
@@ -371,3 +377,38 @@ def test_definition_curve_agrees_with_the_weighted_definition_computed_here():
     tpr = [w[(s >= t) & (y == 1)].sum() / w[y == 1].sum() for t in taus]
     assert ns["tp_fp"]["FPR"].tolist() == pytest.approx(fpr, rel=1e-12)
     assert ns["tp_fp"]["TPR"].tolist() == pytest.approx(tpr, rel=1e-12)
+
+
+@pytest.mark.deep
+def test_every_figure_has_alt_text_and_a_numbered_caption(rendered):
+    pages, _ = rendered
+    for name, html in pages.items():
+        body = html[html.index("<body") :]
+        images = re.findall(r"<img\b[^>]*>", body)
+        figures = re.findall(
+            r'<figure class="vignette-figure"><img alt="([^"]+)" src="data:image/png;base64,'
+            r'[^"]+"\s*/?>\s*<figcaption>Figure (\d+)\. ([^<]+)</figcaption>\s*</figure>',
+            body,
+        )
+        assert images and len(figures) == len(images), name
+        assert [int(n) for _, n, _ in figures] == list(range(1, len(figures) + 1)), name
+        assert all(len(alt) >= 40 and len(caption) >= 20 for alt, _, caption in figures), name
+        assert "# figure:" not in body and "# alt:" not in body, name
+
+
+def test_a_figure_without_a_caption_is_refused():
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("roc_plot(roc)")
+    data = {"image/png": "iVBORw0KGgo=", "text/plain": "p"}
+    cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
+    notebook.cells = [cell]
+    with pytest.raises(ValueError, match="needs a '# figure: <caption>' and an '# alt: <text>'"):
+        render.described_figures(notebook, "page")
+    cell.source = "# figure: A curve.\n# alt: A rising step curve.\nroc_plot(roc)"
+    render.described_figures(notebook, "page")
+    assert cell.source == "roc_plot(roc)"
+    html = cell.outputs[0]["data"]["text/html"]
+    assert html.startswith('<figure class="vignette-figure"><img alt="A rising step curve."')
+    assert html.endswith("<figcaption>Figure 1. A curve.</figcaption></figure>")

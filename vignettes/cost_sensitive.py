@@ -137,6 +137,8 @@ best["cost per patient"] = best["cost"] / len(cost)
 best[["threshold", "TPR", "FPR", "FN", "FP", "cost", "cost per patient"]].round(3)
 
 # %%
+# figure: The weighted cost of each threshold for each model, with the cheapest threshold marked.
+# alt: One panel per model: total weighted cost (false positives plus false negatives) against the threshold, a step curve that falls to a minimum, marked by a point and a dotted vertical line at the model's cheapest threshold, below a dashed line of the cheaper trivial rule.
 cost_plot(rocs, cost_fp=1, cost_fn=1, by="model") + p9.theme(figure_size=(9, 4.2))
 
 # %% [markdown]
@@ -207,6 +209,8 @@ risk_table.round(4)
 # it, the more the model saves.
 
 # %%
+# figure: Each model's ROC curve with its convex hull, the iso-cost line through its optimum and the majority iso-cost line.
+# alt: One panel per model: the ROC curve, its convex hull drawn over it, a straight iso-cost line touching the hull at the optimum, and the line through (1, 1) of calling everything positive, which lies below the optimum's line.
 hull_plot(rocs, by="model") + p9.theme(figure_size=(9, 5.4))
 
 # %% [markdown]
@@ -244,6 +248,8 @@ areas = pd.DataFrame(
 areas.round(3)
 
 # %%
+# figure: The cost-sensitive area: the part of each ROC curve above the line of the trivial classifiers.
+# alt: One panel per model: the ROC curve with the region between it and the line of the trivial classifiers shaded; the shaded share is the cost-sensitive AUC.
 cost_auc_plot(rocs, by="model") + p9.theme(figure_size=(9, 5.6))
 
 # %% [markdown]
@@ -265,6 +271,8 @@ cost_auc_plot(rocs, by="model") + p9.theme(figure_size=(9, 5.6))
 # `sample_weight`.
 
 # %%
+# figure: Weighted precision-recall curves of the models; the precision axis starts just below the weighted prevalence.
+# alt: Precision against recall for each model, as step curves in different colours; precision stays near 1 over most of the recall range and falls towards the weighted prevalence, 0.87, as recall reaches 1.
 prs = {name: wr.weighted_pr(score, malignant, cost) for name, score in scores.items()}
 print(
     {name: round(wr.average_precision(score, malignant, cost), 4) for name, score in scores.items()}

@@ -109,6 +109,8 @@ tp_fp = WeightedROC(y_hat, y, w)
 tp_fp
 
 # %%
+# figure: The weighted ROC curve of the definition's example.
+# alt: A step-shaped ROC curve from (0, 0) to (1, 1) on equal axes, with the diagonal of random guessing; its area is 0.325, below the diagonal's 0.5.
 roc_plot(tp_fp)
 
 # %% [markdown]

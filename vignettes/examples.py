@@ -53,6 +53,8 @@ tp_fp = WeightedROC(y_hat, y, w)
 tp_fp
 
 # %%
+# figure: The weighted ROC curve of five observations, the two positives weighing 4 and 5.
+# alt: A ROC curve of a few steps from (0, 0) to (1, 1) on equal axes, with the diagonal of random guessing.
 roc_plot(tp_fp)
 
 # %% [markdown]
@@ -76,6 +78,8 @@ all_error
 # false negative.
 
 # %%
+# figure: Weighted false positives, false negatives and their sum against the threshold.
+# alt: Three step functions of the threshold: false positives (blue, dashed) falling from left to right, false negatives (vermillion, dash-dotted) rising, and their sum (black); the right edge is the threshold plus infinity.
 error_plot(tp_fp)
 
 # %% [markdown]
@@ -175,6 +179,8 @@ def readable(table):
 # curve has one row per distinct score, plus the row at $+\infty$.
 
 # %%
+# figure: ROCR.simple's ROC curve as each implementation computes it, one panel each.
+# alt: Side-by-side panels, one per implementation (weightedroc, scikit-learn and the available R packages), each showing the same ROC curve of ROCR.simple.
 rocr_simple = weightedroc.load_rocr_simple()
 rocr_simple_roc = WeightedROC(rocr_simple["predictions"], rocr_simple["labels"])
 rocr_simple_curves = curves_of(rocr_simple["predictions"], rocr_simple["labels"], levels=[0, 1])
@@ -193,6 +199,8 @@ roc_plot(rocr_simple_curves, by="package", panels=True) + p9.theme(figure_size=(
 # near (0, 0), where $1 - \text{FN}/W_1$ rounds a small rate to the ulp of 1.
 
 # %%
+# figure: How far each implementation's vertices of ROCR.simple's curve lie from weightedroc's, in ulps.
+# alt: One panel per implementation of the difference from weightedroc at each vertex of ROCR.simple's curve, in ulps against the position along the curve: R's WeightedROC is 0 everywhere, the others within a few ulps, more near (0, 0).
 agreement_plot(rocr_simple_curves, by="package") + p9.theme(figure_size=(10, 5))
 
 # %% [markdown]
@@ -218,6 +226,8 @@ asah = weightedroc.load_asah()
 asah["s100b"].value_counts().sort_index().head(10)
 
 # %%
+# figure: aSAH's s100b ROC curve as each implementation computes it, one panel each.
+# alt: Side-by-side panels, one per implementation, each showing the same ROC curve of s100b with diagonal segments where patients share a score.
 asah_roc = WeightedROC(asah["s100b"], asah["outcome"])
 asah_curves = curves_of(asah["s100b"], asah["outcome"], levels=["Good", "Poor"])
 roc_plot(asah_curves, by="package", panels=True) + p9.theme(figure_size=(10, 4))
@@ -227,6 +237,8 @@ roc_plot(asah_curves, by="package", panels=True) + p9.theme(figure_size=(10, 4))
 # vertex lies from `weightedroc`'s:
 
 # %%
+# figure: How far each implementation's vertices of the s100b curve lie from weightedroc's.
+# alt: Points of the difference from weightedroc's vertices, per implementation, all within a few ulps of zero.
 agreement_plot(asah_curves, by="package") + p9.theme(figure_size=(10, 5))
 
 # %%
@@ -253,6 +265,8 @@ marker_aucs.rename(
 ).round({"AUC": 3}).astype({"Poor": int, "Good": int})
 
 # %%
+# figure: ROC curves of three aSAH markers from one tidy frame.
+# alt: Three ROC curves in different colours, for s100b, ndka and wfns; wfns lies highest and ndka closest to the diagonal.
 roc_plot(marker_roc, by="marker")
 
 # %% [markdown]
@@ -260,6 +274,8 @@ roc_plot(marker_roc, by="marker")
 # threshold axis (the markers have different units):
 
 # %%
+# figure: Weighted errors against the threshold for each aSAH marker, each with its own threshold axis.
+# alt: Three panels, one per marker, each with false positives falling, false negatives rising and their sum against that marker's thresholds.
 error_plot(marker_roc, by="marker") + p9.theme(figure_size=(10, 4))
 
 # %% [markdown]
@@ -276,6 +292,8 @@ tie_auc = WeightedAUC(tie_roc)
 tie_roc
 
 # %%
+# figure: A four-observation curve with one tie, as each implementation computes it.
+# alt: Side-by-side panels, one per implementation, each the same small ROC curve with a diagonal segment where a positive and a negative share the score 1.
 tie_curves = curves_of(y_hat_tie, y_tie, levels=[-1, 1])
 roc_plot(tie_curves, by="package", panels=True) + p9.theme(figure_size=(10, 4))
 
@@ -285,6 +303,8 @@ roc_plot(tie_curves, by="package", panels=True) + p9.theme(figure_size=(10, 4))
 # zero line), and so is every AUC.
 
 # %%
+# figure: Differences of the tied example's vertices from weightedroc's: all zero.
+# alt: Points of the difference from weightedroc's vertices for the tied example, every one exactly on the zero line.
 agreement_plot(tie_curves, by="package") + p9.theme(figure_size=(10, 5))
 
 # %%

@@ -265,6 +265,8 @@ def readable(table):
 readable(study.interval_table(coverage))
 
 # %% tags=["hide-input"]
+# figure: Coverage of the 95% AUC intervals by method and setting, each with two Monte Carlo standard errors; the dashed line is 0.95.
+# alt: Dot chart of coverage per simulated setting (rows) and interval method (colours), with error bars; DeLong's default interval lies near 0.95 for unit, frequency and moderately skewed weights, and every method falls well below it for extreme weights (sd 2).
 intervals = coverage[coverage["study"] == "interval"]
 study.coverage_plot(intervals)
 
@@ -525,6 +527,8 @@ shown.style.format("{:.3f}")
 # and the figure puts each design's coverage against it.
 
 # %% tags=["hide-input"]
+# figure: Coverage of each design against the share of the AUC's variance held by rare rows.
+# alt: Scatter of coverage of the 95% interval against the share of the variance in rows rarer than 1 in n of their class, one point per design and threshold rule; coverage falls as the share grows, and a dotted vertical line separates the designs that cover from those that do not.
 import plotnine as p9  # noqa: E402
 
 never_drawn = by_design.reset_index().rename(columns={"share of the variance never drawn": "share"})
@@ -674,6 +678,8 @@ conservative ({rejected("unpaired test", "size, skewed weights (sd 0.5)")}).
 # ```
 
 # %%
+# figure: aSAH's s100b: the empirical ROC curve with its binormal and density smoothings.
+# alt: Three curves: the empirical step curve and two smooth curves, binormal and density, running through it.
 from weightedroc.plots import roc_plot
 
 binormal = wr.smooth_roc(asah["s100b"], asah["outcome"])
@@ -753,6 +759,8 @@ print(
 # ```
 
 # %%
+# figure: aSAH's s100b: the empirical ROC curve with the fitted-distribution and log-concave smoothings.
+# alt: The empirical step curve with several smooth curves, one per fitted distribution or log-concave density, most of them close to it.
 fitted = {
     "fitdistr normal": dict(method="fitdistr"),
     "fitdistr lognormal": dict(
@@ -984,6 +992,8 @@ two_curves
 # 5% test):
 
 # %% tags=["hide-input"]
+# figure: Cases plus controls needed to show an AUC above 0.5 with power 0.9, by AUC and class ratio.
+# alt: Lines on a logarithmic vertical axis of the observations needed against the AUC to detect, one line per ratio of controls to cases; the numbers fall steeply as the AUC moves away from 0.5, and unequal classes need more.
 planning = pd.DataFrame(
     [
         {"auc": auc, "kappa": f"{kappa:g}", "observations": (1 + kappa) * test.ncases}

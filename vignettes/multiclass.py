@@ -213,12 +213,16 @@ print(f"{pair_aucs['AUC'].mean():.15f}\n{wr.multiclass_auc(scores, cultivar, lot
 # Each panel is a pair of cultivars, with the curve of each one's column:
 
 # %%
+# figure: One-vs-one: for each pair of cultivars, the curves of each one's score column.
+# alt: One panel per pair of wine cultivars, each with two ROC curves, one for each cultivar's column of scores.
 multiclass_roc_plot(pairs)
 
 # %% [markdown]
 # One-vs-rest, a curve per cultivar against the two others:
 
 # %%
+# figure: One-vs-rest: each cultivar's curve against the two others.
+# alt: Three ROC curves, one per cultivar against the rest.
 multiclass_roc_plot(wr.multiclass_roc(scores, cultivar, lots, method="ovr"))
 
 # %% [markdown]

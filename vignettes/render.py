@@ -16,6 +16,10 @@ Writing a vignette
   cells (LaTeX math between ``$...$`` or ``$$...$$``) and ``# %%`` code cells.
   It must also run as a plain script: ``python vignettes/<name>.py``.
 * A figure is a plotnine ``ggplot`` left as the last expression of a cell.
+  Its cell has a line ``# figure: <caption>`` and a line ``# alt: <what the
+  figure shows, for a reader who cannot see it>``; the page shows the figure
+  numbered, with its caption, and the image carries the alt text (rendering
+  fails for a figure without them).  The two lines are not shown.
 * Slow parts read ``os.environ.get("WEIGHTEDROC_FAST") == "1"`` and then use
   small sizes; the tests run every vignette that way in a few seconds.
 * The last cell is tagged ``check`` (``# %% tags=["check"]``) and defines
@@ -109,6 +113,8 @@ FONT_CSS = f"""<style>
   src: url("{MATH_FONT}") format("woff2"); font-display: block; }}
 math {{ font-family: "Latin Modern Math WeightedROC", "Latin Modern Math", "STIX Two Math", math;
   font-size: 1.1em; }}
+figure.vignette-figure {{ margin: 0.5em 0 1.5em 0; }}
+figure.vignette-figure figcaption {{ font-style: italic; max-width: 50em; margin-top: 0.3em; }}
 /* Tables show every character: no ellipsis, no fixed widths. */
 .jp-RenderedHTMLCommon table td, .jp-RenderedHTMLCommon table th {{
   text-overflow: clip; white-space: normal; max-width: none; overflow: visible; }}
@@ -171,6 +177,40 @@ def leftover_latex(html):
     return LEFTOVER.findall(re.sub(r"<[^>]+>", " ", text))
 
 
+FIGURE = re.compile(r"^#\s*figure:\s*(.+?)\s*$", flags=re.M)
+ALT = re.compile(r"^#\s*alt:\s*(.+?)\s*$", flags=re.M)
+
+
+def described_figures(notebook, title):
+    """Each image output as an HTML figure with its alt text and numbered
+    caption, from its cell's ``# figure:`` and ``# alt:`` lines, which are
+    then removed from the shown code."""
+    from html import escape
+
+    number = 0
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        images = [out for out in cell.get("outputs", []) if "image/png" in out.get("data", {})]
+        caption, alt = FIGURE.search(cell.source), ALT.search(cell.source)
+        if images and not (caption and alt):
+            raise ValueError(
+                f"page {title!r}: a figure's cell needs a '# figure: <caption>' and an "
+                f"'# alt: <text>' line: {cell.source.strip()[:120]!r}"
+            )
+        for output in images:
+            number += 1
+            png = "".join(output["data"]["image/png"].split())
+            output["data"] = {
+                "text/html": f'<figure class="vignette-figure"><img alt="{escape(alt.group(1))}" '
+                f'src="data:image/png;base64,{png}"><figcaption>Figure {number}. '
+                f"{escape(caption.group(1))}</figcaption></figure>"
+            }
+            output.pop("metadata", None)
+            output["metadata"] = {}
+        cell.source = ALT.sub("", FIGURE.sub("", cell.source)).strip("\n")
+
+
 def to_html(notebook, title):
     """One HTML page: no prompts, cells tagged ``check`` removed, images and math
     embedded so that it reads offline."""
@@ -185,6 +225,7 @@ def to_html(notebook, title):
         enabled=True,
     )
     notebook = copy.deepcopy(notebook)
+    described_figures(notebook, title)
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
             cell.source = math_to_mathml(cell.source)

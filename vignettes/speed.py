@@ -84,6 +84,8 @@ summary.rename(columns={"count": "n", "std": "sd", "50%": "median"}).round(3)
 # the colour and line type it has on every page of this site) ...
 
 # %%
+# figure: The same 1,000-observation ROC curve from every implementation, one panel each.
+# alt: Side-by-side panels, one per implementation, each the same ROC curve in that implementation's colour and line type.
 curves = {"weightedroc": WeightedROC(guess, label)}
 fpr, tpr, _ = roc_curve(label, guess, drop_intermediate=False)
 curves["scikit-learn"] = pd.DataFrame({"FPR": fpr, "TPR": tpr})
@@ -108,6 +110,8 @@ roc_plot(curves, by="implementation", panels=True) + p9.theme(figure_size=(10, 4
 # a small rate ...
 
 # %%
+# figure: How far each implementation's vertices lie from weightedroc's, in ulps.
+# alt: One panel per implementation of the difference from weightedroc at each vertex, in ulps on a signed logarithmic axis against the position along the curve; R's WeightedROC is 0 everywhere, the others are within a few ulps except near (0, 0), where they reach 85 ulps.
 agreement_plot(curves, by="implementation") + p9.theme(figure_size=(10, 5))
 
 # %% [markdown]
@@ -275,6 +279,8 @@ timings = pd.DataFrame(
 # R's.
 
 # %%
+# figure: Time to compute a ROC curve against the number of observations, for each implementation.
+# alt: Log-log chart of time against the number of observations: every timing as a circle and the fastest per size as a line, one colour and line type per implementation.
 fastest = timings.groupby(["implementation", "language", "task", "weights", "n"], as_index=False)[
     "seconds"
 ].min()

@@ -245,6 +245,8 @@ points.round(4)
 # 95% interval covers the population AUC.
 
 # %%
+# figure: Coverage of the 95% intervals against the number of PSUs, by design; the grey band is the Monte Carlo error around 0.95.
+# alt: Two panels, PPS and two-stage, of coverage against the number of PSUs (20, 50, 200), one line per interval, with a grey band of two Monte Carlo standard errors around 0.95; the design-based intervals rise towards 0.95 as PSUs grow, while the importance-weight interval stays between 0.905 and 0.925.
 coverage = pd.read_csv(ROOT / "benchmarks" / "results" / "survey_coverage.csv")
 se = float(np.sqrt(0.95 * 0.05 / coverage["samples"].iloc[0]))
 (

@@ -130,6 +130,8 @@ print(
 # $O(n \log n)$ per time, so a fine grid of times costs little:
 
 # %%
+# figure: AUC(t) of the Cox risk score over time since surgery, with its pointwise 95% interval.
+# alt: A line of the time-dependent AUC from about 180 to 2200 days, with a shaded band of its 95% interval.
 grid = np.linspace(180, 2200, 40)
 over_time = wr.time_auc(y_test, guess=risk, times=grid)
 (time_auc_plot(over_time) + p9.labs(x="Days since surgery", y="AUC(t) of the Cox risk score"))

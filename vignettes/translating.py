@@ -97,6 +97,8 @@ if theirs is not None:
 # result is a ggplot to extend with `+`.
 
 # %%
+# figure: ROCR.simple: precision against recall, as ROCR's plot of performance(pred, 'prec', 'rec').
+# alt: Precision on the vertical axis against recall on the horizontal axis for ROCR.simple's scores.
 plots.measure_plot(data, "prec", "rec") + p9.ggtitle("ROCR.simple: precision against recall") + BIG
 
 # %% [markdown]
@@ -104,6 +106,8 @@ plots.measure_plot(data, "prec", "rec") + p9.ggtitle("ROCR.simple: precision aga
 # lower envelope), with the envelope drawn over every threshold's line.
 
 # %%
+# figure: ROCR.simple's cost curve: each threshold's line and their lower envelope.
+# alt: Many straight lines, one per threshold, of normalised expected cost against the probability cost, with their lower envelope drawn over them.
 print(wr.prbe(data))
 curve = wr.cost_curve(data)
 plots.cost_curve_plot(data) + BIG
@@ -195,6 +199,8 @@ readable(first, by_row=True)
 # axes, and the equal error rate.
 
 # %%
+# figure: The DET curve on normal-deviate axes.
+# alt: False negative rate against false positive rate, both on normal-deviate scales, a nearly straight falling line.
 print(f"equal error rate: {wr.equal_error_rate(roc):.4f}")
 plots.det_plot(roc) + BIG
 
