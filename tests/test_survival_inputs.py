@@ -338,3 +338,30 @@ def test_one_validation_and_one_time_sort_per_call(monkeypatch):
             "stable_order": markers,
         }
         assert sorts == [50]  # the one np.argsort of the call: the times'
+
+
+def test_vignette_case_weight_table_is_timeroc_of_the_rows_repeated():
+    # vignettes/survival.py's last table: the recorded timeROC 0.4.1 numbers
+    # of the GBSG2 test rows with hormonal therapy written twice
+    import importlib.util
+    import pathlib
+
+    import pandas as pd
+
+    pytest.importorskip("sksurv")
+    from sksurv.linear_model import CoxPHSurvivalAnalysis
+
+    folder = pathlib.Path(__file__).resolve().parent.parent / "reference_outputs" / "survival"
+    spec = importlib.util.spec_from_file_location("gbsg2_timeroc", folder / "gbsg2_timeroc.py")
+    reference = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reference)
+    X_train, y_train, X_test, y_test = reference.split()
+    risk = CoxPHSurvivalAnalysis().fit(X_train, y_train).predict(X_test)
+    want = pd.read_csv(folder / "gbsg2_timeroc.csv")
+    copies = reference.copies(X_test)
+    got = time_auc(y_test, guess=risk, times=want.time, weight=copies, weights_are="frequency")
+    np.testing.assert_allclose(got.auc, want.auc_repeated, rtol=1e-12)
+    np.testing.assert_allclose(got.std_error, want.std_error_repeated, rtol=1e-10)
+    rows = np.repeat(np.arange(len(risk)), copies)
+    repeated = time_auc(y_test[rows], guess=risk[rows], times=want.time)
+    np.testing.assert_allclose(got.std_error, repeated.std_error, rtol=1e-12)
