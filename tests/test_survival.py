@@ -495,7 +495,9 @@ def test_tie_free_data_equal_scikit_survival(seed):
     time, event, guess, times = tie_free(seed)
     y = Surv.from_arrays(event == 1, time)
     scores, mean = cumulative_dynamic_auc(y, y, guess, times)
-    np.testing.assert_allclose(time_auc(time, event, guess, cause=1, times=times).auc, scores, rtol=1e-14)
+    np.testing.assert_allclose(
+        time_auc(time, event, guess, cause=1, times=times).auc, scores, rtol=1e-14
+    )
     assert time_auc_mean(time, event, guess, cause=1, times=times) == pytest.approx(mean, rel=1e-14)
 
 

@@ -312,7 +312,9 @@ def test_one_validation_and_one_time_sort_per_call(monkeypatch):
 
     def counted_argsort(a, *args, **kwargs):
         caller = sys._getframe(1).f_code.co_filename
-        if os.sep + "survival" + os.sep in caller:  # sorts in survival/ (the guesses' are the engine's)
+        if (
+            os.sep + "survival" + os.sep in caller
+        ):  # sorts in survival/ (the guesses' are the engine's)
             sorts.append(len(a))
         return argsort(a, *args, **kwargs)
 

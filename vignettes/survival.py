@@ -79,6 +79,14 @@ years = [365.25 * k for k in (1, 2, 3, 4, 5)]
 print(f"{test.sum()} test subjects, {y_test['cens'].sum()} events")
 
 # %% [markdown]
+# Events are coded 0 (censored) and 1 (the event), or False/True.  Other
+# codes are competing causes, read only with an explicit `cause=` (as
+# timeROC's `cause`), so that a few stray codes never become a second
+# cause silently.  R's `Surv(time, status)` coding (1 censored, 2 event,
+# as in R's `lung`) is refused with its fix, `event = status - 1`.  A time
+# without cases or controls (at 0, before the first event, at or after
+# the last observed time) gives NaN with one warning that names it.
+#
 # `time_auc` takes the time and event as arrays, as columns of a frame
 # (`data=`), or, as here, as scikit-survival's structured array; the AUC at
 # each horizon comes with timeROC's standard error and a 95% interval:
@@ -234,7 +242,13 @@ EXPECTED = {
         "0.041195",
     ],
     # the case-weight table: timeROC of the rows repeated
-    "[f'{a:.6f}' for a in weighted.auc]": ["0.577912", "0.617781", "0.641146", "0.685753", "0.734503"],
+    "[f'{a:.6f}' for a in weighted.auc]": [
+        "0.577912",
+        "0.617781",
+        "0.641146",
+        "0.685753",
+        "0.734503",
+    ],
     "[f'{a:.6f}' for a in weighted.std_error]": [
         "0.060764",
         "0.033976",

@@ -22,8 +22,20 @@ from .inputs import check_survival, check_times, time_order
 Weighting = Literal["marginal", "cox"]
 #: An array, or the name of a column of `data`.
 Column = ArrayLike | str
+# Short names, for help()'s signatures.
+#: A column, or None.
+Col = ArrayLike | str | None
+#: An event code, or None (1 for 0/1 events).
+Code = int | None
+#: The evaluation times.
+Times = ArrayLike
+#: The model of censoring of the inverse-probability-of-censoring weights.
+IPCW = Weighting
 #: The Cox censoring model's covariates: an (n, p) array or column names.
 Covariates = ArrayLike | str | Sequence[str] | None
+Cov = Covariates
+#: A pandas DataFrame.
+Frame = pd.DataFrame
 
 
 class Design(NamedTuple):
@@ -195,17 +207,17 @@ def definitions(design):
 
 
 def time_roc(
-    time: Column,
-    event: Column | None = None,
-    guess: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess: Col = None,
     *,
-    times: ArrayLike,
-    weight: Column | None = None,
-    cause: int | None = None,
-    weighting: Weighting = "marginal",
-    covariates: Covariates = None,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
-) -> pd.DataFrame:
+) -> Frame:
     """Cumulative/dynamic ROC curves at `times` with IPCW, as R's timeROC.
 
     At each time t the cases are the subjects with an event of `cause`

@@ -23,13 +23,15 @@ from ..curves.auc import counts_area
 from ..inference.checks import check_choice, check_conf_level
 from ..survey.variance import svyrecvar
 from ..utils.normal import pnorm, qnorm
-from ..utils.types import ArrayLike
 from ..utils.warn import warn
 from .censoring import kaplan_meier
 from .curves import (
-    Column,
-    Covariates,
-    Weighting,
+    IPCW,
+    Code,
+    Col,
+    Cov,
+    Frame,
+    Times,
     build_designs,
     survival_designs,
     time_counts,
@@ -371,20 +373,20 @@ def _check_weights_are(weights_are, design):
 
 
 def time_auc(
-    time: Column,
-    event: Column | None = None,
-    guess: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess: Col = None,
     *,
-    times: ArrayLike,
-    weight: Column | None = None,
-    cause: int | None = None,
-    weighting: Weighting = "marginal",
-    covariates: Covariates = None,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
     conf_level: float = 0.95,
     weights_are: str = "importance",
     design: Any = None,
-) -> pd.DataFrame:
+) -> Frame:
     """Time-dependent AUC with IPCW and timeROC's iid standard errors.
 
     The area under each of `time_roc`'s curves, with the standard error of
@@ -460,20 +462,20 @@ def time_auc(
 
 
 def time_auc_test(
-    time: Column,
-    event: Column | None = None,
-    guess1: Column | None = None,
-    guess2: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess1: Col = None,
+    guess2: Col = None,
     *,
-    times: ArrayLike,
-    weight: Column | None = None,
-    cause: int | None = None,
-    weighting: Weighting = "marginal",
-    covariates: Covariates = None,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
     weights_are: str = "importance",
     design: Any = None,
-) -> pd.DataFrame:
+) -> Frame:
     """Paired test of two markers' time-dependent AUCs (timeROC's ``compare``).
 
     At each time, the difference of the two AUCs over the standard error of
@@ -528,15 +530,15 @@ def time_auc_test(
 
 
 def time_auc_mean(
-    time: Column,
-    event: Column | None = None,
-    guess: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess: Col = None,
     *,
-    times: ArrayLike,
-    weight: Column | None = None,
-    cause: int | None = None,
-    weighting: Weighting = "marginal",
-    covariates: Covariates = None,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
     definition: int = 1,
 ) -> float:
