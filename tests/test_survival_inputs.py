@@ -160,6 +160,8 @@ def test_weighted_paired_test_is_the_rows_repeated():
     np.testing.assert_allclose(got.estimate, want.estimate, rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(got.std_error, want.std_error, rtol=1e-12)
     assert got.std_error.notna().sum() >= 4
+    assert got.attrs["method"] == "timeROC iid of the rows repeated"
+    assert want.attrs["method"] == "timeROC iid"
 
 
 def test_frequency_weights_must_count_rows():
@@ -222,6 +224,8 @@ def test_design_of_single_rows_is_the_importance_se():
     imp = time_auc(time, event, guess, **args)
     np.testing.assert_allclose(rows.std_error, imp.std_error, rtol=1e-12)
     np.testing.assert_array_equal(rows.auc, imp.auc)
+    assert rows.attrs["method"] == "linearization (svyrecvar)"
+    assert imp.attrs["method"] == "linearization (importance weights)"
     with pytest.raises(ValueError, match="sampling weights"):
         time_auc(time, event, guess, design=SurveyDesign(), weights_are="frequency", **args)
 
@@ -321,14 +325,19 @@ def test_one_validation_and_one_time_sort_per_call(monkeypatch):
     monkeypatch.setattr(inputs.np, "argsort", counted_argsort)
     time, event, guess = survival_data(7, n=50)
     other = -time
-    calls = [
-        (lambda: time_auc_test(time, event, guess, other, cause=1, times=TIMES), 2),
-        (lambda: time_auc(time, event, guess, cause=1, times=TIMES), 1),
-        (lambda: time_auc(time, event, guess, cause=1, times=TIMES, weight=time), 1),
-        (lambda: time_roc(time, event, guess, cause=1, times=TIMES), 1),
-        (lambda: wr.time_auc_mean(time, event, guess, cause=1, times=TIMES), 1),
+    frequency = dict(cause=1, times=TIMES, weight=np.arange(50) % 3 + 1, weights_are="frequency")
+    calls = [  # (call, sorts of the guesses, censoring fits)
+        (lambda: time_auc_test(time, event, guess, other, cause=1, times=TIMES), 2, 1),
+        (lambda: time_auc(time, event, guess, cause=1, times=TIMES), 1, 1),
+        (lambda: time_auc(time, event, guess, cause=1, times=TIMES, weight=time), 1, 1),
+        (lambda: time_roc(time, event, guess, cause=1, times=TIMES), 1, 1),
+        (lambda: wr.time_auc_mean(time, event, guess, cause=1, times=TIMES), 1, 1),
+        # frequency weights: timeROC's iid of the rows repeated, whose own
+        # censoring fit and guess sorts it reads (their time order is the rows')
+        (lambda: time_auc(time, event, guess, **frequency), 2, 2),
+        (lambda: time_auc_test(time, event, guess, other, **frequency), 4, 2),
     ]
-    for call, markers in calls:
+    for call, guess_sorts, fits in calls:
         for key in counts:
             counts[key] = 0
         sorts.clear()
@@ -336,8 +345,8 @@ def test_one_validation_and_one_time_sort_per_call(monkeypatch):
         assert counts == {
             "check_survival": 1,
             "time_order": 1,
-            "reverse_km": 1,
-            "stable_order": markers,
+            "reverse_km": fits,
+            "stable_order": guess_sorts,
         }
         assert sorts == [50]  # the one np.argsort of the call: the times'
 

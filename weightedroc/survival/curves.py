@@ -96,12 +96,13 @@ def survival_designs(
     return build_designs(inputs, weighting, covariates, data)
 
 
-def build_designs(inputs, weighting, covariates=None, data=None):
-    """The `Design` of each marker of checked inputs (`check_survival`)."""
+def build_designs(inputs, weighting, covariates=None, data=None, by_time=None):
+    """The `Design` of each marker of checked inputs (`check_survival`);
+    `by_time`, the stable order of the times when the caller has it."""
     time, event, weight, cause = inputs.time, inputs.event, inputs.weight, inputs.cause
     n = float(len(time) if weight is None else weight.sum())
     failed = event != 0
-    by_time = time_order(time)
+    by_time = time_order(time) if by_time is None else by_time
     censoring = cox = None
     if weighting == "marginal":
         censoring = reverse_km(time, failed, weight, by_time)
@@ -271,8 +272,12 @@ def time_roc(
     Raises
     ------
     ValueError
-        Negative or missing times, non-integer event codes, a time with no
-        cases or no controls (any t >= the largest observed time).
+        Negative or missing times; event codes that are not integers, or
+        other than 0 and 1 without `cause` (R's ``Surv`` 1/2 coding named
+        with its fix); a `cause` that does not occur; a time with no cases
+        or no controls (at 0, before the first event, at or after the
+        largest observed time).  The errors of swapped arguments say that
+        the order is ``(time, event, guess)``.
 
     Notes
     -----

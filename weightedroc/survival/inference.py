@@ -321,6 +321,12 @@ def _repeated(designs):
             f'numbers, got {d.weight[copies != d.weight][0]!r} (use weights_are="importance")'
         )
     copies = copies.astype(np.int64)
+    # the copies of a row are adjacent and tied in time: the stable order of
+    # the repeated times is the rows' order, each row's copies in a run
+    starts = np.cumsum(copies) - copies
+    runs = copies[d.time_order]
+    within = np.arange(runs.sum()) - np.repeat(np.cumsum(runs) - runs, runs)
+    by_time = np.repeat(starts[d.time_order], runs) + within
     inputs = Checked(
         np.repeat(d.time, copies),
         np.repeat(d.event, copies),
@@ -328,7 +334,7 @@ def _repeated(designs):
         None,
         d.cause,
     )
-    return build_designs(inputs, "marginal")
+    return build_designs(inputs, "marginal", by_time=by_time)
 
 
 def _std_error(f, d, weights_are, design):
@@ -343,6 +349,19 @@ def _std_error(f, d, weights_are, design):
     z = w * f
     m = len(z)
     return float(np.sqrt(m / (m - 1) * ((z - z.mean()) ** 2).sum()))
+
+
+def _method(d, weights_are, design):
+    """The standard error's method, in words (the table's ``attrs["method"]``)."""
+    if d.cox is not None:
+        return 'none (weighting="cox")'
+    if design is not None:
+        return "linearization (svyrecvar)"
+    if d.weight is None:
+        return "timeROC iid"
+    if weights_are == "frequency":
+        return "timeROC iid of the rows repeated"
+    return "linearization (importance weights)"
 
 
 def _designs(time, event, guesses, names, weight, cause, weighting, covariates, data):
@@ -415,7 +434,8 @@ def time_auc(
     pandas.DataFrame
         Columns ``time`` (sorted), ``definition`` under competing risks (1
         and 2, as `time_roc`), ``auc``, ``std_error``, ``conf_low``,
-        ``conf_high``.  The AUC is NaN, with one warning naming the times,
+        ``conf_high``; ``attrs["method"]`` names the standard error's
+        method.  The AUC is NaN, with one warning naming the times,
         at a time without cases or controls (at 0, before the first event,
         beyond follow-up), as timeROC's NA.
 
@@ -458,6 +478,7 @@ def time_auc(
     table["conf_low"] = table["auc"] - z * table["std_error"]
     table["conf_high"] = table["auc"] + z * table["std_error"]
     table.attrs["conf_level"] = conf_level
+    table.attrs["method"] = _method(designs[0], weights_are, design)
     return table
 
 
@@ -498,7 +519,8 @@ def time_auc_test(
         ``auc2``, ``estimate`` (auc1 - auc2), ``std_error``, ``statistic``
         (estimate / std_error) and ``p_value``.  Under competing risks both
         definitions are tested, as timeROC's ``p_values_AUC_1`` and
-        ``p_values_AUC_2``.
+        ``p_values_AUC_2``.  ``attrs["method"]`` names the standard
+        error's method.
 
     Examples
     --------
@@ -526,6 +548,7 @@ def time_auc_test(
     ]
     table["statistic"] = table["estimate"] / table["std_error"]
     table["p_value"] = 2 * pnorm(-np.abs(table["statistic"].to_numpy()))
+    table.attrs["method"] = _method(designs[0], weights_are, design)
     return table
 
 

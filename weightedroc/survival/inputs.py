@@ -1,6 +1,13 @@
 """Survival inputs as their users hold them: arrays, columns of a frame
 (pandas or polars, by name through ``data=``) or a scikit-survival
-structured array (``Surv.from_arrays``) for time and event."""
+structured array (``Surv.from_arrays``) for time and event.
+
+`read_events` is the one reader of (time, event[, cause]) for every
+survival function: 0/1 or boolean events need no cause; other codes need
+an explicit ``cause=`` (timeROC's), which must occur in the data; R's
+``Surv(time, status)`` coding (1 censored, 2 event) is refused with its
+fix; errors of swapped arguments say the order is (time, event, guess).
+"""
 
 from typing import NamedTuple
 
@@ -129,6 +136,14 @@ def event_cause(event, cause=None, time=None):
     )
 
 
+class Events(NamedTuple):
+    """Checked times, integer event codes and the cause of interest."""
+
+    time: np.ndarray
+    event: np.ndarray
+    cause: int
+
+
 def read_events(time, event, cause=None, *, data=None):
     """The checked (time, event codes, cause) of survival data as users hold
     them: arrays, columns of `data` by name, or a scikit-survival structured
@@ -149,14 +164,6 @@ def read_events(time, event, cause=None, *, data=None):
         raise
     event = _event(event, len(time))
     return Events(time, event, event_cause(event, cause, given))
-
-
-class Events(NamedTuple):
-    """Checked times, integer event codes and the cause of interest."""
-
-    time: np.ndarray
-    event: np.ndarray
-    cause: int
 
 
 class Checked(NamedTuple):
