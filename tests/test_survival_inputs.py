@@ -15,6 +15,9 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from survival_plain import plain_auc, plain_weight_derivative
 from test_survival import TIMES, survival_data
 
 import weightedroc as wr
@@ -203,6 +206,53 @@ def test_importance_se_is_the_linearization_of_the_weighted_auc(seed):
         want = np.sqrt(30 / 29 * ((z - z.mean()) ** 2).sum())
         got = table.std_error.to_numpy()[definition - 1]
         assert got == pytest.approx(want, rel=1e-6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(4, 14).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.0, 4.0]), min_size=n, max_size=n),
+            st.lists(st.integers(0, 2), min_size=n, max_size=n),
+            st.lists(st.sampled_from([-1.0, 0.0, 0.0, 1.0, 2.5]), min_size=n, max_size=n),
+            st.lists(st.sampled_from([0.5, 1.0, 1.0, 2.0, 3.25]), min_size=n, max_size=n),
+        )
+    ),
+    st.sampled_from([1.0, 1.5, 2.0, 3.5]),
+)
+def test_weight_derivative_equals_the_plain_loops(data, t):
+    # ties in time, guess and at t; the weighted AUC and its derivatives
+    # against the pair loop and the product-limit loop (tests/survival_plain.py)
+    from weightedroc.survival.curves import time_points
+    from weightedroc.survival.inference import _designs, weight_derivative
+
+    time, event, guess, weight = (np.array(v, dtype=float) for v in data)
+    event = event.astype(int)
+    if 1 not in event:
+        return
+    (design,) = _designs(time, event, [guess], ("guess",), weight, 1, "marginal", None, None)
+    for point in time_points(design, [t]):
+        want_auc = plain_auc(time, event, guess, t, 1, point.definition, weight)
+        if point.missing is not None:
+            assert np.isnan(want_auc)
+            continue
+        got = weight_derivative(design, point)
+        want = plain_weight_derivative(time, event, guess, t, weight, point.definition)
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-7)
+
+
+def test_weighted_se_of_an_auc_of_zero_or_one():
+    time = np.array([1.0, 2, 3, 4, 5, 6])
+    event = np.array([1, 1, 0, 1, 0, 0])
+    weight = np.array([1.0, 2, 1, 1, 3, 1])
+    for guess in ([0.0, 0.1, 1, 2, 3, 4], [9.0, 8, 1, 2, 3, 4]):
+        guess = np.array(guess)
+        table = time_auc(time, event, guess, times=[2.5], weight=weight)
+        assert table.auc[0] in (0.0, 1.0)
+        z = weight * plain_weight_derivative(time, event, guess, 2.5, weight)
+        assert table.std_error[0] == pytest.approx(
+            np.sqrt(6 / 5 * ((z - z.mean()) ** 2).sum()), abs=1e-9
+        )
 
 
 def test_unit_weights_give_timerocs_se_without_ties():

@@ -209,9 +209,10 @@ def weight_derivative(design, point):
 
     Each row in the curve weighs v_i = w_i / G(s_i) (s_i = T_i- for the
     rows before t, t after it).  With P and Q the rows' mid-rank placement
-    masses among the other class, S = sum v P, A and B the classes' masses
-    and AUC = S / (A B), the direct part is AUC (v_k / w_k)(P_k / S - 1/A)
-    for a case (Q_k / S - 1/B for a control), and the censoring part is
+    masses among the other class, A and B the classes' masses and
+    AUC = sum v P / (A B), the direct part is (v_k / w_k)(P_k / (A B) -
+    AUC / A) for a case ((Q_k / (A B) - AUC / B) for a control), and the
+    censoring part is
     sum_i c_i d log G(s_i) / d w_k with c_i = -w_i times the direct part,
     where d log G(s) / d w_k sums 1/Y'(u) - 1/Y(u) over the censoring times
     u <= s before T_k (Y: at risk once the failures left; Y': after u),
@@ -224,10 +225,11 @@ def weight_derivative(design, point):
     n_groups = int(rows.group[-1]) + 1
     P = mid_rank_sums(rows.group, np.where(control, v, 0.0), n_groups)[0][rows.group]
     Q = mid_rank_sums(rows.group, np.where(case, v, 0.0), n_groups)[1][rows.group]
-    S, A, B = (v * P)[case].sum(), v[case].sum(), v[control].sum()
-    auc = S / (A * B)
-    direct = np.where(case, P / S - 1 / A, 0.0) + np.where(control, Q / S - 1 / B, 0.0)
-    direct *= auc * v / w
+    A, B = v[case].sum(), v[control].sum()
+    auc = (v * P)[case].sum() / (A * B)
+    direct = np.where(case, P / (A * B) - auc / A, 0.0)
+    direct += np.where(control, Q / (A * B) - auc / B, 0.0)
+    direct *= v / w
     c = -w * direct
     # the censoring part, in the order of the times
     by_time = np.empty_like(design.time_order)
