@@ -98,14 +98,6 @@ def mid_rank_sums(group, mass, n_groups):
     return upto - per_group / 2, upto[-1] - upto + per_group / 2
 
 
-def _below(group, mass, n_groups):
-    return mid_rank_sums(group, mass, n_groups)[0]
-
-
-def _above(group, mass, n_groups):
-    return mid_rank_sums(group, mass, n_groups)[1]
-
-
 class TimeIID(NamedTuple):
     """One time's influence functions (rows sorted by time), or None."""
 
@@ -152,8 +144,8 @@ def time_iid(s, km, t, cause):
     F = case_w.sum()
     St = c * n1
     FS = F * St
-    K1 = _below(group[q:], np.ones(n1), n_groups)[head_group]
-    L = _above(head_group, case_w, n_groups)
+    K1 = mid_rank_sums(group[q:], np.ones(n1), n_groups)[0][head_group]
+    L = mid_rank_sums(head_group, case_w, n_groups)[1]
     R = case_w * (c * n * n) * K1  # the cases' pair sums (0 elsewhere)
     row_1 = (c * n * n) * L[group[q:]]  # the controls' pair sums
     sum_h1 = R.sum()
@@ -161,7 +153,7 @@ def time_iid(s, km, t, cause):
     d = case_w * n  # timeROC writes 1(T <= t), but its weights are 0 off the cases
     sum_d = d.sum()
     if competing:
-        K2 = _below(head_group, np.where(control_2, w[:p], 0.0), n_groups)[head_group]
+        K2 = mid_rank_sums(head_group, np.where(control_2, w[:p], 0.0), n_groups)[0][head_group]
         col_2 = case_w * (n * n) * K2
         row_2 = np.where(control_2, w[:p] * (n * n), 0.0) * L[head_group]
         col = R + col_2
