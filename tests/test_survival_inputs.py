@@ -56,7 +56,11 @@ def test_stray_codes_need_cause():
 @pytest.mark.parametrize(
     "event, cause, match",
     [
-        ([1, 0, 1, 1, 0, 1, 0, 0], 2, r"cause=2 does not occur in event, whose codes are 0 \(4"),
+        (
+            [1, 0, 1, 1, 0, 1, 0, 0],
+            2,
+            r"cause=2 does not occur in event, whose codes are 0 \(4 rows\), 1 \(4 rows\)$",
+        ),
         ([1, 0, 1, 1, 0, 1, 0, 0], 0, "positive integer"),
         ([1, 0, 1, 1, 0, 1, 0, 0], True, "positive integer"),
         ([1, 0, 3, 1, 0, 1, 0, 0], 2, "cause=2 does not occur"),
@@ -99,6 +103,14 @@ def test_time_and_event_swapped_get_the_order():
         time_auc(event, T, G, times=[4.5])
     with pytest.raises(ValueError, match=r"the order is \(time, event, guess\)"):
         time_auc(event, T + 0.5, G, times=[4.5])
+
+
+def test_times_as_events_get_the_order():
+    days = np.arange(100, 1300, 100)  # integer times passed as the event
+    with pytest.raises(ValueError, match=r"12 distinct codes .*\(12 codes\)\).*the order is"):
+        time_auc(G.tolist() * 1 + [0.5] * 4, days, np.ones(12), times=[0.5])
+    with pytest.raises(ValueError, match=r"look swapped"):
+        time_auc(np.tile([0, 1], 6), days, np.ones(12), times=[300])
 
 
 def test_guess_first_gets_the_order():

@@ -93,9 +93,9 @@ def _event(event, n):
     return array.astype(np.int64)
 
 
-def _codes_text(event, codes):
-    counts = np.bincount(event)
-    return ", ".join(f"{c} ({counts[c]} rows)" for c in codes)
+def _codes_text(codes, counts):
+    text = ", ".join(f"{c} ({k} rows)" for c, k in zip(codes[:5], counts[:5]))
+    return text + (f", ... ({len(codes)} codes)" if len(codes) > 5 else "")
 
 
 def event_cause(event, cause=None, time=None):
@@ -103,23 +103,26 @@ def event_cause(event, cause=None, time=None):
     rules: 0/1 (or booleans) need no `cause`; any other code needs an
     explicit ``cause=`` (timeROC's), which must occur in the data; 1/2
     without 0 is R's ``Surv(time, status)`` coding, refused with its fix."""
-    codes = np.unique(event).tolist()
+    codes, counts = (a.tolist() for a in np.unique(event, return_counts=True))
+    text = _codes_text(codes, counts)
     if cause is not None:
         if isinstance(cause, (bool, np.bool_)) or not float(cause).is_integer() or cause <= 0:
             raise ValueError(f"cause must be a positive integer event code; got {cause!r}")
         cause = int(cause)
         if cause not in codes:
-            raise ValueError(
-                f"cause={cause} does not occur in event, whose codes are "
-                f"{_codes_text(event, codes)}; 0 is censoring"
-            )
+            raise ValueError(f"cause={cause} does not occur in event, whose codes are {text}")
         return cause
     if set(codes) <= {0, 1}:
         return 1
     if time is not None and _looks_like_codes(time):
         raise ValueError(
-            f"event has codes {_codes_text(event, codes[:5])}{', ...' if len(codes) > 5 else ''} "
-            f"and time holds only 0 and 1: time and event look swapped; {ORDER}"
+            f"event has codes {text} and time holds only 0 and 1: time and event look "
+            f"swapped; {ORDER}"
+        )
+    if len(codes) > 10:
+        raise ValueError(
+            f"event has {len(codes)} distinct codes ({text}): it looks like times or "
+            f"scores, not event codes (0 censored, 1 the event); {ORDER}"
         )
     if set(codes) == {1, 2}:
         raise ValueError(
@@ -129,10 +132,9 @@ def event_cause(event, cause=None, time=None):
         )
     others = [c for c in codes if c not in (0, 1)]
     raise ValueError(
-        f"event has codes {_codes_text(event, codes)}: codes other than 0 (censored) "
-        f"and 1 (the event) are read only with an explicit cause= (timeROC's cause; "
-        f"the other codes are then competing causes); if {others} are typing errors, "
-        "fix them"
+        f"event has codes {text}: codes other than 0 (censored) and 1 (the event) "
+        "are read only with an explicit cause= (timeROC's cause; the other codes are "
+        f"then competing causes); if the {others} are typing errors, fix them"
     )
 
 
