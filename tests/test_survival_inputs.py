@@ -137,6 +137,11 @@ def test_times_without_an_answer_warn_once_with_the_reasons():
     assert "8, 20: at or after the last observed time (8)" in text
     np.testing.assert_array_equal(table.auc.isna(), [True, True, False, True, True])
     assert table.std_error.isna().tolist() == [True, True, False, True, True]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        test = time_auc_test(T, event, G, -T, times=[0, 2.5, 4.5, 8, 20])
+    assert [str(w.message) for w in caught] == [text]  # one warning for both markers
+    np.testing.assert_array_equal(test.estimate.isna(), [True, True, False, True, True])
 
 
 def test_times_with_answers_do_not_warn():
