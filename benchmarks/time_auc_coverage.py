@@ -66,7 +66,7 @@ def main():
     for n in (100, 300, 1000):
         for rep in range(args.reps):
             time, event, marker = simulate(n, rng)
-            table = time_auc(time, event, marker, times=TIMES).assign(n=n, rep=rep)
+            table = time_auc(time, event, marker, cause=1, times=TIMES).assign(n=n, rep=rep)
             parts.append(table)
     runs = pd.concat(parts, ignore_index=True).merge(true, on=["time", "definition"])
     runs["covered"] = (runs.conf_low <= runs.true_auc) & (runs.true_auc <= runs.conf_high)

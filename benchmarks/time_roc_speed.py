@@ -45,8 +45,8 @@ def simulate(n, seed=0):
 
 def against_timeroc(n=1000):
     time, event, guess, times = simulate(n)
-    ours = best_time(lambda: time_auc(time, event, guess, times=times), 5)
-    table = time_auc(time, event, guess, times=times)
+    ours = best_time(lambda: time_auc(time, event, guess, cause=1, times=times), 5)
+    table = time_auc(time, event, guess, cause=1, times=times)
     lib = os.environ.get("WEIGHTEDROC_R_LIB")
     ok, reason = rbridge.r_available("pec")
     if not lib or not ok:
@@ -71,7 +71,7 @@ def against_auc_score(n=100_000):
     time, event, guess, times = simulate(n, seed=1)
     label = event == 1
     one = best_time(lambda: auc_score(guess, label), 7)
-    ours = best_time(lambda: time_auc(time, event, guess, times=times), 3)
+    ours = best_time(lambda: time_auc(time, event, guess, cause=1, times=times), 3)
     return one, ours
 
 

@@ -5,13 +5,15 @@ pairs, and a literal port of timeROC's n x n matrices (``Compute.iid.KM``,
 import numpy as np
 
 
-def plain_censoring(time, failed):
+def plain_censoring(time, failed, weight=None):
     """G(s) (a function) by the product-limit loop: at each distinct time
-    the failures leave the risk set before the censorings."""
+    the failures leave the risk set before the censorings (weighted sums
+    with `weight`)."""
+    w = np.ones(len(time)) if weight is None else weight
     steps = []
     for u in sorted(set(time.tolist())):
-        at_risk = np.sum(time >= u) - np.sum((time == u) & failed)
-        censored = np.sum((time == u) & ~failed)
+        at_risk = np.sum(w[time >= u]) - np.sum(w[(time == u) & failed])
+        censored = np.sum(w[(time == u) & ~failed])
         steps.append((u, 1.0 if censored == 0 else 1.0 - censored / at_risk))
 
     def G(s, before=False):
@@ -26,8 +28,8 @@ def plain_censoring(time, failed):
 
 def plain_auc(time, event, guess, t, cause=1, definition=1, weight=None):
     """The IPCW AUC at `t` as a double loop over (case, control) pairs."""
+    G = plain_censoring(time, event != 0, weight)
     weight = np.ones(len(time)) if weight is None else weight
-    G = plain_censoring(time, event != 0)  # unweighted KM: only used with unit weights
     cases = [i for i in range(len(time)) if time[i] < t and event[i] == cause]
     controls = [j for j in range(len(time)) if time[j] > t]
     if definition == 2:
@@ -45,6 +47,20 @@ def plain_auc(time, event, guess, t, cause=1, definition=1, weight=None):
             num += w(i) * w(j) * s
             den += w(i) * w(j)
     return num / den
+
+
+def plain_weight_derivative(time, event, guess, t, weight, definition=1, h=1e-6):
+    """d AUC(t) / d w_k for every row, by central differences of `plain_auc`."""
+    out = np.empty(len(time))
+    for k in range(len(time)):
+        up, down = weight.copy(), weight.copy()
+        up[k] += h
+        down[k] -= h
+        out[k] = (
+            plain_auc(time, event, guess, t, 1, definition, up)
+            - plain_auc(time, event, guess, t, 1, definition, down)
+        ) / (2 * h)
+    return out
 
 
 def timeroc_km_iid(T, delta):

@@ -14,7 +14,7 @@ from survival_plain import plain_auc, plain_censoring, timeroc_iid
 
 from weightedroc import WeightedAUC, WeightedROC, time_auc, time_auc_test, time_roc
 from weightedroc.survival.censoring import reverse_km
-from weightedroc.survival.inference import _fit
+from weightedroc.survival.inference import _designs, _fit
 
 
 def survival_data(seed, n=40, causes=2, tie_step=1.0):
@@ -49,17 +49,24 @@ def test_censoring_with_unit_weights_is_unweighted():
 @pytest.mark.parametrize("seed", range(5))
 def test_auc_is_the_pairwise_ipcw_auc(seed):
     time, event, guess = survival_data(seed)
-    table = time_auc(time, event, guess, times=TIMES)
+    table = time_auc(time, event, guess, cause=1, times=TIMES)
     for definition in (1, 2):
         got = table[table.definition == definition].auc.to_numpy()
         want = [plain_auc(time, event, guess, t, 1, definition) for t in TIMES]
         np.testing.assert_allclose(got, want, rtol=1e-13)
 
 
+def fit_of(time, event, guess, times):
+    """AUCs and timeROC's influence functions (one list over the rows of the table)."""
+    designs = _designs(time, event, [guess], ("guess",), None, 1, "marginal", None, None)
+    fit = _fit(designs, times, inference=True)
+    return fit._replace(table=fit.table[0], iid=fit.iid[0], designs=designs[0])
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_std_errors_are_timerocs_matrix_influence(seed):
     time, event, guess = survival_data(seed)
-    fit = _fit(time, event, guess, TIMES, None, 1, "marginal", None, None, "guess", True)
+    fit = fit_of(time, event, guess, TIMES)
     order = np.argsort(time, kind="stable")
     T, d, m = time[order], event[order], guess[order]
     for k, t in enumerate(TIMES):
@@ -69,7 +76,7 @@ def test_std_errors_are_timerocs_matrix_influence(seed):
             assert fit.iid[2 * k + 1] is None
         else:
             np.testing.assert_allclose(fit.iid[2 * k + 1], want_2, rtol=1e-9, atol=1e-12)
-    table = time_auc(time, event, guess, times=TIMES)
+    table = time_auc(time, event, guess, cause=1, times=TIMES)
     se = [np.std(fit.iid[2 * k], ddof=1) / np.sqrt(len(time)) for k in range(len(TIMES))]
     np.testing.assert_allclose(table[table.definition == 1].std_error, se, rtol=1e-14)
 
@@ -89,7 +96,11 @@ def test_std_errors_are_timerocs_matrix_influence(seed):
 def test_fast_influence_equals_timerocs_matrices_on_ties(data, t):
     time, event, guess = (np.array(v, dtype=float) for v in data)
     event = event.astype(int)
-    fit = _fit(time, event, guess, [t], None, 1, "marginal", None, None, "guess", True)
+    if 1 not in event:
+        with pytest.raises(ValueError, match="cause=1 does not occur in event"):
+            fit_of(time, event, guess, [t])
+        return
+    fit = fit_of(time, event, guess, [t])
     order = np.argsort(time, kind="stable")
     T, d, m = time[order], event[order], guess[order]
     case, control_1 = (T < t) & (d == 1), T > t
@@ -103,7 +114,7 @@ def test_fast_influence_equals_timerocs_matrices_on_ties(data, t):
         np.testing.assert_allclose(fit.iid[0], want_1, rtol=1e-9, atol=1e-9)
     else:
         assert fit.iid[0] is None
-    if fit.design.competing:
+    if fit.designs.competing:
         if want_2 is None:
             assert fit.iid[1] is None
         elif np.isfinite(want_2).all():  # F(t) = 1 divides by 0 in both
@@ -112,7 +123,7 @@ def test_fast_influence_equals_timerocs_matrices_on_ties(data, t):
 
 def test_survival_without_competing_risks_has_one_definition():
     time, event, guess = survival_data(3, causes=1)
-    table = time_auc(time, event, guess, times=TIMES)
+    table = time_auc(time, event, guess, cause=1, times=TIMES)
     assert list(table.columns) == ["time", "auc", "std_error", "conf_low", "conf_high"]
     order = np.argsort(time, kind="stable")
     for t, se in zip(TIMES, table.std_error):
@@ -125,7 +136,7 @@ def test_survival_without_competing_risks_has_one_definition():
 def test_paired_test_is_the_difference_of_influences():
     time, event, guess = survival_data(11)
     other = np.round(np.random.default_rng(5).normal(size=len(time)), 1)
-    test = time_auc_test(time, event, guess, other, times=TIMES)
+    test = time_auc_test(time, event, guess, other, cause=1, times=TIMES)
     order = np.argsort(time, kind="stable")
     T, d = time[order], event[order]
     for (t, definition), row in zip([(t, k) for t in TIMES for k in (1, 2)], test.itertuples()):
@@ -161,7 +172,7 @@ def test_each_curve_is_weighted_roc_bit_for_bit(recipe, st_seed):
     other = before & (event == 2)
     if not case.any() or not after.any():
         return
-    curves = time_roc(time, event, guess, times=[t], weight=weight)
+    curves = time_roc(time, event, guess, cause=1, times=[t], weight=weight)
     G = reverse_km(time, event != 0, weight)
     n = len(time) if weight is None else weight.sum()
     w = 1 / (G.before(time) * n)
@@ -176,7 +187,7 @@ def test_each_curve_is_weighted_roc_bit_for_bit(recipe, st_seed):
         got = curves[curves.definition == definition] if competing else curves
         got = got.drop(columns=["time", "definition"], errors="ignore")
         pd.testing.assert_frame_equal(got.reset_index(drop=True), want, check_exact=True)
-    auc = time_auc(time, event, guess, times=[t], weight=weight)
+    auc = time_auc(time, event, guess, cause=1, times=[t], weight=weight)
     want_auc = WeightedAUC(WeightedROC(guess[case | after], case[case | after], w[case | after]))
     assert auc.auc.iloc[0] == want_auc
 
@@ -185,32 +196,37 @@ def test_case_weights_are_frequency_weights_of_the_auc():
     time, event, guess = survival_data(2, n=30)
     copies = np.random.default_rng(1).integers(1, 4, len(time))
     rows = np.repeat(np.arange(len(time)), copies)
-    with pytest.warns(UserWarning, match="standard errors are NaN"):
-        weighted = time_auc(time, event, guess, times=TIMES, weight=copies.astype(float))
-    repeated = time_auc(time[rows], event[rows], guess[rows], times=TIMES)
+    weighted = time_auc(
+        time, event, guess, cause=1, times=TIMES, weight=copies.astype(float),
+        weights_are="frequency",
+    )  # fmt: skip
+    repeated = time_auc(time[rows], event[rows], guess[rows], cause=1, times=TIMES)
     np.testing.assert_allclose(weighted.auc, repeated.auc, rtol=1e-13)
-    assert weighted.std_error.isna().all()
+    # timeROC's iid of the rows repeated, whose copies are tied in time
+    ok = repeated.std_error.notna()
+    assert ok.sum() >= 4 and weighted.std_error.notna().equals(ok)
+    np.testing.assert_allclose(weighted.std_error[ok], repeated.std_error[ok], rtol=1e-12)
 
 
 def test_inputs_as_frames_and_structured_arrays():
     time, event, guess = survival_data(4)
-    want = time_auc(time, event, guess, times=TIMES)
+    want = time_auc(time, event, guess, cause=1, times=TIMES)
     frame = pd.DataFrame({"t": time, "e": event, "g": guess})
-    pd.testing.assert_frame_equal(time_auc("t", "e", "g", times=TIMES, data=frame), want)
+    pd.testing.assert_frame_equal(time_auc("t", "e", "g", cause=1, times=TIMES, data=frame), want)
     polars = pytest.importorskip("polars")
     pd.testing.assert_frame_equal(
-        time_auc("t", "e", "g", times=TIMES, data=polars.from_pandas(frame)), want
+        time_auc("t", "e", "g", cause=1, times=TIMES, data=polars.from_pandas(frame)), want
     )
     y = np.empty(len(time), dtype=[("event", bool), ("time", float)])
     y["event"], y["time"] = event == 1, time
-    single = time_auc(time, (event == 1).astype(int), guess, times=TIMES)
-    pd.testing.assert_frame_equal(time_auc(y, guess=guess, times=TIMES), single)
-    pd.testing.assert_frame_equal(time_auc(y, None, guess, times=TIMES), single)
+    single = time_auc(time, (event == 1).astype(int), guess, cause=1, times=TIMES)
+    pd.testing.assert_frame_equal(time_auc(y, guess=guess, cause=1, times=TIMES), single)
+    pd.testing.assert_frame_equal(time_auc(y, None, guess, cause=1, times=TIMES), single)
 
 
 def test_times_are_sorted_and_auc_is_nan_beyond_follow_up():
     time, event, guess = survival_data(4, causes=1)
-    table = time_auc(time, event, guess, times=[8.0, 3.0, time.max(), time.max() + 1])
+    table = time_auc(time, event, guess, cause=1, times=[8.0, 3.0, time.max(), time.max() + 1])
     assert table.time.tolist() == [3.0, 8.0, time.max(), time.max() + 1]
     assert table.auc.iloc[2:].isna().all() and table.std_error.iloc[2:].isna().all()
     assert table.auc.iloc[:2].notna().all()
@@ -229,8 +245,8 @@ def test_times_are_sorted_and_auc_is_nan_beyond_follow_up():
         ({"times": []}, ValueError, "at least one time"),
         ({"cause": 0}, ValueError, "cause must be a positive integer"),
         ({"weighting": "aalen"}, ValueError, "weighting must be"),
-        ({"times": [10.0]}, ValueError, "no controls at time 10"),
-        ({"times": [0.5]}, ValueError, "no cases at time 0.5"),
+        ({"times": [10.0]}, ValueError, "no curve at time 10: at or after the last observed time"),
+        ({"times": [0.5]}, ValueError, "no curve at time 0.5: no cases"),
     ],
 )
 def test_bad_input_is_named(change, error, match):
@@ -243,8 +259,8 @@ def test_bad_input_is_named(change, error, match):
 def test_inputs_are_not_modified():
     time, event, guess = survival_data(1)
     copies = time.copy(), event.copy(), guess.copy()
-    time_auc(time, event, guess, times=TIMES)
-    time_roc(time, event, guess, times=TIMES)
+    time_auc(time, event, guess, cause=1, times=TIMES)
+    time_roc(time, event, guess, cause=1, times=TIMES)
     for a, b in zip((time, event, guess), copies):
         np.testing.assert_array_equal(a, b)
 
@@ -285,7 +301,7 @@ def test_auc_and_std_errors_equal_timeroc(timeroc, seed):
     # beyond the follow-up AUC_1 is NA, AUC_2 (cases against other causes) is not
     times = [3.0, 4.5, 6.0, 8.0, 10.0, time.max(), time.max() + 1]
     _r_timeroc(timeroc, time, event, guess, times)
-    table = time_auc(time, event, guess, times=times)
+    table = time_auc(time, event, guess, cause=1, times=times)
     for k in (1, 2):
         part = table[table.definition == k]
         np.testing.assert_allclose(part.auc, _r(timeroc, f"r$AUC_{k}"), rtol=0, atol=1e-10)
@@ -301,7 +317,7 @@ def test_curves_equal_timerocs_tp_and_fp(timeroc, seed):
     time, event, guess = survival_data(seed, n=80)
     times = [3.0, 4.5, 6.0, 8.0]
     _r_timeroc(timeroc, time, event, guess, times)
-    curves = time_roc(time, event, guess, times=times)
+    curves = time_roc(time, event, guess, cause=1, times=times)
     markers = np.unique(guess)[::-1]
     for j, t in enumerate(times):
         for k in (1, 2):
@@ -318,7 +334,7 @@ def test_survival_auc_and_std_errors_equal_timeroc(timeroc, seed):
     time, event, guess = survival_data(seed, n=70, causes=1)
     times = [2.0, 3.5, 5.0, 7.0]
     _r_timeroc(timeroc, time, event, guess, times)
-    table = time_auc(time, event, guess, times=times)
+    table = time_auc(time, event, guess, cause=1, times=times)
     np.testing.assert_allclose(table.auc, _r(timeroc, "r$AUC"), rtol=0, atol=1e-10)
     np.testing.assert_allclose(
         table.std_error, _r(timeroc, "r$inference$vect_sd_1"), rtol=0, atol=1e-10
@@ -333,7 +349,7 @@ def test_paired_test_equals_timeroc_compare(timeroc, causes):
     _r_timeroc(timeroc, time, event, guess, times, "r1")
     _r_timeroc(timeroc, time, event, other, times, "r2")
     timeroc.r("p <- compare(r1, r2)")
-    test = time_auc_test(time, event, guess, other, times=times)
+    test = time_auc_test(time, event, guess, other, cause=1, times=times)
     if causes == 1:
         np.testing.assert_allclose(test.p_value, _r(timeroc, "p$p_values_AUC"), rtol=1e-9)
     else:
@@ -448,7 +464,7 @@ def test_cox_weighting_equals_timeroc(timeroc, seed):
         "r <- timeROC(T, d, m, other_markers=as.matrix(x), cause=1, weighting='cox', times=tt)"
     )
     with pytest.warns(UserWarning, match="standard errors are NaN"):
-        table = time_auc(time, event, guess, times=times, weighting="cox", covariates=x)
+        table = time_auc(time, event, guess, cause=1, times=times, weighting="cox", covariates=x)
     for k in (1, 2):
         got = table[table.definition == k].auc
         np.testing.assert_allclose(got, _r(timeroc, f"r$AUC_{k}"), rtol=0, atol=1e-12)
@@ -479,8 +495,10 @@ def test_tie_free_data_equal_scikit_survival(seed):
     time, event, guess, times = tie_free(seed)
     y = Surv.from_arrays(event == 1, time)
     scores, mean = cumulative_dynamic_auc(y, y, guess, times)
-    np.testing.assert_allclose(time_auc(time, event, guess, times=times).auc, scores, rtol=1e-14)
-    assert time_auc_mean(time, event, guess, times=times) == pytest.approx(mean, rel=1e-14)
+    np.testing.assert_allclose(
+        time_auc(time, event, guess, cause=1, times=times).auc, scores, rtol=1e-14
+    )
+    assert time_auc_mean(time, event, guess, cause=1, times=times) == pytest.approx(mean, rel=1e-14)
 
 
 def test_scikit_survival_counts_an_event_at_t_as_a_case():
@@ -495,7 +513,7 @@ def test_scikit_survival_counts_an_event_at_t_as_a_case():
     t = np.sort(time[event == 1])[40]
     y = Surv.from_arrays(event == 1, time)
     scores, _ = cumulative_dynamic_auc(y, y, guess, [t])
-    ours = time_auc(time, event, guess, times=[t, np.nextafter(t, np.inf)]).auc
+    ours = time_auc(time, event, guess, cause=1, times=[t, np.nextafter(t, np.inf)]).auc
     assert ours.iloc[1] == pytest.approx(scores[0], rel=1e-14)
     assert ours.iloc[0] != pytest.approx(scores[0], rel=1e-6)
 
@@ -504,7 +522,7 @@ def test_mean_auc_is_the_survival_weighted_mean():
     from weightedroc import time_auc_mean
 
     time, event, guess = survival_data(6)
-    table = time_auc(time, event, guess, times=TIMES)
+    table = time_auc(time, event, guess, cause=1, times=TIMES)
     auc = table[table.definition == 2].auc.to_numpy()
     # Kaplan-Meier of event-free survival by a loop
     S = []
@@ -515,10 +533,10 @@ def test_mean_auc_is_the_survival_weighted_mean():
         S.append(s)
     share = -np.diff(np.r_[1.0, S])
     want = (auc * share).sum() / (1 - S[-1])
-    got = time_auc_mean(time, event, guess, times=TIMES, definition=2)
+    got = time_auc_mean(time, event, guess, cause=1, times=TIMES, definition=2)
     assert got == pytest.approx(want, rel=1e-13)
     with pytest.raises(ValueError, match="no AUC at time"):
-        time_auc_mean(time, event, guess, times=[3.0, time.max()])
+        time_auc_mean(time, event, guess, cause=1, times=[3.0, time.max()])
 
 
 def test_time_auc_plot_draws_the_table():
@@ -526,7 +544,7 @@ def test_time_auc_plot_draws_the_table():
     from weightedroc.plots import time_auc_plot
 
     time, event, guess = survival_data(5)
-    table = time_auc(time, event, guess, times=[*TIMES, time.max()])
+    table = time_auc(time, event, guess, cause=1, times=[*TIMES, time.max()])
     plot = time_auc_plot(table)
     # at max(T) definition 1 has no controls (NaN, left out); definition 2 has
     assert table.auc.isna().sum() == 1 and len(plot.data) == 2 * len(TIMES) + 1

@@ -242,17 +242,29 @@ CASES = [
         "No coordinates found",
     ),
     Case(
-        "time_auc with case weights",
+        "time_auc with a Cox model of censoring",
         "survival/inference.py",
+        lambda: wr.time_auc(
+            [1.0, 2, 3, 4, 5, 6, 7, 8],
+            [1, 0, 1, 1, 0, 1, 0, 0],
+            [0.9, 0.1, 0.8, 0.4, 0.3, 0.7, 0.2, 0.5],
+            times=[3.5],
+            weighting="cox",
+        ),
+        UserWarning,
+        "standard errors are NaN",
+    ),
+    Case(
+        "time_auc at times without cases or controls",
+        "survival/inputs.py",
         lambda: wr.time_auc(
             [1.0, 2, 3, 4, 5, 6],
             [1, 0, 1, 1, 0, 0],
             [0.9, 0.1, 0.8, 0.4, 0.3, 0.2],
-            times=[3.5],
-            weight=[1.0, 2, 1, 1, 2, 1],
+            times=[0.5, 3.5, 9],
         ),
         UserWarning,
-        "standard errors are NaN",
+        "the AUC is NaN at 2 time",
     ),
     # survey
     Case(

@@ -79,6 +79,14 @@ years = [365.25 * k for k in (1, 2, 3, 4, 5)]
 print(f"{test.sum()} test subjects, {y_test['cens'].sum()} events")
 
 # %% [markdown]
+# Events are coded 0 (censored) and 1 (the event), or False/True.  Other
+# codes are competing causes, read only with an explicit `cause=` (as
+# timeROC's `cause`), so that a few stray codes never become a second
+# cause silently.  R's `Surv(time, status)` coding (1 censored, 2 event,
+# as in R's `lung`) is refused with its fix, `event = status - 1`.  A time
+# without cases or controls (at 0, before the first event, at or after
+# the last observed time) gives NaN with one warning that names it.
+#
 # `time_auc` takes the time and event as arrays, as columns of a frame
 # (`data=`), or, as here, as scikit-survival's structured array; the AUC at
 # each horizon comes with timeROC's standard error and a 95% interval:
@@ -183,25 +191,45 @@ pd.DataFrame(
 # %% [markdown]
 # ## Case weights, curves, and the competing-risks definitions
 #
-# `weight=` takes case weights (survey or frequency weights): they weight
-# the censoring estimate and multiply the IPCW, and integer weights give
-# the AUC of the rows repeated (timeROC has no case weights, so its
-# standard errors are not given then).  `time_roc` returns the curves
-# themselves, a tidy frame with `WeightedROC`'s columns, one curve per time.
-# With competing risks (event codes 0, 1, 2, ...) both of timeROC's
-# definitions of controls are reported, in a `definition` column.
+# `weight=` takes case weights: they weight the censoring estimate and
+# multiply the IPCW.  With `weights_are="frequency"` they count repeated
+# rows, and the AUC and its standard error are timeROC's of the rows
+# repeated.  Below, the women with hormonal therapy count twice; the
+# reference is R's timeROC run on the data with those rows written twice
+# (`reference_outputs/survival/gbsg2_timeroc.py`).  With sampling or
+# importance weights (the default `weights_are="importance"`), the
+# standard error is the linearization of the weighted AUC (its derivatives
+# in the weights, through the censoring estimate too); `design=` gives
+# survey's design-based variance of it.
+
+# %%
+copies = np.where(X[test]["horTh"] == 1, 2, 1)
+weighted = wr.time_auc(y_test, guess=risk, times=years, weight=copies, weights_are="frequency")
+importance = wr.time_auc(y_test, guess=risk, times=years, weight=copies)
+pd.DataFrame(
+    {
+        "years": weighted.time / 365.25,
+        "AUC here": weighted.auc,
+        "AUC timeROC, rows repeated": timeroc.auc_repeated,
+        "SE here": weighted.std_error,
+        "SE timeROC, rows repeated": timeroc.std_error_repeated,
+        "SE as importance weights": importance.std_error,
+    }
+).round(6)
+
+# %% [markdown]
+# The importance-weight standard error is larger: it reads the weights as a
+# sampling design (each row stands for `weight` subjects of the population,
+# drawn once), not as rows observed twice.
+#
+# `time_roc` returns the curves themselves, a tidy frame with
+# `WeightedROC`'s columns, one curve per time.  With competing risks (event
+# codes 0, 1, 2, ... and `cause=`) both of timeROC's definitions of
+# controls are reported, in a `definition` column.
 
 # %%
 curves = wr.time_roc(y_test, guess=risk, times=years[:2])
 curves.groupby("time").size().rename("thresholds")
-
-# %%
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # no standard errors with case weights
-    weighted = wr.time_auc(
-        y_test, guess=risk, times=years, weight=np.where(X[test]["horTh"] == 1, 2.0, 1.0)
-    )
-weighted[["time", "auc"]].round(4)
 
 # %% tags=["check"]
 # timeROC 0.4.1 (reference_outputs/survival/gbsg2_timeroc.csv, from R).
@@ -215,4 +243,21 @@ EXPECTED = {
         "0.037493",
         "0.041195",
     ],
+    # the case-weight table: timeROC of the rows repeated
+    "[f'{a:.6f}' for a in weighted.auc]": [
+        "0.577912",
+        "0.617781",
+        "0.641146",
+        "0.685753",
+        "0.734503",
+    ],
+    "[f'{a:.6f}' for a in weighted.std_error]": [
+        "0.060764",
+        "0.033976",
+        "0.031320",
+        "0.031297",
+        "0.033783",
+    ],
+    "float(np.max(np.abs(weighted.std_error - timeroc.std_error_repeated))) < 1e-12": True,
+    "float(np.max(np.abs(weighted.auc - timeroc.auc_repeated))) < 1e-12": True,
 }

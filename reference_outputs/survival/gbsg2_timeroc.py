@@ -1,5 +1,7 @@
 """timeROC 0.4.1's numbers for vignettes/survival.py (GBSG2, test split):
-marginal weighting with iid standard errors, and Cox weighting on pnodes and age.
+marginal weighting with iid standard errors, Cox weighting on pnodes and
+age, and the case-weight table's reference: timeROC(iid=TRUE) of the rows
+repeated (the subjects with hormonal therapy twice, `COPIES`).
 
 Repeats the vignette's steps (the same split and Cox model from
 scikit-survival), runs R's timeROC(iid=TRUE) on the test subjects through
@@ -20,6 +22,11 @@ from sksurv.linear_model import CoxPHSurvivalAnalysis
 from weightedroc import rbridge
 
 YEARS = [1, 2, 3, 4, 5]
+
+
+def copies(X_test):
+    """The vignette's integer case weights: 2 with hormonal therapy, else 1."""
+    return np.where(X_test["horTh"] == 1, 2, 1)
 
 
 def split():
@@ -55,12 +62,22 @@ def main():
     )
     ro.r("dim(x) <- c(length(T), 2)")
     ro.r("rc <- timeROC(T, d, m, other_markers=x, cause=1, weighting='cox', times=tt)")
+    rows = np.repeat(np.arange(len(risk)), copies(X_test))
+    for key, value in (
+        ("Tw", y_test["time"][rows]),
+        ("dw", y_test["cens"][rows].astype(float)),
+        ("mw", risk[rows]),
+    ):
+        ro.globalenv[key] = ro.FloatVector(np.asarray(value, dtype=float))
+    ro.r("rw <- timeROC(Tw, dw, mw, cause=1, times=tt, iid=TRUE)")
     frame = pd.DataFrame(
         {
             "time": times,
             "auc": np.array(ro.r("as.numeric(r$AUC)")),
             "std_error": np.array(ro.r("as.numeric(r$inference$vect_sd_1)")),
             "auc_cox": np.array(ro.r("as.numeric(rc$AUC)")),
+            "auc_repeated": np.array(ro.r("as.numeric(rw$AUC)")),
+            "std_error_repeated": np.array(ro.r("as.numeric(rw$inference$vect_sd_1)")),
         }
     )
     frame.to_csv(Path(__file__).with_name("gbsg2_timeroc.csv"), index=False, float_format="%.17g")

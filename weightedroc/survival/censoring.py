@@ -18,6 +18,12 @@ class Censoring(NamedTuple):
 
     time: np.ndarray
     survival: np.ndarray
+    # the reverse Kaplan-Meier's terms at each distinct time, for its
+    # derivative in the case weights: weight of the censorings, at risk
+    # after the time, and at risk once the failures left
+    censored: np.ndarray | None = None
+    later: np.ndarray | None = None
+    remaining: np.ndarray | None = None
 
     def at(self, t):
         """G(t): the probability of remaining uncensored beyond `t`."""
@@ -30,7 +36,14 @@ class Censoring(NamedTuple):
         return np.where(index < 0, 1.0, self.survival[np.maximum(index, 0)])
 
 
-def reverse_km(time, failed, weight=None):
+def runs(sorted_time):
+    """(distinct values, index of the first of each run) of sorted times:
+    np.unique without its sort."""
+    first = np.flatnonzero(np.r_[True, sorted_time[1:] != sorted_time[:-1]])
+    return sorted_time[first], first
+
+
+def reverse_km(time, failed, weight=None, order=None):
     """The reverse Kaplan-Meier censoring survival of (`time`, `failed`).
 
     Parameters
@@ -41,6 +54,8 @@ def reverse_km(time, failed, weight=None):
         True for an event of any cause, False for a censoring.
     weight : ndarray of float, optional
         Case weights (frequency weights); 1 for everyone by default.
+    order : ndarray of int, optional
+        The stable order of `time`, when the caller has it.
 
     Returns
     -------
@@ -56,10 +71,10 @@ def reverse_km(time, failed, weight=None):
     >>> G.survival.tolist()
     [1.0, 0.6666666666666667, 0.33333333333333337, 0.33333333333333337]
     """
-    order = np.argsort(time, kind="stable")
+    order = np.argsort(time, kind="stable") if order is None else order
     t = time[order]
     w = np.ones(len(t)) if weight is None else weight[order]
-    distinct, first = np.unique(t, return_index=True)
+    distinct, first = runs(t)
     total = np.add.reduceat(w, first)
     censored = np.add.reduceat(np.where(failed[order], 0.0, w), first)
     later = np.append(np.cumsum(total[::-1])[::-1][1:], 0.0)  # weight at risk after u
@@ -70,17 +85,17 @@ def reverse_km(time, failed, weight=None):
         factor[some] = 1 - censored[some] / remaining[some]
     else:  # (Y - C)/Y: no cancellation whatever the weights' scale
         factor[some] = later[some] / remaining[some]
-    return Censoring(distinct, np.cumprod(factor))
+    return Censoring(distinct, np.cumprod(factor), censored, later, remaining)
 
 
-def kaplan_meier(time, failed, weight=None):
+def kaplan_meier(time, failed, weight=None, order=None):
     """The Kaplan-Meier survival of (`time`, `failed`): a `Censoring`-shaped
     step function (distinct times, S just after each), as scikit-survival's
     ``SurvivalFunctionEstimator``: at risk at u are the rows with T >= u."""
-    order = np.argsort(time, kind="stable")
+    order = np.argsort(time, kind="stable") if order is None else order
     t = time[order]
     w = np.ones(len(t)) if weight is None else weight[order]
-    distinct, first = np.unique(t, return_index=True)
+    distinct, first = runs(t)
     at_risk = np.cumsum(w[::-1])[::-1][first]
     deaths = np.add.reduceat(np.where(failed[order], w, 0.0), first)
     return Censoring(distinct, np.cumprod(1 - deaths / at_risk))
@@ -108,14 +123,14 @@ class CoxCensoring(NamedTuple):
         return np.exp(-self._hazard(self.subject_time, "left") * self.risk)
 
 
-def efron_baseline(time, censored, risk):
+def efron_baseline(time, censored, risk, order=None):
     """The Efron-corrected baseline cumulative hazard of censoring (as
     ``survival::survfit.coxph`` for a fit with Efron ties, which
     ``rms::cph`` uses): at a time with d censorings, risk-set weight S and
     tied weight S_d, the hazard grows by sum_{k<d} 1 / (S - k/d S_d)."""
-    order = np.argsort(time, kind="stable")
+    order = np.argsort(time, kind="stable") if order is None else order
     t, c, r = time[order], censored[order], risk[order]
-    distinct, first = np.unique(t, return_index=True)
+    distinct, first = runs(t)
     at_risk = np.cumsum(r[::-1])[::-1][first]  # exp(eta) summed over T >= u
     d = np.add.reduceat(c.astype(float), first)
     tied = np.add.reduceat(np.where(c, r, 0.0), first)
@@ -148,7 +163,7 @@ def _covariates(covariates, data, n):
     return array
 
 
-def cox_censoring(time, failed, guess, covariates, data, weight):
+def cox_censoring(time, failed, guess, covariates, data, weight, order=None):
     """The Cox model of censoring of ``pec::ipcw(method="cox")``, as timeROC
     fits it: the guess always among the covariates, Efron ties, the
     Efron-corrected baseline hazard.  scikit-survival fits it with
@@ -174,5 +189,5 @@ def cox_censoring(time, failed, guess, covariates, data, weight):
     model.fit(X, Surv.from_arrays(event=censored, time=time))
     eta = (X - X.mean(axis=0)) @ model.coef_
     risk = np.exp(eta)
-    distinct, cumulative = efron_baseline(time, censored, risk)
+    distinct, cumulative = efron_baseline(time, censored, risk, order)
     return CoxCensoring(distinct, cumulative, risk, time, model.coef_)

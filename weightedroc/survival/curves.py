@@ -17,19 +17,32 @@ from ..curves.roc import COLUMNS, curve_frame
 from ..engine.core import cumulate_sorted, run_ends, stable_order
 from ..utils.types import ArrayLike
 from .censoring import Censoring, cox_censoring, reverse_km
-from .inputs import check_cause, check_survival, check_times
+from .inputs import check_survival, check_times, time_order
 
 Weighting = Literal["marginal", "cox"]
 #: An array, or the name of a column of `data`.
 Column = ArrayLike | str
+# Short names, for help()'s signatures.
+#: A column, or None.
+Col = ArrayLike | str | None
+#: An event code, or None (1 for 0/1 events).
+Code = int | None
+#: The evaluation times.
+Times = ArrayLike
+#: The model of censoring of the inverse-probability-of-censoring weights.
+IPCW = Weighting
 #: The Cox censoring model's covariates: an (n, p) array or column names.
 Covariates = ArrayLike | str | Sequence[str] | None
+Cov = Covariates
+#: A pandas DataFrame.
+Frame = pd.DataFrame
 
 
 class Design(NamedTuple):
-    """What every time reads: the checked inputs (the caller's row order),
-    the censoring model, the case weights 1/(n G(T_i-)) (times `weight`),
-    and the one sort of the guesses."""
+    """What every time reads for one marker: the checked inputs (the
+    caller's row order), the censoring model, the case weights
+    1/(n G(T_i-)) (times `weight`), the one sort of the times (shared by
+    the markers of a call) and the one sort of the guesses."""
 
     time: np.ndarray
     event: np.ndarray
@@ -44,6 +57,7 @@ class Design(NamedTuple):
     order: np.ndarray  # stable order of the guesses
     group: np.ndarray  # each row's rank among the distinct guesses
     by_guess: ByGuess  # the rows in that order
+    time_order: np.ndarray  # stable order of the times
 
     def control_weight(self, t, weight=None, order=None):
         """1/(n G(t)) (times `weight`): a control's weight at t, one value
@@ -65,43 +79,64 @@ class ByGuess(NamedTuple):
     event: np.ndarray
     case_weight: np.ndarray
     weight: np.ndarray | None
+    group: np.ndarray
 
 
-def survival_design(
-    time, event, guess, *, weight, cause, weighting, covariates, data, name="guess"
+def survival_designs(
+    time, event, guesses, *, weight, cause, weighting, covariates, data, names=("guess",)
 ):
-    """The `Design` of the inputs of `time_roc`, `time_auc` and their test."""
-    inputs = check_survival(time, event, guess, weight, data, name=name)
-    cause = check_cause(cause, inputs.event)
-    n = float(len(inputs.time) if inputs.weight is None else inputs.weight.sum())
-    failed = inputs.event != 0
-    if weighting == "marginal":
-        if covariates is not None:
-            raise ValueError('covariates are read only with weighting="cox"')
-        censoring, cox = reverse_km(inputs.time, failed, inputs.weight), None
-        before = censoring.before(inputs.time)
-    elif weighting == "cox":
-        cox = cox_censoring(inputs.time, failed, inputs.guess, covariates, data, inputs.weight)
-        censoring, before = None, cox.before_own()
-    else:
+    """One `Design` per marker of `guesses`, from one validation of the
+    inputs, one sort of the times and (marginal weighting) one censoring
+    fit: the inputs of `time_roc`, `time_auc` and `time_auc_test`."""
+    if weighting not in ("marginal", "cox"):
         raise ValueError(f'weighting must be "marginal" or "cox"; got {weighting!r}')
-    case_weight = 1 / (before * n)
-    if inputs.weight is not None:
-        case_weight = case_weight * inputs.weight
-    ordered = stable_order(inputs.guess)
-    ends = run_ends(ordered.guess)
-    group = np.empty(len(ends), dtype=np.int64)
-    group[ordered.order] = np.concatenate(([0], np.cumsum(ends[:-1])))
-    competing = bool(np.isin(inputs.event, [0, cause], invert=True).any())
-    order = ordered.order
-    by_guess = ByGuess(
-        ordered.guess,
-        inputs.time[order],
-        inputs.event[order],
-        case_weight[order],
-        None if inputs.weight is None else inputs.weight[order],
-    )
-    return Design(*inputs, n, cause, competing, case_weight, censoring, cox, order, group, by_guess)
+    if weighting == "marginal" and covariates is not None:
+        raise ValueError('covariates are read only with weighting="cox"')
+    inputs = check_survival(time, event, guesses, weight, data, cause=cause, names=names)
+    return build_designs(inputs, weighting, covariates, data)
+
+
+def build_designs(inputs, weighting, covariates=None, data=None, by_time=None):
+    """The `Design` of each marker of checked inputs (`check_survival`);
+    `by_time`, the stable order of the times when the caller has it."""
+    time, event, weight, cause = inputs.time, inputs.event, inputs.weight, inputs.cause
+    n = float(len(time) if weight is None else weight.sum())
+    failed = event != 0
+    by_time = time_order(time) if by_time is None else by_time
+    censoring = cox = None
+    if weighting == "marginal":
+        censoring = reverse_km(time, failed, weight, by_time)
+        before = censoring.before(time)
+    competing = bool(np.isin(event, [0, cause], invert=True).any())
+    designs = []
+    for guess in inputs.guesses:
+        if weighting == "cox":
+            cox = cox_censoring(time, failed, guess, covariates, data, weight, by_time)
+            before = cox.before_own()
+        case_weight = 1 / (before * n)
+        if weight is not None:
+            case_weight = case_weight * weight
+        ordered = stable_order(guess)
+        ends = run_ends(ordered.guess)
+        ranks = np.concatenate(([0], np.cumsum(ends[:-1])))
+        group = np.empty(len(ends), dtype=np.int64)
+        order = ordered.order
+        group[order] = ranks
+        by_guess = ByGuess(
+            ordered.guess,
+            time[order],
+            event[order],
+            case_weight[order],
+            None if weight is None else weight[order],
+            ranks,
+        )
+        designs.append(
+            Design(
+                time, event, guess, weight, n, cause, competing, case_weight,
+                censoring, cox, order, group, by_guess, by_time,
+            )
+        )  # fmt: skip
+    return designs
 
 
 class Groups(NamedTuple):
@@ -126,11 +161,44 @@ def groups_at(design, t):
     return Groups(case, after, control_2, weight)
 
 
-def time_counts(design, groups, definition):
-    """WeightedROC's `Cumulated` counts of one time's cases and controls
-    (`definition` 1 or 2), read from the design's one sort of the guesses."""
-    controls = groups.control_1 if definition == 1 else groups.control_1 | groups.control_2
-    keep = groups.case | controls
+class TimePoint(NamedTuple):
+    """One time and one definition of controls: who is what (`groups`),
+    the controls, and why there is no curve (None when there is one)."""
+
+    time: float
+    definition: int
+    groups: Groups
+    controls: np.ndarray
+    missing: str | None
+
+
+def time_points(design, times):
+    """The one loop over times (and definitions) that curves, AUCs and
+    their influence functions read."""
+    last = float(design.time.max())
+    for t in times:
+        groups = groups_at(design, t)
+        for definition in definitions(design):
+            controls = groups.control_1 | groups.control_2 if definition == 2 else groups.control_1
+            missing = None
+            if t <= 0:
+                missing = "at or before time 0"
+            elif not groups.case.any():
+                missing = f"no cases (event {design.cause} before it)"
+            elif not controls.any():
+                missing = (
+                    f"at or after the last observed time ({last:g}): no one is event-free after it"
+                    if t >= last
+                    else "no controls (event-free after it)"
+                )
+            yield TimePoint(t, definition, groups, controls, missing)
+
+
+def time_counts(design, point):
+    """WeightedROC's `Cumulated` counts of one time's cases and controls,
+    read from the design's one sort of the guesses."""
+    groups = point.groups
+    keep = groups.case | point.controls
     return cumulate_sorted(design.by_guess.guess[keep], groups.case[keep], groups.weight[keep])
 
 
@@ -140,17 +208,17 @@ def definitions(design):
 
 
 def time_roc(
-    time: Column,
-    event: Column | None = None,
-    guess: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess: Col = None,
     *,
-    times: ArrayLike,
-    weight: Column | None = None,
-    cause: int = 1,
-    weighting: Weighting = "marginal",
-    covariates: Covariates = None,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
-) -> pd.DataFrame:
+) -> Frame:
     """Cumulative/dynamic ROC curves at `times` with IPCW, as R's timeROC.
 
     At each time t the cases are the subjects with an event of `cause`
@@ -166,8 +234,11 @@ def time_roc(
         Observed times (event or censoring).  A scikit-survival structured
         array (``Surv.from_arrays``) holds time and event: then pass
         ``event=None``.
-    event : array-like of int, or column name
-        0 for censored, 1, 2, ... for the causes (booleans: True is 1).
+    event : array-like of int or bool, or column name
+        0 (False) for censored, 1 (True) for the event.  Other codes are
+        causes of competing risks, read only with an explicit `cause`
+        (R's ``Surv`` coding 1 = censored, 2 = event is refused: pass
+        ``status - 1``).
     guess : array-like of float, or column name
         The marker (timeROC's ``marker``): higher means an earlier event.
     times : array-like of float
@@ -175,8 +246,9 @@ def time_roc(
     weight : array-like of positive float, or column name, optional
         Case weights: they weight the censoring estimator and multiply the
         IPCW (timeROC has none).
-    cause : int, default 1
-        The event code of interest.
+    cause : int, optional
+        The event code of interest (timeROC's ``cause``): 1 for 0/1 data,
+        required when other codes occur; it must occur in `event`.
     weighting : {"marginal", "cox"}, default "marginal"
         The censoring model: the Kaplan-Meier estimator of censoring
         (``prodlim(reverse=TRUE)``), or a Cox model of censoring on the
@@ -200,8 +272,12 @@ def time_roc(
     Raises
     ------
     ValueError
-        Negative or missing times, non-integer event codes, a time with no
-        cases or no controls (any t >= the largest observed time).
+        Negative or missing times; event codes that are not integers, or
+        other than 0 and 1 without `cause` (R's ``Surv`` 1/2 coding named
+        with its fix); a `cause` that does not occur; a time with no cases
+        or no controls (at 0, before the first event, at or after the
+        largest observed time).  The errors of swapped arguments say that
+        the order is ``(time, event, guess)``.
 
     Notes
     -----
@@ -229,10 +305,10 @@ def time_roc(
     4   3.5  0.4444  0.0000        0.9
     5   3.5  0.0000  0.0000        inf
     """
-    design = survival_design(
+    (design,) = survival_designs(
         time,
         event,
-        guess,
+        [guess],
         weight=weight,
         cause=cause,
         weighting=weighting,
@@ -240,21 +316,17 @@ def time_roc(
         data=data,
     )
     frames = []
-    for t in check_times(times):
-        groups = groups_at(design, t)
-        for definition in definitions(design):
-            controls = groups.control_1 | (groups.control_2 if definition == 2 else False)
-            if not groups.case.any() or not controls.any():
-                raise ValueError(
-                    f"no {'cases' if not groups.case.any() else 'controls'} at time {t:g} "
-                    "(cases: an event of the cause before t; controls: event-free after t): "
-                    "choose times inside the follow-up"
-                )
-            frame = curve_frame(time_counts(design, groups, definition))
-            if design.competing:
-                frame.insert(0, "definition", definition)
-            frame.insert(0, "time", t)
-            frames.append(frame)
+    for point in time_points(design, check_times(times)):
+        if point.missing is not None:
+            raise ValueError(
+                f"no curve at time {point.time:g}: {point.missing} (cases: an event of the "
+                "cause before t; controls: event-free after t): choose times inside the follow-up"
+            )
+        frame = curve_frame(time_counts(design, point))
+        if design.competing:
+            frame.insert(0, "definition", point.definition)
+        frame.insert(0, "time", point.time)
+        frames.append(frame)
     return pd.concat(frames, ignore_index=True)
 
 

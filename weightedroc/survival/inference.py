@@ -20,20 +20,24 @@ import numpy as np
 import pandas as pd
 
 from ..curves.auc import counts_area
+from ..inference.checks import check_choice, check_conf_level
+from ..survey.variance import svyrecvar
 from ..utils.normal import pnorm, qnorm
-from ..utils.types import ArrayLike
 from ..utils.warn import warn
 from .censoring import kaplan_meier
 from .curves import (
-    Column,
-    Covariates,
-    Weighting,
-    definitions,
-    groups_at,
-    survival_design,
+    IPCW,
+    Code,
+    Col,
+    Cov,
+    Frame,
+    Times,
+    build_designs,
+    survival_designs,
     time_counts,
+    time_points,
 )
-from .inputs import check_times
+from .inputs import Checked, check_times, warn_missing
 
 
 class KaplanMeierIID(NamedTuple):
@@ -85,17 +89,13 @@ def km_iid(sorted_time, sorted_event):
     return KaplanMeierIID(jump, first, A, np.flatnonzero(censored))
 
 
-def _below(group, mass, n_groups):
-    """Per group: the `mass` of lower guesses plus half that of equal ones."""
-    per_group = np.bincount(group, weights=mass, minlength=n_groups)
-    return np.cumsum(per_group) - per_group / 2
-
-
-def _above(group, mass, n_groups):
-    """Per group: the `mass` of higher guesses plus half that of equal ones."""
+def mid_rank_sums(group, mass, n_groups):
+    """Survival's one placement tally: per group of tied guesses, the
+    `mass` of lower guesses plus half that of equal ones (below), and of
+    higher guesses plus half that of equal ones (above)."""
     per_group = np.bincount(group, weights=mass, minlength=n_groups)
     upto = np.cumsum(per_group)
-    return upto[-1] - upto + per_group / 2
+    return upto - per_group / 2, upto[-1] - upto + per_group / 2
 
 
 class TimeIID(NamedTuple):
@@ -144,8 +144,8 @@ def time_iid(s, km, t, cause):
     F = case_w.sum()
     St = c * n1
     FS = F * St
-    K1 = _below(group[q:], np.ones(n1), n_groups)[head_group]
-    L = _above(head_group, case_w, n_groups)
+    K1 = mid_rank_sums(group[q:], np.ones(n1), n_groups)[0][head_group]
+    L = mid_rank_sums(head_group, case_w, n_groups)[1]
     R = case_w * (c * n * n) * K1  # the cases' pair sums (0 elsewhere)
     row_1 = (c * n * n) * L[group[q:]]  # the controls' pair sums
     sum_h1 = R.sum()
@@ -153,7 +153,7 @@ def time_iid(s, km, t, cause):
     d = case_w * n  # timeROC writes 1(T <= t), but its weights are 0 off the cases
     sum_d = d.sum()
     if competing:
-        K2 = _below(head_group, np.where(control_2, w[:p], 0.0), n_groups)[head_group]
+        K2 = mid_rank_sums(head_group, np.where(control_2, w[:p], 0.0), n_groups)[0][head_group]
         col_2 = case_w * (n * n) * K2
         row_2 = np.where(control_2, w[:p] * (n * n), 0.0) * L[head_group]
         col = R + col_2
@@ -182,8 +182,8 @@ def time_iid(s, km, t, cause):
 
 
 def _sorted_design(design):
-    """The design's rows sorted stably by time, as timeROC sorts them."""
-    order = np.argsort(design.time, kind="stable")
+    """The design's rows in its one order of the times (timeROC's stable sort)."""
+    order = design.time_order
     return {
         "time": design.time[order],
         "event": design.event[order],
@@ -194,68 +194,212 @@ def _sorted_design(design):
     }
 
 
+def weight_derivative(design, point):
+    """d AUC / d w_k for every row k (the caller's order): the AUC's
+    linearization in the case weights, through the pairs and through the
+    weighted reverse Kaplan-Meier of censoring (marginal weighting).
+
+    Each row in the curve weighs v_i = w_i / G(s_i) (s_i = T_i- for the
+    rows before t, t after it).  With P and Q the rows' mid-rank placement
+    masses among the other class, A and B the classes' masses and
+    AUC = sum v P / (A B), the direct part is (v_k / w_k)(P_k / (A B) -
+    AUC / A) for a case ((Q_k / (A B) - AUC / B) for a control), and the
+    censoring part is
+    sum_i c_i d log G(s_i) / d w_k with c_i = -w_i times the direct part,
+    where d log G(s) / d w_k sums 1/Y'(u) - 1/Y(u) over the censoring times
+    u <= s before T_k (Y: at risk once the failures left; Y': after u),
+    less 1/Y(T_k) for a censored k with T_k <= s.  Unweighted, n times it
+    is timeROC's influence function (ties in time aside)."""
+    rows, groups, censoring = design.by_guess, point.groups, design.censoring
+    w = np.ones(len(rows.time)) if rows.weight is None else rows.weight
+    case, control = groups.case, point.controls
+    v = np.where(case | control, groups.weight, 0.0)
+    n_groups = int(rows.group[-1]) + 1
+    P = mid_rank_sums(rows.group, np.where(control, v, 0.0), n_groups)[0][rows.group]
+    Q = mid_rank_sums(rows.group, np.where(case, v, 0.0), n_groups)[1][rows.group]
+    A, B = v[case].sum(), v[control].sum()
+    auc = (v * P)[case].sum() / (A * B)
+    direct = np.where(case, P / (A * B) - auc / A, 0.0)
+    direct += np.where(control, Q / (A * B) - auc / B, 0.0)
+    direct *= v / w
+    c = -w * direct
+    # the censoring part, in the order of the times
+    by_time = np.empty_like(design.time_order)
+    by_time[design.order] = np.arange(len(by_time))  # guess position of each row
+    at = by_time[design.time_order]
+    T, c_t = design.time[design.time_order], c[at]
+    after_t = T > point.time  # the controls of definition 1: s = t
+    tail = np.append(np.cumsum(np.where(after_t, 0.0, c_t)[::-1])[::-1], 0.0)
+    late = c_t[after_t].sum()
+    u = censoring.time
+    some = censoring.censored > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        h = np.where(some & (censoring.later > 0), 1 / censoring.later - 1 / censoring.remaining, 0)
+        g = np.where(some, 1 / censoring.remaining, 0.0)
+    inside = tail[np.searchsorted(T, u, side="right")] + np.where(u <= point.time, late, 0.0)
+    cumulative = np.append(0.0, np.cumsum(h * inside))
+    k = np.searchsorted(u, T, side="left")  # the distinct time of each row
+    part = cumulative[k] - np.where(design.event[design.time_order] == 0, g[k] * inside[k], 0.0)
+    out = np.empty(len(T))
+    out[design.time_order] = part
+    out[design.order] += direct
+    return out
+
+
 class _Fit(NamedTuple):
-    design: object
+    designs: list
     table: pd.DataFrame
-    iid: list  # per row of `table`: its influence function, or None
+    iid: list  # per row of `table`: the rows' influence values per marker, or None
+    missing: list  # (time, why) of each time without an AUC
 
 
-def _fit(time, event, guess, times, weight, cause, weighting, covariates, data, name, iid):
-    design = survival_design(
+def _fit(designs, times, *, inference, weights_are="importance", design=None):
+    """AUCs (and influence values) of every marker at every time, one
+    loop; warns once for the times without an answer."""
+    times = check_times(times)
+    first = designs[0]
+    weighted = first.weight is not None or design is not None
+    if inference and first.cox is not None:
+        warn(
+            'standard errors are NaN: timeROC\'s iid representation needs weighting="marginal"',
+            UserWarning,
+        )
+        inference = False
+    if inference and weights_are == "frequency" and first.weight is not None and design is None:
+        designs_iid = _repeated(designs)
+        weighted = False
+    else:
+        designs_iid = designs
+    if inference and not weighted:
+        s = [_sorted_design(d) for d in designs_iid]
+        km = km_iid(s[0]["time"], s[0]["event"])
+    rows, influence, missing = [], [], []
+    for k, d in enumerate(designs):
+        at = None
+        rows.append([])
+        influence.append([])
+        for point in time_points(d, times):
+            if point.missing is not None:
+                if k == 0:
+                    missing.append((point.time, point.missing))
+                rows[k].append((point.time, point.definition, np.nan))
+                influence[k].append(None)
+                continue
+            auc = counts_area(time_counts(d, point))
+            f = None
+            if inference and weighted:
+                f = weight_derivative(d, point)
+            elif inference:
+                if point.time != at:
+                    each, at = time_iid(s[k], km, point.time, d.cause), point.time
+                f = each.auc_1 if point.definition == 1 else each.auc_2
+            rows[k].append((point.time, point.definition, auc))
+            influence[k].append(f)
+    tables = []
+    for k in range(len(designs)):
+        table = pd.DataFrame(rows[k], columns=["time", "definition", "auc"])
+        if not first.competing:
+            table = table.drop(columns="definition")
+        tables.append(table)
+    return _Fit(designs, tables, influence, missing)
+
+
+def _repeated(designs):
+    """The designs of the rows repeated `weight` times (whole numbers), whose
+    timeROC influence functions give frequency weights' standard errors."""
+    d = designs[0]
+    copies = np.rint(d.weight)
+    if (copies != d.weight).any():
+        raise ValueError(
+            'weights_are="frequency" counts repeated rows: the weights must be whole '
+            f'numbers, got {d.weight[copies != d.weight][0]!r} (use weights_are="importance")'
+        )
+    copies = copies.astype(np.int64)
+    # the copies of a row are adjacent and tied in time: the stable order of
+    # the repeated times is the rows' order, each row's copies in a run
+    starts = np.cumsum(copies) - copies
+    runs = copies[d.time_order]
+    within = np.arange(runs.sum()) - np.repeat(np.cumsum(runs) - runs, runs)
+    by_time = np.repeat(starts[d.time_order], runs) + within
+    inputs = Checked(
+        np.repeat(d.time, copies),
+        np.repeat(d.event, copies),
+        [np.repeat(one.guess, copies) for one in designs],
+        None,
+        d.cause,
+    )
+    return build_designs(inputs, "marginal", by_time=by_time)
+
+
+def _std_error(f, d, weights_are, design):
+    """The standard error from influence values `f` of one row each."""
+    if f is None:
+        return np.nan
+    if (d.weight is None or weights_are == "frequency") and design is None:
+        return float(np.std(f, ddof=1) / np.sqrt(len(f)))  # timeROC's sd(IF) / sqrt(n)
+    w = np.ones(len(f)) if d.weight is None else d.weight
+    if design is not None:
+        return float(np.sqrt(svyrecvar(w * f, design.coded(len(f)))[0, 0]))
+    z = w * f
+    m = len(z)
+    return float(np.sqrt(m / (m - 1) * ((z - z.mean()) ** 2).sum()))
+
+
+def _method(d, weights_are, design):
+    """The standard error's method, in words (the table's ``attrs["method"]``)."""
+    if d.cox is not None:
+        return 'none (weighting="cox")'
+    if design is not None:
+        return "linearization (svyrecvar)"
+    if d.weight is None:
+        return "timeROC iid"
+    if weights_are == "frequency":
+        return "timeROC iid of the rows repeated"
+    return "linearization (importance weights)"
+
+
+def _designs(time, event, guesses, names, weight, cause, weighting, covariates, data):
+    return survival_designs(
         time,
         event,
-        guess,
+        guesses,
         weight=weight,
         cause=cause,
         weighting=weighting,
         covariates=covariates,
         data=data,
-        name=name,
+        names=names,
     )
-    times = check_times(times)
-    inference = iid and weight is None and weighting == "marginal"
-    if iid and not inference:
-        warn(
-            "standard errors are NaN: timeROC's iid representation needs "
-            'weighting="marginal" and no case weights',
-            UserWarning,
+
+
+def _check_weights_are(weights_are, design):
+    check_choice(weights_are, "weights_are", ("importance", "frequency"))
+    if design is not None and weights_are != "importance":
+        raise ValueError(
+            'with design= the weights are sampling weights: weights_are="importance", '
+            f"got {weights_are!r}"
         )
-    if inference:
-        s = _sorted_design(design)
-        km = km_iid(s["time"], s["event"])
-    rows, influence = [], []
-    for t in times:
-        groups = groups_at(design, t)
-        each = time_iid(s, km, t, design.cause) if inference else TimeIID(None, None)
-        for definition in definitions(design):
-            controls = groups.control_1 | (groups.control_2 if definition == 2 else False)
-            auc = np.nan
-            if groups.case.any() and controls.any():
-                auc = counts_area(time_counts(design, groups, definition))
-            f = each.auc_1 if definition == 1 else each.auc_2
-            f = None if np.isnan(auc) else f
-            influence.append(f)
-            se = np.nan if f is None else float(np.std(f, ddof=1) / np.sqrt(len(f)))
-            rows.append((t, definition, auc, se))
-    table = pd.DataFrame(rows, columns=["time", "definition", "auc", "std_error"])
-    if not design.competing:
-        table = table.drop(columns="definition")
-    return _Fit(design, table, influence)
+    if design is not None and not hasattr(design, "coded"):
+        raise TypeError(
+            f"design must be a SurveyDesign (linearization), got {type(design).__name__}"
+        )
 
 
 def time_auc(
-    time: Column,
-    event: Column | None = None,
-    guess: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess: Col = None,
     *,
-    times: ArrayLike,
-    weight: Column | None = None,
-    cause: int = 1,
-    weighting: Weighting = "marginal",
-    covariates: Covariates = None,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
     conf_level: float = 0.95,
-) -> pd.DataFrame:
+    weights_are: str = "importance",
+    design: Any = None,
+) -> Frame:
     """Time-dependent AUC with IPCW and timeROC's iid standard errors.
 
     The area under each of `time_roc`'s curves, with the standard error of
@@ -270,14 +414,24 @@ def time_auc(
         As `time_roc`.
     conf_level : float, default 0.95
         The level of the pointwise intervals.
+    weights_are : {"importance", "frequency"}, default "importance"
+        How `weight` enters the standard error: as counts of repeated rows
+        ("frequency": timeROC's of the rows repeated), or as sampling or
+        importance weights (a with-replacement linearization).
+    design : SurveyDesign, optional
+        The survey design of the rows (`weight` its sampling weights): the
+        design-based variance of the linearization, as ``auc_ci(design=)``
+        (survey's ``svyrecvar``).
 
     Returns
     -------
     pandas.DataFrame
         Columns ``time`` (sorted), ``definition`` under competing risks (1
         and 2, as `time_roc`), ``auc``, ``std_error``, ``conf_low``,
-        ``conf_high``.  The AUC is NaN at a time without cases or controls
-        (any t >= the largest observed time), as timeROC's NA.
+        ``conf_high``; ``attrs["method"]`` names the standard error's
+        method.  The AUC is NaN, with one warning naming the times,
+        at a time without cases or controls (at 0, before the first event,
+        beyond follow-up), as timeROC's NA.
 
     Notes
     -----
@@ -287,12 +441,18 @@ def time_auc(
     t.  timeROC gives the censoring hazard per row within tied times after
     a stable sort by time, so its standard error (and this one, which
     follows it) depends on the input order of rows tied in time, by up to
-    about 4e-5 relative.  Standard errors are NaN, with a warning, for
-    ``weighting="cox"`` or with case weights: timeROC's iid representation
-    covers neither.  Coverage of the 95% interval, simulated with two
-    causes and a third censored (benchmarks/results/time_auc_coverage.md):
-    0.91-0.93 at n = 100 (some 10-20 cases per time), 0.93-0.95 at 300,
-    0.94-0.96 at 1,000.
+    about 4e-5 relative.  With `weight` or `design`, the influence values
+    are the AUC's derivatives in the case weights, through the pairs and
+    the weighted censoring estimate (its ties per distinct time): integer
+    frequency weights give timeROC's standard error of the rows repeated
+    to about 1e-4 (the within-tie hazard aside), and importance weights'
+    interval covers as benchmarks/results/time_auc_weighted_coverage.md
+    shows.  Standard errors are NaN, with a warning, for
+    ``weighting="cox"``: timeROC's iid representation does not cover it.
+    Coverage of the unweighted 95% interval, simulated with two causes and
+    a third censored (benchmarks/results/time_auc_coverage.md): 0.91-0.93
+    at n = 100 (some 10-20 cases per time), 0.93-0.95 at 300, 0.94-0.96
+    at 1,000.
 
     Examples
     --------
@@ -302,31 +462,35 @@ def time_auc(
        time     auc  std_error  conf_low  conf_high
     0   4.5  0.7375     0.2375     0.272      1.203
     """
-    fit = _fit(time, event, guess, times, weight, cause, weighting, covariates, data, "guess", True)
-    table = fit.table
-    z = qnorm(1 - (1 - _check_level(conf_level)) / 2)
+    z = qnorm(1 - (1 - check_conf_level(conf_level)) / 2)
+    _check_weights_are(weights_are, design)
+    designs = _designs(time, event, [guess], ("guess",), weight, cause, weighting, covariates, data)
+    fit = _fit(designs, times, inference=True, weights_are=weights_are, design=design)
+    warn_missing(fit.missing)
+    table = fit.table[0]
+    table["std_error"] = [_std_error(f, designs[0], weights_are, design) for f in fit.iid[0]]
     table["conf_low"] = table["auc"] - z * table["std_error"]
     table["conf_high"] = table["auc"] + z * table["std_error"]
     table.attrs["conf_level"] = conf_level
+    table.attrs["method"] = _method(designs[0], weights_are, design)
     return table
 
 
-def _check_level(conf_level):
-    if not 0 < conf_level < 1:
-        raise ValueError(f"conf_level must be in (0, 1); got {conf_level!r}")
-    return conf_level
-
-
 def time_auc_test(
-    time: Column,
-    event: Column | None = None,
-    guess1: Column | None = None,
-    guess2: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess1: Col = None,
+    guess2: Col = None,
     *,
-    times: ArrayLike,
-    cause: int = 1,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
-) -> pd.DataFrame:
+    weights_are: str = "importance",
+    design: Any = None,
+) -> Frame:
     """Paired test of two markers' time-dependent AUCs (timeROC's ``compare``).
 
     At each time, the difference of the two AUCs over the standard error of
@@ -335,11 +499,12 @@ def time_auc_test(
 
     Parameters
     ----------
-    time, event, times, cause, data
-        As `time_roc` (marginal weighting, no case weights: timeROC's iid
-        representation needs both).
+    time, event, times, weight, cause, weighting, covariates, data
+        As `time_roc`.
     guess1, guess2 : array-like of float, or column names
         The two markers, measured on the same subjects.
+    weights_are, design
+        As `time_auc`.
 
     Returns
     -------
@@ -348,7 +513,8 @@ def time_auc_test(
         ``auc2``, ``estimate`` (auc1 - auc2), ``std_error``, ``statistic``
         (estimate / std_error) and ``p_value``.  Under competing risks both
         definitions are tested, as timeROC's ``p_values_AUC_1`` and
-        ``p_values_AUC_2``.
+        ``p_values_AUC_2``.  ``attrs["method"]`` names the standard
+        error's method.
 
     Examples
     --------
@@ -359,34 +525,37 @@ def time_auc_test(
        time    auc1  auc2  estimate  std_error  statistic  p_value
     0   4.5  0.7375   0.5    0.2375     0.1426     1.6656   0.0958
     """
-    fits = [
-        _fit(time, event, g, times, None, cause, "marginal", None, data, name, True)
-        for g, name in ((guess1, "guess1"), (guess2, "guess2"))
-    ]
-    first, second = (fit.table for fit in fits)
-    table = first.drop(columns=["auc", "std_error"])
+    _check_weights_are(weights_are, design)
+    names = ("guess1", "guess2")
+    designs = _designs(
+        time, event, [guess1, guess2], names, weight, cause, weighting, covariates, data
+    )
+    fit = _fit(designs, times, inference=True, weights_are=weights_are, design=design)
+    warn_missing(fit.missing)
+    first, second = fit.table
+    table = first.drop(columns=["auc"])
     table["auc1"], table["auc2"] = first["auc"], second["auc"]
     table["estimate"] = first["auc"] - second["auc"]
-    se = []
-    for f1, f2 in zip(fits[0].iid, fits[1].iid):
-        diff = None if f1 is None or f2 is None else f1 - f2
-        se.append(np.nan if diff is None else float(np.std(diff, ddof=1) / np.sqrt(len(diff))))
-    table["std_error"] = se
+    table["std_error"] = [
+        np.nan if f1 is None or f2 is None else _std_error(f1 - f2, designs[0], weights_are, design)
+        for f1, f2 in zip(*fit.iid)
+    ]
     table["statistic"] = table["estimate"] / table["std_error"]
     table["p_value"] = 2 * pnorm(-np.abs(table["statistic"].to_numpy()))
+    table.attrs["method"] = _method(designs[0], weights_are, design)
     return table
 
 
 def time_auc_mean(
-    time: Column,
-    event: Column | None = None,
-    guess: Column | None = None,
+    time: Col,
+    event: Col = None,
+    guess: Col = None,
     *,
-    times: ArrayLike,
-    weight: Column | None = None,
-    cause: int = 1,
-    weighting: Weighting = "marginal",
-    covariates: Covariates = None,
+    times: Times,
+    weight: Col = None,
+    cause: Code = None,
+    weighting: IPCW = "marginal",
+    covariates: Cov = None,
     data: Any = None,
     definition: int = 1,
 ) -> float:
@@ -424,10 +593,9 @@ def time_auc_mean(
     ...                     [0.9, 0.1, 0.8, 0.3, 0.4, 0.7, 0.2, 0.5], times=[2.5, 4.5, 6.5]), 4)
     0.8368
     """
-    fit = _fit(
-        time, event, guess, times, weight, cause, weighting, covariates, data, "guess", False
-    )
-    table = fit.table
+    designs = _designs(time, event, [guess], ("guess",), weight, cause, weighting, covariates, data)
+    fit = _fit(designs, times, inference=False)
+    table = fit.table[0]
     if "definition" in table:
         table = table[table.definition == definition]
     elif definition != 1:
@@ -440,8 +608,8 @@ def time_auc_mean(
         )
     if len(auc) == 1:
         return float(auc[0])
-    design = fit.design
-    S = kaplan_meier(design.time, design.event != 0, design.weight).at(table.time.to_numpy())
+    d = designs[0]
+    S = kaplan_meier(d.time, d.event != 0, d.weight, d.time_order).at(table.time.to_numpy())
     share = -np.diff(np.r_[1.0, S])
     return float((auc * share).sum() / (1.0 - S[-1]))
 

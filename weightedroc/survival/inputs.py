@@ -1,21 +1,20 @@
 """Survival inputs as their users hold them: arrays, columns of a frame
 (pandas or polars, by name through ``data=``) or a scikit-survival
-structured array (``Surv.from_arrays``) for time and event."""
+structured array (``Surv.from_arrays``) for time and event.
+
+`read_events` is the one reader of (time, event[, cause]) for every
+survival function: 0/1 or boolean events need no cause; other codes need
+an explicit ``cause=`` (timeROC's), which must occur in the data; R's
+``Surv(time, status)`` coding (1 censored, 2 event) is refused with its
+fix; errors of swapped arguments say the order is (time, event, guess).
+"""
 
 from typing import NamedTuple
 
 import numpy as np
 
 from ..engine.validation import check_guess, check_weight
-
-
-class Survival(NamedTuple):
-    """Checked survival inputs, in the caller's row order."""
-
-    time: np.ndarray  # float, >= 0
-    event: np.ndarray  # int64: 0 censored, 1..K the causes
-    guess: np.ndarray  # float, no NaN
-    weight: np.ndarray | None
+from ..utils.warn import warn
 
 
 def _column(value, data, name):
@@ -60,43 +59,154 @@ def _time(time):
     return time
 
 
+ORDER = "the order is (time, event, guess), as timeROC's (T, delta, marker)"
+
+
+def _looks_like_codes(x):
+    x = np.asarray(x)
+    return x.dtype.kind == "b" or (
+        x.dtype.kind in "iuf" and x.ndim == 1 and np.isin(x, (0, 1)).all()
+    )
+
+
 def _event(event, n):
     array = np.asarray(event)
     if array.dtype.kind == "b":
         array = array.astype(np.int64)
     if array.dtype.kind not in "iuf" or array.ndim != 1:
         raise TypeError(
-            "event must be a 1-D array of integer codes (0 censored, 1, 2, ... the causes)"
+            "event must be a 1-D array of integer codes (0 censored, 1 the event; "
+            f"other codes with cause=): {ORDER}"
         )
     if array.dtype.kind == "f":
         if np.isnan(array).any() or (array != np.round(array)).any():
             raise ValueError(
-                "event codes must be integers (0 censored, 1, 2, ... the causes); "
-                f"got {array[np.isnan(array) | (array != np.round(array))][0]!r}"
+                "event codes must be integers (0 censored, 1 the event); got "
+                f"{array[np.isnan(array) | (array != np.round(array))][0]!r}: {ORDER}"
             )
     if (array < 0).any():
-        raise ValueError("event codes must be >= 0 (0 censored, 1, 2, ... the causes)")
+        raise ValueError(
+            f"event codes must be >= 0 (0 censored, 1 the event); got {array.min()!r}: {ORDER}"
+        )
     if len(array) != n:
         raise ValueError(f"event has length {len(array)}, time has length {n}")
     return array.astype(np.int64)
 
 
-def check_survival(time, event, guess, weight=None, data=None, *, name="guess"):
-    """Checked `Survival` of what the user passed (never modified)."""
+def _codes_text(codes, counts):
+    text = ", ".join(f"{c} ({k} rows)" for c, k in zip(codes[:5], counts[:5]))
+    return text + (f", ... ({len(codes)} codes)" if len(codes) > 5 else "")
+
+
+def event_cause(event, cause=None, time=None):
+    """The event code of interest in `event` (int codes, checked), by R's
+    rules: 0/1 (or booleans) need no `cause`; any other code needs an
+    explicit ``cause=`` (timeROC's), which must occur in the data; 1/2
+    without 0 is R's ``Surv(time, status)`` coding, refused with its fix."""
+    codes, counts = (a.tolist() for a in np.unique(event, return_counts=True))
+    text = _codes_text(codes, counts)
+    if cause is not None:
+        if isinstance(cause, (bool, np.bool_)) or not float(cause).is_integer() or cause <= 0:
+            raise ValueError(f"cause must be a positive integer event code; got {cause!r}")
+        cause = int(cause)
+        if cause not in codes:
+            raise ValueError(f"cause={cause} does not occur in event, whose codes are {text}")
+        return cause
+    if set(codes) <= {0, 1}:
+        return 1
+    if time is not None and _looks_like_codes(time):
+        raise ValueError(
+            f"event has codes {text} and time holds only 0 and 1: time and event look "
+            f"swapped; {ORDER}"
+        )
+    if len(codes) > 10:
+        raise ValueError(
+            f"event has {len(codes)} distinct codes ({text}): it looks like times or "
+            f"scores, not event codes (0 censored, 1 the event); {ORDER}"
+        )
+    if set(codes) == {1, 2}:
+        raise ValueError(
+            "event is coded 1 and 2 without 0: this is R's Surv(time, status) coding "
+            "(1 = censored, 2 = event). Pass event = status - 1 (0 censored, 1 event), "
+            "or, if 1 and 2 are two causes without censoring, say which with cause="
+        )
+    others = [c for c in codes if c not in (0, 1)]
+    raise ValueError(
+        f"event has codes {text}: codes other than 0 (censored) and 1 (the event) "
+        "are read only with an explicit cause= (timeROC's cause; the other codes are "
+        f"then competing causes); if the {others} are typing errors, fix them"
+    )
+
+
+class Events(NamedTuple):
+    """Checked times, integer event codes and the cause of interest."""
+
+    time: np.ndarray
+    event: np.ndarray
+    cause: int
+
+
+def read_events(time, event, cause=None, *, data=None):
+    """The checked (time, event codes, cause) of survival data as users hold
+    them: arrays, columns of `data` by name, or a scikit-survival structured
+    array as `time` (then ``event=None``), with R's event-code rules
+    (`event_cause`).  Nothing is modified."""
     time, event = (_column(v, data, k) for v, k in ((time, "time"), (event, "event")))
     time = np.asarray(time) if not hasattr(time, "dtype") else time
     if time.dtype.names is not None:
         time, event = _structured(time, event)
     elif event is None:
         raise TypeError("event is required unless time is a scikit-survival structured array")
-    time = _time(time)
+    given = time
+    try:
+        time = _time(time)
+    except ValueError as error:
+        if "time must be >= 0" in str(error):
+            raise ValueError(f"{error}: {ORDER}") from None
+        raise
     event = _event(event, len(time))
-    if guess is None:
-        raise TypeError(f"{name} is required: the marker (higher means an earlier event)")
-    guess = check_guess(_column(guess, data, name), len(time))
+    return Events(time, event, event_cause(event, cause, given))
+
+
+class Checked(NamedTuple):
+    """Checked survival inputs, in the caller's row order: one or more
+    markers on the same subjects."""
+
+    time: np.ndarray  # float, >= 0
+    event: np.ndarray  # int64: 0 censored, 1..K the causes
+    guesses: list  # float arrays, no NaN
+    weight: np.ndarray | None
+    cause: int
+
+
+def check_survival(time, event, guesses, weight=None, data=None, *, cause=None, names=("guess",)):
+    """The one validation of a call's inputs (`Checked`; nothing modified)."""
+    events = read_events(time, event, cause, data=data)
+    n = len(events.time)
+    checked = []
+    for guess, name in zip(guesses, names):
+        if guess is None:
+            raise TypeError(f"{name} is required: the marker (higher means an earlier event)")
+        checked.append(check_guess(_column(guess, data, name), n))
     if weight is not None:
-        weight = check_weight(_column(weight, data, "weight"), len(time))
-    return Survival(time, event, guess, weight)
+        weight = check_weight(_column(weight, data, "weight"), n)
+    return Checked(events.time, events.event, checked, weight, events.cause)
+
+
+def time_order(time):
+    """The stable order of the times: the one sort of them per call."""
+    return np.argsort(time, kind="stable")
+
+
+def warn_missing(missing):
+    """One warning for every (time, reason) with no answer (NaN)."""
+    if not missing:
+        return
+    reasons = {}
+    for t, why in missing:
+        reasons.setdefault(why, []).append(f"{t:g}")
+    text = "; ".join(f"{', '.join(dict.fromkeys(ts))}: {why}" for why, ts in reasons.items())
+    warn(f"the AUC is NaN at {len(set(t for t, _ in missing))} time(s): {text}", UserWarning)
 
 
 def check_times(times):
@@ -110,10 +220,3 @@ def check_times(times):
     if not np.isfinite(times).all():
         raise ValueError("times must be finite numbers")
     return np.sort(times, kind="stable")
-
-
-def check_cause(cause, event):
-    """`cause` as an int: a code other than 0 (censoring)."""
-    if isinstance(cause, bool) or not float(cause).is_integer() or cause <= 0:
-        raise ValueError(f"cause must be a positive integer event code; got {cause!r}")
-    return int(cause)
