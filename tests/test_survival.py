@@ -226,7 +226,8 @@ def test_inputs_as_frames_and_structured_arrays():
 
 def test_times_are_sorted_and_auc_is_nan_beyond_follow_up():
     time, event, guess = survival_data(4, causes=1)
-    table = time_auc(time, event, guess, cause=1, times=[8.0, 3.0, time.max(), time.max() + 1])
+    with pytest.warns(UserWarning, match=r"the AUC is NaN at 2 time\(s\).*after the last"):
+        table = time_auc(time, event, guess, cause=1, times=[8.0, 3.0, time.max(), time.max() + 1])
     assert table.time.tolist() == [3.0, 8.0, time.max(), time.max() + 1]
     assert table.auc.iloc[2:].isna().all() and table.std_error.iloc[2:].isna().all()
     assert table.auc.iloc[:2].notna().all()
@@ -544,7 +545,8 @@ def test_time_auc_plot_draws_the_table():
     from weightedroc.plots import time_auc_plot
 
     time, event, guess = survival_data(5)
-    table = time_auc(time, event, guess, cause=1, times=[*TIMES, time.max()])
+    with pytest.warns(UserWarning, match=r"the AUC is NaN at 1 time\(s\)"):
+        table = time_auc(time, event, guess, cause=1, times=[*TIMES, time.max()])
     plot = time_auc_plot(table)
     # at max(T) definition 1 has no controls (NaN, left out); definition 2 has
     assert table.auc.isna().sum() == 1 and len(plot.data) == 2 * len(TIMES) + 1
