@@ -21,9 +21,9 @@ $(VENV)/installed: pyproject.toml Makefile
 example: $(VENV)/example-installed
 	$(PY) -m weightedroc.example
 
-# The linters first (about a minute), then the tests and the docstrings' examples on
-# both cores (pytest-xdist), without the long studies: under 5 minutes on 2 cores.
-test: lint
+# The tests and the docstrings' examples on both cores (pytest-xdist), without the
+# long studies: under 5 minutes on 2 cores.  The linters are `make lint` (CI runs all).
+test: $(VENV)/installed
 	$(PY) -m pytest -rs -n 2 -m "not deep" weightedroc tests
 
 # The long studies (live Monte Carlo comparisons with R, every vignette rendered, a
