@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 
+from ..survey.design import ReplicateWeights, SurveyDesign
+from ..survey.variance import svr_var, svyrecvar
 from ..utils.normal import qnorm
 from ..utils.types import ArrayLike
 from ..utils.warn import warn
@@ -121,6 +123,46 @@ def concordance_influence(count, influence, w):
     return (somer + 1) / 2, dfbeta / 2
 
 
+def fit(time, death, guess, w, strata, timewt, tau, reverse, quiet=False):
+    """(estimate, influence of each row, survival's count) of one guess."""
+    count, influence, empty = counts_by_stratum(time, death, guess, w, strata, timewt, tau)
+    if count[:3].sum() == 0:
+        if not quiet:
+            warn("no comparable pair (no event before another row's time): the concordance is NaN")
+        return np.nan, np.full(len(time), np.nan), count
+    if empty and strata.max() > 0 and not quiet:
+        warn(
+            f"{len(empty)} of {strata.max() + 1} strata have no comparable pair "
+            "and add nothing to the concordance"
+        )
+    estimate, infl = concordance_influence(count, influence, w)
+    if reverse:
+        return 1 - estimate, -infl, count[[1, 0, 2, 3, 4]]
+    return estimate, infl, count
+
+
+def design_covariance(design, influence, refit, n):
+    """(covariance of the estimates, method) under a survey design:
+    `influence` (n x K) totalled by ``svyrecvar``, or `refit` (weights ->
+    K estimates) under each replicate's weights, combined by ``svrVar``."""
+    if isinstance(design, SurveyDesign):
+        return svyrecvar(influence, design.coded(n)), "linearization (survey's svyrecvar)"
+    if isinstance(design, ReplicateWeights):
+        design.check_rows(n)
+        rows = np.arange(n) if design.index is None else np.asarray(design.index)
+        base = refit(None)
+        thetas = [refit(design.matrix[rows, r]) for r in range(design.n_replicates)]
+        return svr_var(np.array(thetas), design, base), f"{design.type} replicates (survey's svrVar)"
+    raise TypeError(
+        f"design must be a SurveyDesign or ReplicateWeights, got {type(design).__name__}"
+    )
+
+
+def replicate_weight(design, w, column):
+    """A replicate's weight of each row (combined, or a factor of `w`)."""
+    return column if design.combined else column * w
+
+
 def concordance(
     time: Any,
     event: Any = None,
@@ -133,6 +175,7 @@ def concordance(
     reverse: bool = True,
     cause: int | None = None,
     conf_level: float = 0.95,
+    design: SurveyDesign | ReplicateWeights | None = None,
     data: Any = None,
 ) -> Concordance:
     """Concordance of a risk score with censored times, as survival's ``concordance()``.
@@ -169,6 +212,11 @@ def concordance(
         With codes other than 0/1, the event of interest (others censored).
     conf_level : float, default 0.95
         Level of the Wald interval.
+    design : SurveyDesign or ReplicateWeights, optional
+        The weights are sampling weights: the standard error is the
+        design's, by linearization (the influence values totalled by PSU,
+        as survey's ``svyrecvar``) or by replicates (the concordance
+        recomputed under each replicate's weights, as ``svrVar``).
     data : frame, optional
         Where column names are looked up.
 
@@ -189,7 +237,7 @@ def concordance(
     >>> from weightedroc import concordance
     >>> c = concordance([1, 2, 3, 4, 5, 6], [1, 1, 0, 1, 0, 1], [6, 4, 5, 3, 1, 2])
     >>> round(c.estimate, 4), c.concordant, c.discordant
-    (0.8333, 10.0, 2.0)
+    (0.9091, 10.0, 1.0)
     """
     inputs = check_survival(time, event, guess, weight, data)
     timewt = check_timewt(timewt)
@@ -200,24 +248,21 @@ def concordance(
     n = len(inputs.time)
     death = check_events(inputs.event, cause)
     w = np.ones(n) if inputs.weight is None else inputs.weight
-    strata = check_strata(strata if not isinstance(strata, str) else data[strata], n)
-    count, influence, empty = counts_by_stratum(
-        inputs.time, death, inputs.guess, w, strata, timewt, tau
-    )
-    if count[:3].sum() == 0:
-        warn("no comparable pair (no event before another row's time): the concordance is NaN")
-        estimate, std_error, infl = np.nan, np.nan, np.full(n, np.nan)
-    else:
-        if empty and strata.max() > 0:
-            warn(
-                f"{len(empty)} of {strata.max() + 1} strata have no comparable pair "
-                "and add nothing to the concordance"
-            )
-        estimate, infl = concordance_influence(count, influence, w)
-        std_error = float(np.sqrt(np.sum(infl**2)))
-    if reverse:
-        estimate, infl = 1 - estimate, -infl
-        count = count[[1, 0, 2, 3, 4]]
+    strata = check_strata(data[strata] if isinstance(strata, str) else strata, n)
+    estimate, infl, count = fit(inputs.time, death, inputs.guess, w, strata, timewt, tau, reverse)
+    std_error = float(np.sqrt(np.sum(infl**2)))
+    method = f"{METHODS[timewt]}, infinitesimal-jackknife standard error, Wald interval"
+    if design is not None and not np.isnan(estimate):
+
+        def refit(column):
+            weight = w if column is None else replicate_weight(design, w, column)
+            keep = weight > 0
+            rows = (inputs.time[keep], death[keep], inputs.guess[keep], weight[keep], strata[keep])
+            return [fit(*rows, timewt, tau, reverse, quiet=True)[0]]
+
+        covariance, how = design_covariance(design, infl[:, None], refit, n)
+        std_error = float(np.sqrt(covariance[0, 0]))
+        method = f"{METHODS[timewt]}, design-based standard error by {how}, Wald interval"
     z = qnorm(1 - (1 - conf_level) / 2)
     return Concordance(
         estimate=float(estimate),
@@ -225,7 +270,7 @@ def concordance(
         conf_low=float(estimate - z * std_error),
         conf_high=float(estimate + z * std_error),
         conf_level=conf_level,
-        method=f"{METHODS[timewt]}, infinitesimal-jackknife standard error, Wald interval",
+        method=method,
         concordant=float(count[0]),
         discordant=float(count[1]),
         tied_guess=float(count[2]),
