@@ -273,9 +273,7 @@ CASES = [
     Case(
         "concordance_test of scores that rank the rows alike",
         "survival/concordance_test.py",
-        lambda: wr.concordance_test(
-            [1.0, 2, 3, 4], [1, 1, 0, 1], [[4, 8], [3, 6], [2, 4], [1, 2]]
-        ),
+        lambda: wr.concordance_test([1.0, 2, 3, 4], [1, 1, 0, 1], [[4, 3, 2, 1], [8, 6, 4, 2]]),
         UserWarning,
         "singular covariance",
     ),

@@ -108,9 +108,9 @@ def counts_by_stratum(time, death, guess, w, strata, timewt, tau):
     for s in range(strata.max() + 1):
         rows = np.flatnonzero(strata == s)
         c = stratum_counts(time[rows], death[rows], guess[rows], w[rows], timewt, tau)
-        if c.count[:3].sum() == 0:
+        if c.totals[:3].sum() == 0:
             empty.append(s)
-        count += c.count
+        count += c.totals
         influence[:, rows] = c.influence
     return count, influence, empty
 
@@ -152,7 +152,9 @@ def design_covariance(design, influence, refit, n):
         rows = np.arange(n) if design.index is None else np.asarray(design.index)
         base = refit(None)
         thetas = [refit(design.matrix[rows, r]) for r in range(design.n_replicates)]
-        return svr_var(np.array(thetas), design, base), f"{design.type} replicates (survey's svrVar)"
+        return svr_var(
+            np.array(thetas), design, base
+        ), f"{design.type} replicates (survey's svrVar)"
     raise TypeError(
         f"design must be a SurveyDesign or ReplicateWeights, got {type(design).__name__}"
     )

@@ -10,7 +10,6 @@ t (those are survival's ``tied.y``)."""
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 import numpy as np
@@ -18,36 +17,45 @@ import numpy as np
 TIMEWTS = ("n", "S", "S/G", "n/G2", "I")
 
 
-def less_before(rank, weights):
-    """For every position q: sum of ``weights[p]`` over p < q with
-    ``rank[p] < rank[q]``, each column of `weights` (shape (m, n)).
+def less_before(rank, weights, by_rank=None):
+    """For every position q: sum of ``weights[j, p]`` over p < q with
+    ``rank[p] < rank[q]``, for each row j of `weights` (shape (m, n)).
 
     A merge-sort tree read top down: at each level the rows of a block,
     in rank order, are split stably into the block's two halves; a row of
     the right half gains the weight of the left half's rows before it.
     Ties in rank are ordered by descending position, so that equal ranks
-    never count."""
+    never count.  The rows' weights and sums travel with them: the moves
+    stay within blocks, so memory is read and written in order.
+    `by_rank`, if given, is ``argsort(rank, kind="stable")``."""
     n = len(rank)
-    out = np.zeros((len(weights), n))
     if n < 2:
-        return out
+        return np.zeros((len(weights), n))
+    if by_rank is None:
+        by_rank = np.argsort(rank, kind="stable")
+    start = _runs([rank[by_rank]])
+    seq = by_rank[start + _run_end(start) - 1 - np.arange(n)]  # ties: descending position
+    m = len(weights)
+    # rows travel together: seq (exact as a double below 2^53), the weights, the sums
+    rows = np.zeros((1 + 2 * m, n))
+    rows[0] = seq
+    rows[1 : 1 + m] = np.asarray(weights, dtype=float)[:, seq]
+    cum = np.zeros(n + 1)
+    nleft = np.zeros(n + 1, dtype=np.int64)
     positions = np.arange(n)
-    seq = np.lexsort((-positions, rank))
     for k in range((n - 1).bit_length() - 1, -1, -1):
         start = (seq >> (k + 1)) << (k + 1)  # index in seq where the row's block starts
         left = ((seq >> k) & 1) == 0
-        right = ~left
-        into, here, base = seq[right], positions[right], start[right]
-        for column, w in zip(out, weights):
-            cum = np.concatenate(([0.0], np.cumsum(np.where(left, w[seq], 0.0))))
-            column[into] += cum[here] - cum[base]
-        nleft = np.concatenate(([0], np.cumsum(left)))
-        before = nleft[positions] - nleft[start]
-        size = np.minimum(1 << k, n - start)
-        index = np.where(left, start + before, start + size + (positions - start - before))
-        nxt = np.empty_like(seq)
-        nxt[index] = seq
-        seq = nxt
+        for j in range(m):
+            np.cumsum(np.where(left, rows[1 + j], 0.0), out=cum[1:])
+            rows[1 + m + j] += np.where(left, 0.0, cum[1:] - cum[start])
+        np.cumsum(left, out=nleft[1:])
+        before = nleft[:-1] - nleft[start]
+        index = np.where(left, start + before, np.minimum(1 << k, n - start) + positions - before)
+        rows[:, index] = rows.copy()
+        seq = rows[0].astype(np.int64)
+    out = np.empty((m, n))
+    out[:, seq] = rows[1 + m :]
     return out
 
 
@@ -64,9 +72,9 @@ def _runs(keys):
 def _run_end(start):
     """One past the last index of each row's run (runs given by their starts)."""
     n = len(start)
-    starts = np.flatnonzero(start == np.arange(n))
-    ends = np.append(starts[1:], n)
-    return ends[np.searchsorted(starts, np.arange(n), "right") - 1]
+    pos = np.arange(n)
+    nxt = np.where(start[1:] == pos[1:], pos[1:], n)  # the next row, if it starts a run
+    return np.append(np.minimum.accumulate(nxt[::-1])[::-1], n)
 
 
 def _exclusive_cumsum(x):
@@ -99,14 +107,15 @@ def time_weights(time, death, w, timewt):
     # ascending time: exclusive cumulative products (S(t-), G(t-))
     S = np.cumprod(np.concatenate(([1.0], sfac[::-1][:-1])))[::-1]
     G = np.cumprod(np.concatenate(([1.0], gfac[::-1][:-1])))[::-1]
-    total = math.fsum(w)
+    total = np.sum(w)
     per_time = {
         "S": total * S / nrisk,
         "S/G": total * S / (G * nrisk),
         "n/G2": 1 / G**2,
         "I": 1 / nrisk,
     }[timewt]
-    return np.where(death, per_time[np.searchsorted(first, np.arange(len(time)), "right") - 1], 0.0)
+    group = np.cumsum(start == np.arange(len(time))) - 1
+    return np.where(death, per_time[group], 0.0)
 
 
 class Counts(NamedTuple):
@@ -114,7 +123,7 @@ class Counts(NamedTuple):
     tied.xy) and the influence of each row on the first three (its own
     weight left out), in the caller's row order."""
 
-    count: np.ndarray  # 5
+    totals: np.ndarray  # 5
     influence: np.ndarray  # (3, n)
 
 
@@ -125,15 +134,16 @@ def stratum_counts(time, death, guess, w, timewt="n", tau=None):
         return Counts(np.zeros(5), np.zeros((3, n)))
     order = np.lexsort((guess, death, -time))
     t, d, x, ws = time[order], death[order], guess[order], w[order]
-    rank = np.unique(x, return_inverse=True)[1].ravel()
+    by_rank = np.argsort(x, kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[by_rank] = np.cumsum(np.append(True, x[by_rank][1:] != x[by_rank][:-1])) - 1
     tw = time_weights(t, d, ws, timewt)
     if tau is not None:
         tw = np.where(t > tau, 0.0, tw)
     v = ws * tw
     pos = np.arange(n)
-    L_w, L_v = less_before(rank, np.vstack([ws, v]))
+    L_w, L_v = less_before(rank, np.vstack([ws, v]), by_rank)
     P_w, P_v = _exclusive_cumsum(ws), _exclusive_cumsum(v)
-    by_rank = np.argsort(rank, kind="stable")
     rank_start = _runs([rank[by_rank]])
     T_w, T_v = np.empty(n), np.empty(n)
     T_w[by_rank] = _within_run(ws[by_rank], rank_start)
@@ -166,13 +176,13 @@ def stratum_counts(time, death, guess, w, timewt="n", tau=None):
         ]
     )
     vd = np.where(dead, v, 0.0)
-    tied_y = math.fsum(vd * prev_deaths)
-    tied_xy = math.fsum(vd * tied_before)
+    tied_y = np.sum(vd * prev_deaths)
+    tied_xy = np.sum(vd * tied_before)
     count = np.array(
         [
-            math.fsum(vd * greater),
-            math.fsum(vd * less),
-            math.fsum(vd * tied),
+            np.sum(vd * greater),
+            np.sum(vd * less),
+            np.sum(vd * tied),
             tied_y - tied_xy,
             tied_xy,
         ]
