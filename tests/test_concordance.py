@@ -17,8 +17,8 @@ from rlive import vec
 import weightedroc as wr
 from weightedroc.survey.design import SurveyDesign
 from weightedroc.survey.weights import ReplicateWeights
+from weightedroc.survival.concordance_compare import chisq_upper
 from weightedroc.survival.concordance_core import less_before, stratum_counts
-from weightedroc.survival.concordance_test import chisq_upper
 
 TIMEWTS = ["n", "S", "S/G", "n/G2", "I"]
 
@@ -59,11 +59,11 @@ def test_equals_the_double_loop_over_pairs(data, timewt, tau):
     if np.isnan(want):
         assert np.isnan(got.estimate) and np.isnan(got.std_error)
         return
-    assert got.estimate == pytest.approx(want, rel=1e-12, abs=1e-14)
-    # The variance, not its square root (a zero variance is 1e-27 after
-    # rounding).  Pair sums here, as in survival's tree, are differences of
-    # running totals: their error is eps times the total weight, 1e-12
-    # relative on the variance when weights span 1e-3 to 7 (R live: 1e-12).
+    # Pair sums here, as in survival's tree, are differences of running
+    # totals: their error is eps times the total weight, so 1e-12 relative
+    # to a pair total of 1e-3 beside weights of 7 (R live: 1e-12).  The
+    # variance, not its square root (a zero variance is 1e-27 after rounding).
+    assert got.estimate == pytest.approx(want, rel=1e-12, abs=1e-12)
     assert got.std_error**2 == pytest.approx(se**2, rel=1e-10, abs=1e-24)
     got_count = [got.concordant, got.discordant, got.tied_guess, got.tied_time, got.tied_both]
     np.testing.assert_allclose(got_count, count, rtol=1e-12, atol=1e-9)
@@ -359,3 +359,10 @@ def test_caller_data_is_not_modified():
     wr.concordance(time, event, guess, weight, strata=strata, timewt="S/G")
     for a, b in zip((time, event, guess, weight, strata), copies):
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("function", [wr.concordance, wr.concordance_test])
+def test_help_signature_is_short(function):
+    import inspect
+
+    assert len(function.__name__ + str(inspect.signature(function))) <= 300

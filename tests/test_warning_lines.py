@@ -256,14 +256,14 @@ CASES = [
     ),
     Case(
         "concordance without a comparable pair",
-        "survival/concordance.py",
+        "survival/concordance_fit.py",
         lambda: wr.concordance([1.0, 2, 3], [0, 0, 0], [0.3, 0.2, 0.1]),
         UserWarning,
         "no comparable pair",
     ),
     Case(
         "concordance with a stratum without a comparable pair",
-        "survival/concordance.py",
+        "survival/concordance_fit.py",
         lambda: wr.concordance(
             [1.0, 2, 3, 1, 2], [1, 0, 1, 0, 0], [0.3, 0.2, 0.1, 0.5, 0.4], strata=[1, 1, 1, 2, 2]
         ),
@@ -272,7 +272,7 @@ CASES = [
     ),
     Case(
         "concordance_test of scores that rank the rows alike",
-        "survival/concordance_test.py",
+        "survival/concordance_compare.py",
         lambda: wr.concordance_test([1.0, 2, 3, 4], [1, 1, 0, 1], [[4, 3, 2, 1], [8, 6, 4, 2]]),
         UserWarning,
         "singular covariance",

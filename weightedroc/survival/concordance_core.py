@@ -34,28 +34,31 @@ def less_before(rank, weights, by_rank=None):
     if by_rank is None:
         by_rank = np.argsort(rank, kind="stable")
     start = _runs([rank[by_rank]])
-    seq = by_rank[start + _run_end(start) - 1 - np.arange(n)]  # ties: descending position
-    m = len(weights)
-    # rows travel together: seq (exact as a double below 2^53), the weights, the sums
-    rows = np.zeros((1 + 2 * m, n))
-    rows[0] = seq
-    rows[1 : 1 + m] = np.asarray(weights, dtype=float)[:, seq]
+    itype = np.int32 if n < 2**31 else np.int64
+    seq = by_rank[start + _run_end(start) - 1 - np.arange(n)].astype(itype)  # ties: descending
+    z = [np.asarray(w, dtype=float)[seq] for w in weights]
+    acc = [np.zeros(n) for _ in weights]
+    spare = [np.empty_like(seq)] + [np.empty(n) for _ in range(2 * len(weights))]
     cum = np.zeros(n + 1)
-    nleft = np.zeros(n + 1, dtype=np.int64)
-    positions = np.arange(n)
+    nleft = np.zeros(n + 1, dtype=itype)
+    positions = np.arange(n, dtype=itype)
     for k in range((n - 1).bit_length() - 1, -1, -1):
         start = (seq >> (k + 1)) << (k + 1)  # index in seq where the row's block starts
         left = ((seq >> k) & 1) == 0
-        for j in range(m):
-            np.cumsum(np.where(left, rows[1 + j], 0.0), out=cum[1:])
-            rows[1 + m + j] += np.where(left, 0.0, cum[1:] - cum[start])
+        for w, a in zip(z, acc):
+            np.cumsum(np.where(left, w, 0.0), out=cum[1:])
+            a += np.where(left, 0.0, cum[1:] - cum[start])
         np.cumsum(left, out=nleft[1:])
         before = nleft[:-1] - nleft[start]
         index = np.where(left, start + before, np.minimum(1 << k, n - start) + positions - before)
-        rows[:, index] = rows.copy()
-        seq = rows[0].astype(np.int64)
-    out = np.empty((m, n))
-    out[:, seq] = rows[1 + m :]
+        arrays = [seq, *z, *acc]
+        for array, into in zip(arrays, spare):
+            into[index] = array
+        spare, (seq, *rest) = arrays, spare
+        z, acc = rest[: len(z)], rest[len(z) :]
+    out = np.empty((len(weights), n))
+    for row, a in zip(out, acc):
+        row[seq] = a
     return out
 
 

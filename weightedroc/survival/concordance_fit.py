@@ -12,7 +12,6 @@ import numpy as np
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
 from ..utils.normal import qnorm
-from ..utils.types import ArrayLike
 from ..utils.warn import warn
 from .concordance_core import TIMEWTS, stratum_counts
 from .inputs import check_survival
@@ -169,15 +168,15 @@ def concordance(
     time: Any,
     event: Any = None,
     guess: Any = None,
-    weight: ArrayLike | None = None,
+    weight: Any = None,
     *,
-    strata: ArrayLike | None = None,
+    strata: Any = None,
     timewt: str = "n",
     tau: float | None = None,
     reverse: bool = True,
-    cause: int | None = None,
+    cause: Any = None,
     conf_level: float = 0.95,
-    design: SurveyDesign | ReplicateWeights | None = None,
+    design: Any = None,
     data: Any = None,
 ) -> Concordance:
     """Concordance of a risk score with censored times, as survival's ``concordance()``.

@@ -10,11 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.normal import pnorm
-from ..utils.types import ArrayLike
 from ..utils.warn import warn
-from .concordance import (
+from .concordance_fit import (
     METHODS,
     check_events,
     check_strata,
@@ -82,14 +80,14 @@ def concordance_test(
     time: Any,
     event: Any = None,
     guesses: Any = None,
-    weight: ArrayLike | None = None,
+    weight: Any = None,
     *,
-    strata: ArrayLike | None = None,
+    strata: Any = None,
     timewt: str = "n",
     tau: float | None = None,
     reverse: bool = True,
-    cause: int | None = None,
-    design: SurveyDesign | ReplicateWeights | None = None,
+    cause: Any = None,
+    design: Any = None,
     data: Any = None,
 ) -> ConcordanceTest:
     """Concordances of several risk scores on the same rows, compared.
