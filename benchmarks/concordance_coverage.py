@@ -2,11 +2,12 @@
 (issue 40, item 3).
 
 A finite population of 6 strata x 150 clusters (sizes 20-60, about 36,000
-people).  Each cluster has a frailty b_c ~ N(0, 0.6^2) that raises its
-hazard and that the score does not see; the score is x = z + noise and the
-event time exponential with rate 0.1 exp(0.8 z + b_c), censored at 10 and
-by an exponential with rate 0.05.  People of a cluster are alike, so their
-pairs are not independent.  The target is the population's Harrell's C
+people).  Each cluster has a frailty b_c ~ N(0, 0.7^2) that raises its
+hazard and that the score does not see, and a shift u_c ~ N(0, 0.7^2) of
+the score that the hazard does not follow: the score is x = z + u_c +
+N(0, 0.8^2) and the event time exponential with rate 0.1 exp(0.8 z + b_c),
+censored at 10 and by an exponential with rate 0.05.  People of a cluster
+are alike, so their influence values are correlated.  The target is the population's Harrell's C
 (reverse: a higher x means an earlier event).
 
 Each sample draws m_h clusters by simple random sampling within stratum h
@@ -44,9 +45,9 @@ def population(seed=40):
     sizes = rng.integers(20, 61, n_clusters)
     cluster = np.repeat(np.arange(n_clusters), sizes)
     stratum = cluster // CLUSTERS
-    b = rng.normal(0, 0.6, n_clusters)
+    b, u = rng.normal(0, 0.7, n_clusters), rng.normal(0, 0.7, n_clusters)
     z = rng.normal(size=len(cluster))
-    x = z + rng.normal(0, 0.8, len(cluster))
+    x = z + u[cluster] + rng.normal(0, 0.8, len(cluster))
     event_time = rng.exponential(1 / (0.1 * np.exp(0.8 * z + b[cluster])))
     censor = np.minimum(10, rng.exponential(20, len(cluster)))
     time_ = np.minimum(event_time, censor)

@@ -231,7 +231,14 @@ def concordance(
     Notes
     -----
     O(n log n) time and O(n) memory.  survival rounds near-equal times
-    (``timefix``, ``aeqSurv``); here times are compared exactly.
+    (``timefix``, ``aeqSurv``); here times are compared exactly.  Harrell's
+    C equals scikit-survival's ``concordance_index_censored`` and
+    lifelines' ``concordance_index`` (ties included); Uno's C equals
+    scikit-survival's ``concordance_index_ipcw`` without tied times (with
+    them the two read the censoring weight at a tie differently), where
+    its ``tau`` drops an event at ``tau`` and this one keeps it.  With
+    sampling weights and clusters, pass ``design=``: the default standard
+    error treats rows as independent.
 
     Examples
     --------
