@@ -135,11 +135,20 @@ def stratum_counts(time, death, guess, w, timewt="n", tau=None):
     n = len(time)
     if not death.any():
         return Counts(np.zeros(5), np.zeros((3, n)))
-    order = np.lexsort((guess, death, -time))
+    # survival's order(-time, status, guess), as stable sorts from the last key
+    by_guess = np.argsort(guess, kind="stable")
+    order = by_guess[np.argsort(death[by_guess], kind="stable")]
+    order = order[np.argsort(-time[order], kind="stable")]
     t, d, x, ws = time[order], death[order], guess[order], w[order]
-    by_rank = np.argsort(x, kind="stable")
+    where = np.empty(n, dtype=np.int64)
+    where[order] = np.arange(n)
+    by_rank = where[by_guess]  # sorted rows by guess; tied guesses by original row
+    xr = x[by_rank]
+    new_guess = np.append(True, xr[1:] != xr[:-1])
     rank = np.empty(n, dtype=np.int64)
-    rank[by_rank] = np.cumsum(np.append(True, x[by_rank][1:] != x[by_rank][:-1])) - 1
+    rank[by_rank] = np.cumsum(new_guess) - 1
+    if not new_guess.all():  # tied guesses: by sorted row instead
+        by_rank = np.argsort(rank * n + np.arange(n), kind="stable")
     tw = time_weights(t, d, ws, timewt)
     if tau is not None:
         tw = np.where(t > tau, 0.0, tw)

@@ -105,8 +105,12 @@ def counts_by_stratum(time, death, guess, w, strata, timewt, tau):
     influence = np.zeros((3, len(time)))
     empty = []
     for s in range(strata.max() + 1):
-        rows = np.flatnonzero(strata == s)
-        c = stratum_counts(time[rows], death[rows], guess[rows], w[rows], timewt, tau)
+        if strata.max() == 0:
+            rows = slice(None)
+            c = stratum_counts(time, death, guess, w, timewt, tau)
+        else:
+            rows = np.flatnonzero(strata == s)
+            c = stratum_counts(time[rows], death[rows], guess[rows], w[rows], timewt, tau)
         if c.totals[:3].sum() == 0:
             empty.append(s)
         count += c.totals
