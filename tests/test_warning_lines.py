@@ -266,6 +266,29 @@ CASES = [
         UserWarning,
         "the AUC is NaN at 2 time",
     ),
+    Case(
+        "concordance without a comparable pair",
+        "survival/concordance_fit.py",
+        lambda: wr.concordance([1.0, 2, 3], [0, 0, 0], [0.3, 0.2, 0.1]),
+        UserWarning,
+        "no comparable pair",
+    ),
+    Case(
+        "concordance with a stratum without a comparable pair",
+        "survival/concordance_fit.py",
+        lambda: wr.concordance(
+            [1.0, 2, 3, 1, 2], [1, 0, 1, 0, 0], [0.3, 0.2, 0.1, 0.5, 0.4], strata=[1, 1, 1, 2, 2]
+        ),
+        UserWarning,
+        "1 of 2 strata have no comparable pair",
+    ),
+    Case(
+        "concordance_test of scores that rank the rows alike",
+        "survival/concordance_compare.py",
+        lambda: wr.concordance_test([1.0, 2, 3, 4], [1, 1, 0, 1], [[4, 3, 2, 1], [8, 6, 4, 2]]),
+        UserWarning,
+        "singular covariance",
+    ),
     # survey
     Case(
         "SurveyDesign's fpc varies within a stratum",

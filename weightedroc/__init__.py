@@ -62,6 +62,8 @@ _LAZY = {
     "time_auc": "survival.inference",
     "time_auc_test": "survival.inference",
     "time_auc_mean": "survival.inference",
+    "concordance": "survival.concordance_fit",
+    "concordance_test": "survival.concordance_compare",
     "RocAccumulator": "streaming.accumulator",
     "SurveyDesign": "survey.design",
     "ReplicateWeights": "survey.weights",
