@@ -14,7 +14,6 @@ from ..utils.normal import pnorm
 from ..utils.warn import warn
 from .concordance_fit import (
     METHODS,
-    check_events,
     check_strata,
     check_timewt,
     design_covariance,
@@ -136,13 +135,12 @@ def concordance_test(
     names, columns = _guesses(guesses, data)
     if len(columns) < 2:
         raise ValueError("concordance_test needs at least two guesses; use concordance for one")
-    checked = [check_survival(time, event, g, weight, data) for g in columns]
-    inputs = checked[0]
+    inputs = check_survival(time, event, columns, weight, data, cause=cause, names=names)
     n = len(inputs.time)
-    death = check_events(inputs.event, cause)
+    death = inputs.event == inputs.cause  # other codes: censored for this cause
     w = np.ones(n) if inputs.weight is None else inputs.weight
     strata = check_strata(data[strata] if isinstance(strata, str) else strata, n)
-    fits = [fit(inputs.time, death, c.guess, w, strata, timewt, tau, reverse) for c in checked]
+    fits = [fit(inputs.time, death, g, w, strata, timewt, tau, reverse) for g in inputs.guesses]
     estimate = np.array([f[0] for f in fits])
     influence = np.column_stack([f[1] for f in fits])
     covariance = influence.T @ influence
@@ -154,8 +152,8 @@ def concordance_test(
             keep = weight > 0
             rows = (inputs.time[keep], death[keep])
             return [
-                fit(*rows, c.guess[keep], weight[keep], strata[keep], timewt, tau, reverse, True)[0]
-                for c in checked
+                fit(*rows, g[keep], weight[keep], strata[keep], timewt, tau, reverse, True)[0]
+                for g in inputs.guesses
             ]
 
         covariance, how = design_covariance(design, influence, refit, n)

@@ -67,28 +67,6 @@ def check_timewt(timewt):
     return timewt
 
 
-def check_events(event, cause):
-    """0/1 event flags: codes other than 0/1 need `cause` (the others are censored)."""
-    codes = np.unique(event)
-    if cause is not None:
-        if isinstance(cause, bool) or not float(cause).is_integer() or cause <= 0:
-            raise ValueError(f"cause must be a positive integer event code; got {cause!r}")
-        if cause not in codes:
-            raise ValueError(f"cause={cause!r} is not in the data: the event codes are {codes}")
-        return event == cause
-    if set(codes) <= {0, 1}:
-        return event == 1
-    if set(codes) <= {1, 2}:
-        raise ValueError(
-            "event is coded 1/2, as R's Surv(time, status) (1 censored, 2 event): "
-            "pass event = status - 1"
-        )
-    raise ValueError(
-        f"event codes {codes} are not 0/1: pass cause= (the code of the event; "
-        "the other codes are then censored)"
-    )
-
-
 def check_strata(strata, n):
     if strata is None:
         return np.zeros(n, dtype=np.int64)
@@ -251,17 +229,18 @@ def concordance(
     >>> round(c.estimate, 4), c.concordant, c.discordant
     (0.9091, 10.0, 1.0)
     """
-    inputs = check_survival(time, event, guess, weight, data)
+    inputs = check_survival(time, event, [guess], weight, data, cause=cause)
+    (guess,) = inputs.guesses
     timewt = check_timewt(timewt)
     if not 0 < conf_level < 1:
         raise ValueError(f"conf_level must be in (0, 1); got {conf_level!r}")
     if tau is not None and not np.isfinite(tau):
         raise ValueError(f"tau must be a finite number (survival's ymax); got {tau!r}")
     n = len(inputs.time)
-    death = check_events(inputs.event, cause)
+    death = inputs.event == inputs.cause  # other codes: censored for this cause
     w = np.ones(n) if inputs.weight is None else inputs.weight
     strata = check_strata(data[strata] if isinstance(strata, str) else strata, n)
-    estimate, infl, count = fit(inputs.time, death, inputs.guess, w, strata, timewt, tau, reverse)
+    estimate, infl, count = fit(inputs.time, death, guess, w, strata, timewt, tau, reverse)
     std_error = float(np.sqrt(np.sum(infl**2)))
     method = f"{METHODS[timewt]}, infinitesimal-jackknife standard error, Wald interval"
     if design is not None and not np.isnan(estimate):
@@ -269,7 +248,7 @@ def concordance(
         def refit(column):
             weight = w if column is None else replicate_weight(design, w, column)
             keep = weight > 0
-            rows = (inputs.time[keep], death[keep], inputs.guess[keep], weight[keep], strata[keep])
+            rows = (inputs.time[keep], death[keep], guess[keep], weight[keep], strata[keep])
             return [fit(*rows, timewt, tau, reverse, quiet=True)[0]]
 
         covariance, how = design_covariance(design, infl[:, None], refit, n)
