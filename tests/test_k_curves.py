@@ -210,3 +210,32 @@ def test_bootstrap_reads_the_k_areas_of_the_same_replicates():
 
     area = partial_auc(WeightedROC(G[:, 0], y), fpr_range=(0, 0.3))
     assert test.estimate["AUC of roc1"] == pytest.approx(area, rel=1e-12)
+
+
+@pytest.mark.parametrize("replicates", [None, "JKn"])
+def test_two_curves_under_a_design_give_the_design_test_bit_for_bit(replicates):
+    from weightedroc.survey.design import SurveyDesign
+
+    rng = np.random.default_rng(8)
+    n = 300
+    strata = np.repeat(np.arange(10), 30)
+    cluster = np.tile(np.repeat(np.arange(3), 10), 10)
+    y = rng.random(n) < 0.4
+    G = np.stack([rng.normal(size=n) + y, rng.normal(size=n) + 0.6 * y, rng.normal(size=n)], 1)
+    w = rng.uniform(1, 5, n)
+    design = SurveyDesign(cluster=cluster, strata=strata, nest=True)
+    two = roc_test(G[:, 0], G[:, 1], y, w, design=design, replicates=replicates)
+    k = roc_test(G[:, :2], label=y, weight=w, design=design, replicates=replicates)
+    assert k.pairwise["statistic"].iloc[0] == two.statistic
+    assert k.pairwise["p_value"].iloc[0] == two.p_value
+    assert k.statistic == two.statistic**2
+    words = "linearization (svyrecvar)" if replicates is None else "JKn replicates (30)"
+    assert k.method.startswith(words)
+    three = roc_test(G, label=y, weight=w, design=design, replicates=replicates, quantile="t")
+    assert three.statistic_name == "F"
+    assert three.parameter["df1"] == 2.0 and three.parameter["df2"] == 20.0
+    chi2 = roc_test(G, label=y, weight=w, design=design, replicates=replicates)
+    np.testing.assert_allclose(three.statistic, chi2.statistic / 2, rtol=1e-15)
+    from scipy.stats import f
+
+    np.testing.assert_allclose(three.p_value, f.sf(three.statistic, 2, 20), rtol=1e-10)

@@ -259,19 +259,27 @@ def _delong(guesses, label, weight, L, ask):
 # -- the bootstrap and designs: covariance of K columns of replicates ------
 
 
-def _pair_rows(aucs, S, ask, df=np.inf):
-    """Wald tests of each pair from a covariance matrix of the K AUCs."""
+def _pair_rows(aucs, pair_variance, ask, df=np.inf):
+    """Wald tests of each pair, `pair_variance(i, j)` the variance of
+    AUC_i - AUC_j (read from the difference of their replicate or
+    influence columns, as the two-curve tests read it)."""
     q = t_quantile(df, 1 - (1 - ask["conf_level"]) / 2)
     rows = []
     for i in range(len(aucs)):
         for j in range(i + 1, len(aucs)):
             difference = aucs[i] - aucs[j]
-            sd = math.sqrt(max(S[i, i] + S[j, j] - 2 * S[i, j], 0.0))
+            sd = math.sqrt(max(pair_variance(i, j), 0.0))
             statistic = ratio(difference, sd)
             p = float(p_value(statistic, ask["alternative"], df))
             rows.append((i, j, difference, sd, df, float(statistic), p,
                          difference - q * sd, difference + q * sd))  # fmt: skip
     return rows
+
+
+def _unit_row(k, i, j):
+    row = np.zeros(k)
+    row[i], row[j] = 1.0, -1.0
+    return row
 
 
 def _bootstrap(guesses, label, weight, L, ask):
@@ -297,7 +305,12 @@ def _bootstrap(guesses, label, weight, L, ask):
     combined = np.stack([combine(columns, row) for row in L], 1)
     V = np.atleast_2d(np.cov(combined, rowvar=False, ddof=1))
     strata = "stratified" if ask["stratified"] else "not stratified"
-    return aucs, S, _pair_rows(aucs, S, ask), L @ aucs, V, f"bootstrap ({len(values)}, {strata})"
+
+    def pair_variance(i, j):
+        return float(np.var(combine(columns, _unit_row(len(aucs), i, j)), ddof=1))
+
+    rows = _pair_rows(aucs, pair_variance, ask)
+    return aucs, S, rows, L @ aucs, V, f"bootstrap ({len(values)}, {strata})"
 
 
 def _design(guesses, label, weight, L, ask):
@@ -330,12 +343,19 @@ def _design(guesses, label, weight, L, ask):
         def variance(x, centre):
             return svr_var(np.stack(x, 1), reps, centre)
 
-        df, words = float(reps.degf), f"{_kind(reps)} replicates ({reps.n_replicates})"
+        df, words = float(reps.degf()), f"{_kind(reps)} replicates ({reps.n_replicates})"
     S = variance(columns, aucs)
     combined = [combine(columns, row) for row in L]
     V = variance(combined, L @ aucs)
     shown_df = np.inf if ask["quantile"] != "t" else df
-    return aucs, S, _pair_rows(aucs, S, ask, shown_df), L @ aucs, V, words, df
+    k = len(aucs)
+
+    def pair_variance(i, j):
+        row = _unit_row(k, i, j)
+        return float(variance([combine(columns, row)], aucs[i] - aucs[j])[0, 0])
+
+    rows = _pair_rows(aucs, pair_variance, ask, shown_df)
+    return aucs, S, rows, L @ aucs, V, words, df
 
 
 def _kind(reps):
