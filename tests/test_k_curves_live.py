@@ -20,8 +20,7 @@ import pytest
 from test_live_r import need_r
 from test_survey_live import random_design
 
-from weightedroc import auc_cov, roc_test
-from weightedroc import rbridge
+from weightedroc import auc_cov, rbridge, roc_test
 from weightedroc.survey.auc import influence
 from weightedroc.survey.design import SurveyDesign
 
