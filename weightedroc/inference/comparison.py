@@ -19,7 +19,7 @@ from .checks import (
     warn_skewed_weights,
 )
 from .delong import variance_and_df
-from .design_based import design_request, design_roc_test
+from .design_based import design_method, design_request, design_roc_test
 from .distributions import p_value
 from .k_curves import K_METHODS, curves_of, k_roc_test, paired_difference, ratio
 from .pairing import Comparison, comparison
@@ -41,7 +41,7 @@ def roc_test(
     label2: ArrayLike | None = None,
     weight2: ArrayLike | None = None,
     paired: bool | None = None,
-    method: str = "delong",
+    method: str | None = None,
     alternative: str = "two.sided",
     conf_level: float = 0.95,
     weights_are: str = "importance",
@@ -223,6 +223,7 @@ def roc_test(
     1  s100b   ndka  0.1643
     2   wfns   ndka  0.0154
     """
+    method = design_method(method, design, replicates)
     if partial_auc is None:
         partial_curves = curve_partials("roc_test", fpr_range, tpr_range, correct)
     curves = curves_of(guess1) if smoothing_of(guess1) is None else None

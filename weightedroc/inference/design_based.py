@@ -31,6 +31,21 @@ METHODS = ("linearization", "replicate")
 QUANTILES = ("normal", "t")
 
 
+def design_method(method, design, replicates):
+    """The dispatchers' method: None is each input's natural one (pROC's
+    "delong" without a design, the design's own with one); an explicit
+    "delong" with a design is an error that names what works."""
+    if design is None and replicates is None:
+        return "delong" if method is None else method
+    if method == "delong":
+        raise ValueError(
+            'method="delong" has no design-based form: with design= give '
+            'method="linearization" (a SurveyDesign) or method="replicate" '
+            "(replicate weights), or leave method out for the design's own"
+        )
+    return method
+
+
 def design_request(design, replicates, method, weights_are="importance"):
     """The dispatchers' one check of ``design=``: None without a design,
     else ``(design, replicates, method)`` for the leaves, the dispatchers'
@@ -119,6 +134,15 @@ def _variance(values, plan, estimate):
     return float(svr_var(values, reps, estimate)[0, 0]), reps.degf
 
 
+def plan_words(plan):
+    """What a design-based variance computed, in words."""
+    if plan[0] == "linearization":
+        return "linearization (svyrecvar)"
+    reps = plan[2]
+    kind = reps.type if reps.type != "other" else "design"
+    return f"{kind} replicates ({reps.n_replicates})"
+
+
 def _df(quantile, df):
     """inf for the normal quantile, else the degrees of freedom (`df` a
     number, or a function that computes them)."""
@@ -192,6 +216,7 @@ def design_auc_ci(
         reps,
         df,
         std_error=math.sqrt(variance),
+        method=plan_words(plan),
     )
 
 
@@ -255,7 +280,7 @@ def design_roc_test(
         float(statistic),
         float(p_value(statistic, alternative, df)),
         {"AUC of roc1": auc1, "AUC of roc2": auc2},
-        f"{title} ({plan[0]})",
+        f"{title} ({plan_words(plan)})",
         alternative,
         conf_low=difference - q * sd,
         conf_high=difference + q * sd,

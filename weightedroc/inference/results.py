@@ -33,8 +33,9 @@ class AUCInterval:
         deprecated aliases).
     conf_level : float
         Its confidence level (``level`` before 1.0: a deprecated alias).
-    n_boot : int
-        Number of replicates (0 for DeLong's interval).
+    n_replicates : int
+        Number of replicates (0 for DeLong's interval; ``n_boot`` before
+        1.3: a deprecated alias).
     replicates : numpy.ndarray
         The replicates' AUCs (empty for DeLong's interval).
     df : float
@@ -47,6 +48,9 @@ class AUCInterval:
         The replicates' median (NaN for DeLong's interval): pROC's middle
         value of a bootstrap ``ci.auc`` (``ci.auc(...)[2]``), where ours
         reports the curve's own area as `estimate`.
+    method : str
+        What was computed, in words: "DeLong", "bootstrap (2000,
+        stratified)", "linearization (svyrecvar)", "JKn replicates (40)".
 
     Examples
     --------
@@ -61,12 +65,14 @@ class AUCInterval:
     conf_low: float
     conf_high: float
     conf_level: float
-    n_boot: int
+    n_replicates: int
     replicates: np.ndarray = field(repr=False)
     df: float = math.inf
     std_error: float = math.nan
+    method: str | None = None
 
     lower = alias("conf_low", "lower")
+    n_boot = alias("n_replicates", "n_boot")
     upper = alias("conf_high", "upper")
     level = alias("conf_level", "level")
 

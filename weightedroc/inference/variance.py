@@ -22,7 +22,7 @@ from .checks import (
     warn_skewed_weights,
 )
 from .delong import spread
-from .design_based import design_auc_var, design_request
+from .design_based import design_auc_var, design_method, design_request
 from .k_curves import K_METHODS, curves_of, k_auc_cov
 from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import paired_placements, placements, uneven
@@ -38,7 +38,7 @@ def auc_var(
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
-    method: str = "delong",
+    method: str | None = None,
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
@@ -153,6 +153,7 @@ def auc_var(
     >>> round(auc_var(asah["s100b"], asah["outcome"], method="obuchowski"), 10)
     0.002734778
     """
+    method = design_method(method, design, replicates)
     partial = partial_area("auc_var", fpr_range, tpr_range, correct, partial_auc)
     smoothing = smoothing_of(guess)
     if smoothing is not None:
@@ -212,7 +213,7 @@ def auc_cov(
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
-    method: str = "delong",
+    method: str | None = None,
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
@@ -294,6 +295,7 @@ def auc_cov(
     wfns   0.001196  0.001470 -0.000533
     ndka  -0.000756 -0.000533  0.003191
     """
+    method = design_method(method, design, replicates)
     curves = curves_of(guess1) if smoothing_of(guess1) is None else None
     if curves is not None or design is not None or replicates is not None:
         return _cov_of_curves(curves, locals())
