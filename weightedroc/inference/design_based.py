@@ -108,7 +108,16 @@ def _plan(design, replicates, method, n, n_boot, seed):
     return method, None, replicates
 
 
-def _sample(guess, label, weight, positive, direction):
+def sampling_weights(weight, design):
+    """The sampling weights of a design-based call: the `weight` given.  The
+    one place every design-based leaf (`auc_var`, `auc_cov`, `auc_ci`,
+    `roc_test` of two or K curves, multiclass) reads them from, so a design
+    that carries its own weights hooks in here."""
+    return weight
+
+
+def _sample(guess, label, weight, positive, direction, design):
+    weight = sampling_weights(weight, design)
     guess, label, weight = prepared(guess, label, weight, positive, direction, "importance")
     return guess, label, np.ones(len(guess)) if weight is None else weight
 
@@ -170,7 +179,7 @@ def design_auc_var(
 ):
     """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
     partial = partial_area("auc_var", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
     return _variance(values, plan, estimate)[0]
@@ -200,7 +209,7 @@ def design_auc_ci(
     rank minus 1)."""
     conf_level = check_conf_level(conf_level)
     partial = partial_area("auc_ci", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
     variance, df = _variance(values, plan, estimate)
@@ -247,13 +256,13 @@ def design_roc_test(
     samples each with its design (``label2=``, ``design2=``: ``ht.indep``)."""
     check_choice(alternative, "alternative", ("two.sided", "less", "greater"))
     conf_level = check_conf_level(conf_level)
-    first = _sample(guess1, label, weight, positive, direction)
+    first = _sample(guess1, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(first[0]), n_boot, seed)
     auc1, v1 = _values(first, plan, None)
     if design2 is None:
         if label2 is not None or weight2 is not None:
             raise ValueError("two independent samples need design2= (each its design)")
-        second = _sample(guess2, label, weight, positive, direction)
+        second = _sample(guess2, label, weight, positive, direction, design)
         if len(second[0]) != len(first[0]):
             raise ValueError("paired scores must have one guess of each per observation")
         auc2, v2 = _values(second, plan, None)
@@ -261,7 +270,7 @@ def design_roc_test(
         title = "Design-based test for two correlated ROC curves"
     else:
         label2 = label if label2 is None else label2
-        second = _sample(guess2, label2, weight2, positive, direction)
+        second = _sample(guess2, label2, weight2, positive, direction, design2)
         plan2 = _plan(design2, replicates2, plan[0], len(second[0]), n_boot, seed)
         auc2, v2 = _values(second, plan2, None)
         var1, df1 = _variance(v1, plan, auc1)
@@ -352,7 +361,7 @@ def design_band(
     with ``design=``: the Wald interval of the rate read at each point
     (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
     conf_level = check_conf_level(conf_level)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     at = se_at_sp if given == "specificity" else sp_at_se
     points = np.asarray(points, dtype=float)
 

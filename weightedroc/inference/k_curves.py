@@ -368,6 +368,10 @@ def _kind(reps):
 def _read(guesses, label, weight, L, ask):
     """Validate the K guesses (sharing one label and weight) and read the
     AUCs, their covariance, the pairs and the contrasts' covariance."""
+    if ask["design"] is not None:
+        from .design_based import sampling_weights
+
+        weight = sampling_weights(weight, ask["design"][0])
     prepared_guesses = []
     shared = None
     for g in guesses:

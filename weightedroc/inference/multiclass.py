@@ -47,7 +47,7 @@ from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_frequency, check_quantile
-from .design_based import plan_words
+from .design_based import plan_words, sampling_weights
 from .distributions import t_quantile
 from .interval import wald_interval
 from .placements import placements, uneven
@@ -246,6 +246,8 @@ def _variance_and_df(
 ):  # fmt: skip
     check_choice(method, "method", METHODS)
     check_choice(average, "average", AVERAGES)
+    if design is not None:
+        weight = sampling_weights(weight, design)
     data = multiclass_data(scores, label, weight, levels=levels, direction=direction)
     check_frequency(data.weight, weights_are)
     if design is not None or replicates is not None:
