@@ -58,7 +58,7 @@ def test_estimate_is_auc_and_seed_reproduces():
     np.testing.assert_array_equal(again.replicates, ci.replicates)
     other = bootstrap_interval(guess, label, weight, n_boot=300, seed=43)
     assert not np.array_equal(other.replicates, ci.replicates)
-    assert (ci.conf_level, ci.n_boot, len(ci.replicates)) == (0.95, 300, 300)
+    assert (ci.conf_level, ci.n_replicates, len(ci.replicates)) == (0.95, 300, 300)
 
 
 def test_bounds_are_type_7_quantiles_of_replicates():

@@ -188,12 +188,13 @@ def test_delong_interval_is_the_normal_interval_clipped():
     assert (ci.conf_low, ci.conf_high) == pytest.approx(
         (ci.estimate - half, ci.estimate + half), rel=1e-12
     )
-    assert ci.estimate == wr.auc_score(guess, label) and ci.conf_level == 0.8 and ci.n_boot == 0
+    assert ci.estimate == wr.auc_score(guess, label) and ci.conf_level == 0.8
+    assert ci.n_replicates == 0
     with pytest.warns(UserWarning, match="with 3 positive and 3 negative observations"):
         perfect = auc_ci([1, 2, 3, 4, 5, 6], [0, 0, 0, 1, 1, 1])
     assert (perfect.conf_low, perfect.estimate, perfect.conf_high) == (1.0, 1.0, 1.0)
     boot = auc_ci(guess, label, method="bootstrap", n_boot=50, seed=1)
-    assert boot.n_boot == 50 and len(boot.replicates) == 50
+    assert boot.n_replicates == 50 and len(boot.replicates) == 50
 
 
 @pytest.mark.parametrize(

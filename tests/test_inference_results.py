@@ -102,7 +102,13 @@ def test_conf_int_is_a_deprecated_pair():
 
 
 @pytest.mark.parametrize(
-    "old, new", [("lower", "conf_low"), ("upper", "conf_high"), ("level", "conf_level")]
+    "old, new",
+    [
+        ("lower", "conf_low"),
+        ("upper", "conf_high"),
+        ("level", "conf_level"),
+        ("n_boot", "n_replicates"),
+    ],
 )
 def test_interval_aliases_warn_at_the_readers_line(old, new):
     ci = wr.auc_ci(GUESS, LABEL)
@@ -115,4 +121,5 @@ def test_interval_prints_readably_without_its_replicates():
     ci = wr.auc_ci(GUESS, LABEL, method="bootstrap", n_boot=50, seed=1)
     text = repr(ci)
     assert text.startswith("AUCInterval(estimate=") and "std_error=" in text
-    assert "replicates" not in text and len(text) < 250
+    assert " replicates=" not in text and "method='bootstrap (50, stratified)'" in text
+    assert len(text) < 300

@@ -357,7 +357,7 @@ def test_ci_auc_bootstrap_works_on_smooth(stratified):
                    stratified=stratified, seed=1)  # fmt: skip
     assert type(ci).__name__ == "AUCInterval"
     assert ci.conf_level == 0.91
-    assert ci.n_boot == n
+    assert ci.n_replicates == n
 
 
 @pytest.mark.parametrize("stratified", [True, False])

@@ -94,7 +94,7 @@ def test_auc_ci_fills_the_standard_error_and_df():
     assert ci.std_error == pytest.approx(math.sqrt(variance), rel=1e-15)
     assert ci.conf_high - ci.conf_low == pytest.approx(2 * 1.959963984540054 * ci.std_error)
     np.testing.assert_array_equal(ci.replicates, leaf.replicates)
-    assert ci.n_boot == d.replicates("JKn", n=len(guess)).n_replicates
+    assert ci.n_replicates == d.replicates("JKn", n=len(guess)).n_replicates
     t = wr.auc_ci(guess, label, weight, design=d, quantile="t")
     assert t.df == degrees_of_freedom() == 19
     assert math.isinf(wr.auc_ci(guess, label, weight, design=d).df)

@@ -380,6 +380,17 @@ CASES = [
         "No observation for response level",
     ),
     Case(
+        "roc_test of K curves with a one-sided alternative",
+        "inference/k_curves.py",
+        lambda: wr.roc_test(
+            np.c_[SCORES3[:, 0], SCORES3[:, 1], SCORES3[:, 2]],
+            label=Y3 == 2,
+            alternative="less",
+        ),
+        UserWarning,
+        "the omnibus test is two-sided",
+    ),
+    Case(
         "roc_test of curves smoothed differently",
         "inference/smoothed.py",
         lambda: wr.roc_test(

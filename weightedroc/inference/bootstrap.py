@@ -291,6 +291,7 @@ def bootstrap_interval(
         int(n_boot),
         replicates,
         std_error=float(np.std(replicates, ddof=1)) if len(replicates) > 1 else math.nan,
+        method=f"bootstrap ({int(n_boot)}, {'' if stratified else 'not '}stratified)",
     )
 
 

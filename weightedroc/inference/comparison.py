@@ -12,14 +12,16 @@ from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import (
     check_choice,
+    check_quantile,
     curve_partials,
     one_or_two,
     partial_area,
     warn_skewed_weights,
 )
 from .delong import variance_and_df
-from .design_based import design_request, design_roc_test
-from .distributions import p_value, t_quantile
+from .design_based import design_method, design_request, design_roc_test
+from .distributions import p_value
+from .k_curves import K_METHODS, curves_of, k_roc_test, paired_difference, ratio
 from .pairing import Comparison, comparison
 from .placements import paired_placements_of, placements, uneven
 from .resampling import run_bootstrap
@@ -28,29 +30,18 @@ from .smoothed import need_label, smooth_test, smoothing_of
 from .venkatraman import run_venkatraman
 
 METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
-# Rounding of an AUC (a number in [0, 1]) summed over many terms: a real
-# standard deviation of a difference of AUCs is above it with fewer than
-# about 1e28 observations.
-ROUNDING = 64 * np.finfo(float).eps
-
-
-def _ratio(difference, sd):
-    """difference / sd, 0 when both are 0 (as pROC's paired test), +-inf for sd 0."""
-    if sd == 0:
-        return 0.0 if difference == 0 else np.copysign(np.inf, difference)
-    return difference / sd
 
 
 def roc_test(
     guess1: ArrayLike,
-    guess2: ArrayLike,
+    guess2: ArrayLike | None = None,
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
     label2: ArrayLike | None = None,
     weight2: ArrayLike | None = None,
     paired: bool | None = None,
-    method: str = "delong",
+    method: str | None = None,
     alternative: str = "two.sided",
     conf_level: float = 0.95,
     weights_are: str = "importance",
@@ -71,14 +62,26 @@ def roc_test(
     design2: SurveyDesign | ReplicateWeights | None = None,
     replicates: str | ReplicateWeights | None = None,
     replicates2: str | ReplicateWeights | None = None,
+    contrast: ArrayLike | None = None,
 ) -> HTest:
-    """Test whether two ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
+    """Test whether two (or K) ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
+
+    Two curves: ``roc_test(guess1, guess2, label)``.  K >= 2 curves of the
+    same rows: ``roc_test(guesses, label=label)``, `guesses` a DataFrame
+    (columns are curves, their names kept), a 2-D array (columns), a dict
+    or a list of K arrays: DeLong, DeLong and Clarke-Pearson's (1988)
+    omnibus chi-square test of equal AUCs (K - 1 degrees of freedom), or of
+    a `contrast`, with every pair's difference and Holm and Bonferroni
+    adjusted p-values (a `KCurveTest`; what Stata users call ``roccomp``,
+    R Daim's ``deLong.test``), see `weightedroc.inference.k_curves`.
 
     Parameters
     ----------
     guess1, guess2 : array-like
-        The scores of the two curves.  Or two `smooth_roc` curves, without
-        `label`, as pROC's ``roc.test(smooth(roc1), smooth(roc2))``:
+        The scores of the two curves.  Or `guess1` holds K >= 2 curves
+        (then `label` is given as ``label=``, or as the second argument).
+        Or two `smooth_roc` curves, without `label`, as pROC's
+        ``roc.test(smooth(roc1), smooth(roc2))``:
         methods "bootstrap", "specificity" and "sensitivity" only (each
         replicate smoothed again, `weightedroc.inference.smoothed`), paired
         when their data have the same labels.  Or one `smooth_roc` curve
@@ -166,10 +169,20 @@ def roc_test(
         smaller of the two samples' for independent ones).
     design2, replicates2
         The second sample's design and replicates (independent samples).
+    contrast : array-like, optional
+        K curves only: the contrast matrix L (one column per curve, rows
+        summing to 0, full row rank) of the Wald test of L A = 0; by default
+        the first curve against each other one, the test of equal AUCs.
+        With ``method="bootstrap"`` the AUCs' covariance is that of the K
+        areas of the same replicates (any partial area); with ``design=``
+        that of the K columns of influence values ("linearization") or of
+        replicate AUCs ("replicate"), the statistic a Wald chi-square, or
+        with ``quantile="t"`` survey's F (``regTermTest``): the chi-square
+        over its rank, with (rank, design df) degrees of freedom.
 
     Returns
     -------
-    HTest
+    HTest or KCurveTest
         ``statistic`` (Z or t paired, D unpaired), ``p_value``, ``estimate``
         (``"AUC of roc1"``, ``"AUC of roc2"``), ``conf_int`` (paired DeLong),
         ``parameter`` (``df`` of a t or D; ``boot.n`` and ``boot.stratified``
@@ -198,9 +211,52 @@ def roc_test(
     ...                     method="bootstrap", n_boot=100, seed=1)
     >>> test.estimate
     {'Smoothed AUC of roc1': 0.740012862077311, 'AUC of roc2': 0.8236788617886179}
+
+    Three curves at once (Stata's ``roccomp``; Daim's ``deLong.test``):
+
+    >>> test = roc_test(asah[["s100b", "wfns", "ndka"]], label=asah["outcome"])
+    >>> round(test.statistic, 4), test.parameter
+    (12.5127, {'df': 2.0})
+    >>> test.pairwise[["curve1", "curve2", "p_holm"]].round(4)
+      curve1 curve2  p_holm
+    0  s100b   wfns  0.0544
+    1  s100b   ndka  0.1643
+    2   wfns   ndka  0.0154
     """
+    method = design_method(method, design, replicates)
+    if partial_auc is None:
+        partial_curves = curve_partials("roc_test", fpr_range, tpr_range, correct)
+    curves = curves_of(guess1) if smoothing_of(guess1) is None else None
+    if curves is not None:
+        if guess2 is not None and label is not None:
+            raise ValueError(
+                "roc_test of K curves takes the labels once: roc_test(guesses, label=...)"
+            )
+        label = need_label(guess2 if label is None else label, "roc_test")
+        if label2 is not None or weight2 is not None or design2 is not None:
+            raise ValueError("K curves are scores of the same rows: give no label2/weight2/design2")
+        if paired is False:
+            raise ValueError("K curves are scores of the same rows: paired=False has no test")
+        request = design_request(design, replicates, method, weights_are)
+        if request is None:
+            check_choice(method, "method", K_METHODS)
+        check_quantile(quantile)
+        asked = dict(
+            method=method, alternative=alternative, conf_level=conf_level,
+            weights_are=weights_are, quantile="normal" if quantile == "auto" else quantile,
+            positive=positive, direction=direction, n_boot=n_boot, seed=seed,
+            stratified=stratified, partial=one_or_two(partial_curves) if partial_auc is None
+            else partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc),
+            data_name=data_name, contrast=contrast, design=request,
+        )  # fmt: skip
+        with one_label_warning():
+            return k_roc_test(curves[0], curves[1], label, weight, asked)
+    if contrast is not None:
+        raise ValueError("contrast= compares K curves: give them as one DataFrame or list")
+    if guess2 is None:
+        raise TypeError("roc_test() needs guess2 (or K curves as the first argument)")
     if partial_auc is None:  # one area for both curves, or one per curve (pROC warns)
-        partial = one_or_two(curve_partials("roc_test", fpr_range, tpr_range, correct))
+        partial = one_or_two(partial_curves)
     else:
         partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
     if smoothing_of(guess1) is not None or smoothing_of(guess2) is not None:
@@ -288,31 +344,19 @@ def _paired(c: Comparison) -> HTest:
         warn_skewed_weights(first)
     # var(A1 - A2) from the placement values' differences: the same as
     # var1 + var2 - 2 cov (pROC's), without its cancellation for close scores.
-    difference_placements = first._replace(
-        value=first.value - second.value, auc=first.auc - second.auc
+    # pROC's Z, with importance weights too: it held the 5% level in the
+    # coverage study (0.053, 0.043) where t was conservative (0.039, 0.021).
+    difference, sd, df, statistic, p, low, high = paired_difference(
+        first, second, weights_are, c.quantile, c.conf_level, c.alternative
     )
-    variance, df = variance_and_df(difference_placements, difference_placements, weights_are)
-    if c.quantile != "t":
-        # pROC's Z.  With importance weights too: it held the 5% level in the
-        # coverage study (0.053, 0.043) where t was conservative (0.039, 0.021).
-        df = np.inf
-    sd = np.sqrt(max(variance, 0.0))
-    difference = first.auc - second.auc
-    if sd <= ROUNDING:
-        # Equal placements but for rounding (the same ranking summed in
-        # another order): no variance, and a difference of rounding is none.
-        sd, df = 0.0, np.inf
-        difference = 0.0 if abs(difference) <= ROUNDING else difference
-    statistic = _ratio(difference, sd)
-    z = t_quantile(df, 1 - (1 - c.conf_level) / 2)
     return HTest(
-        float(statistic),
-        float(p_value(statistic, c.alternative, df)),
+        statistic,
+        p,
         {"AUC of roc1": first.auc, "AUC of roc2": second.auc},
         "DeLong's test for two correlated ROC curves",
         c.alternative,
-        conf_low=float(difference - z * sd),
-        conf_high=float(difference + z * sd),
+        conf_low=float(low),
+        conf_high=float(high),
         conf_level=c.conf_level,
         parameter={} if np.isinf(df) else {"df": float(df)},
         data_name=c.data_name,
@@ -340,7 +384,7 @@ def _unpaired(c: Comparison) -> HTest:
         squares.append(variance**2 / (df if skewed else observations - 1))
     total = variances[0] + variances[1]
     difference = curves[0].auc - curves[1].auc
-    statistic = _ratio(difference, np.sqrt(total))
+    statistic = ratio(difference, np.sqrt(total))
     spread_df = squares[0] + squares[1]
     df = total**2 / spread_df if spread_df > 0 else np.inf  # pROC: NaN
     return HTest(

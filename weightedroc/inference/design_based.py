@@ -31,6 +31,21 @@ METHODS = ("linearization", "replicate")
 QUANTILES = ("normal", "t")
 
 
+def design_method(method, design, replicates):
+    """The dispatchers' method: None is each input's natural one (pROC's
+    "delong" without a design, the design's own with one); an explicit
+    "delong" with a design is an error that names what works."""
+    if design is None and replicates is None:
+        return "delong" if method is None else method
+    if method == "delong":
+        raise ValueError(
+            'method="delong" has no design-based form: with design= give '
+            'method="linearization" (a SurveyDesign) or method="replicate" '
+            "(replicate weights), or leave method out for the design's own"
+        )
+    return method
+
+
 def design_request(design, replicates, method, weights_are="importance"):
     """The dispatchers' one check of ``design=``: None without a design,
     else ``(design, replicates, method)`` for the leaves, the dispatchers'
@@ -93,7 +108,16 @@ def _plan(design, replicates, method, n, n_boot, seed):
     return method, None, replicates
 
 
-def _sample(guess, label, weight, positive, direction):
+def sampling_weights(weight, design):
+    """The sampling weights of a design-based call: the `weight` given.  The
+    one place every design-based leaf (`auc_var`, `auc_cov`, `auc_ci`,
+    `roc_test` of two or K curves, multiclass) reads them from, so a design
+    that carries its own weights hooks in here."""
+    return weight
+
+
+def _sample(guess, label, weight, positive, direction, design):
+    weight = sampling_weights(weight, design)
     guess, label, weight = prepared(guess, label, weight, positive, direction, "importance")
     return guess, label, np.ones(len(guess)) if weight is None else weight
 
@@ -117,6 +141,15 @@ def _variance(values, plan, estimate):
     if method == "linearization":
         return float(svyrecvar(values, coded)[0, 0]), float(coded.df)
     return float(svr_var(values, reps, estimate)[0, 0]), reps.degf
+
+
+def plan_words(plan):
+    """What a design-based variance computed, in words."""
+    if plan[0] == "linearization":
+        return "linearization (svyrecvar)"
+    reps = plan[2]
+    kind = reps.type if reps.type != "other" else "design"
+    return f"{kind} replicates ({reps.n_replicates})"
 
 
 def _df(quantile, df):
@@ -146,7 +179,7 @@ def design_auc_var(
 ):
     """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
     partial = partial_area("auc_var", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
     return _variance(values, plan, estimate)[0]
@@ -176,7 +209,7 @@ def design_auc_ci(
     rank minus 1)."""
     conf_level = check_conf_level(conf_level)
     partial = partial_area("auc_ci", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
     variance, df = _variance(values, plan, estimate)
@@ -192,6 +225,7 @@ def design_auc_ci(
         reps,
         df,
         std_error=math.sqrt(variance),
+        method=plan_words(plan),
     )
 
 
@@ -222,13 +256,13 @@ def design_roc_test(
     samples each with its design (``label2=``, ``design2=``: ``ht.indep``)."""
     check_choice(alternative, "alternative", ("two.sided", "less", "greater"))
     conf_level = check_conf_level(conf_level)
-    first = _sample(guess1, label, weight, positive, direction)
+    first = _sample(guess1, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(first[0]), n_boot, seed)
     auc1, v1 = _values(first, plan, None)
     if design2 is None:
         if label2 is not None or weight2 is not None:
             raise ValueError("two independent samples need design2= (each its design)")
-        second = _sample(guess2, label, weight, positive, direction)
+        second = _sample(guess2, label, weight, positive, direction, design)
         if len(second[0]) != len(first[0]):
             raise ValueError("paired scores must have one guess of each per observation")
         auc2, v2 = _values(second, plan, None)
@@ -236,7 +270,7 @@ def design_roc_test(
         title = "Design-based test for two correlated ROC curves"
     else:
         label2 = label if label2 is None else label2
-        second = _sample(guess2, label2, weight2, positive, direction)
+        second = _sample(guess2, label2, weight2, positive, direction, design2)
         plan2 = _plan(design2, replicates2, plan[0], len(second[0]), n_boot, seed)
         auc2, v2 = _values(second, plan2, None)
         var1, df1 = _variance(v1, plan, auc1)
@@ -255,7 +289,7 @@ def design_roc_test(
         float(statistic),
         float(p_value(statistic, alternative, df)),
         {"AUC of roc1": auc1, "AUC of roc2": auc2},
-        f"{title} ({plan[0]})",
+        f"{title} ({plan_words(plan)})",
         alternative,
         conf_low=difference - q * sd,
         conf_high=difference + q * sd,
@@ -327,7 +361,7 @@ def design_band(
     with ``design=``: the Wald interval of the rate read at each point
     (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
     conf_level = check_conf_level(conf_level)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     at = se_at_sp if given == "specificity" else sp_at_se
     points = np.asarray(points, dtype=float)
 

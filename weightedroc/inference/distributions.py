@@ -1,7 +1,8 @@
-"""Normal and Student t probabilities for the DeLong intervals and tests.
+"""Normal, Student t, chi-square and F probabilities for the DeLong
+intervals and tests.
 
-Student's t comes from SciPy (the ``stats`` extra), imported only when a
-t is asked for; with infinite degrees of freedom it is the normal, which
+Student's t, the chi-square and F come from SciPy (the ``stats`` extra),
+imported only when one is asked for; a t with infinite degrees of freedom it is the normal, which
 needs nothing beyond the standard library.
 """
 
@@ -15,8 +16,9 @@ def _special():
         import scipy.special
     except ImportError as error:  # pragma: no cover - scipy is in the dev extra
         raise ImportError(
-            "Student's t (the unpaired DeLong test, and intervals and tests with "
-            "importance weights) needs SciPy: pip install 'weightedroc[stats]'"
+            "Student's t, the chi-square and F (the unpaired DeLong test, the K-curve "
+            "test, intervals and tests with importance weights) need SciPy: "
+            "pip install 'weightedroc[stats]'"
         ) from error
     return scipy.special
 
@@ -41,3 +43,13 @@ def t_quantile(df, p):
     if math.isinf(df):
         return qnorm(p)
     return float(_special().stdtrit(df, p))
+
+
+def chisq_sf(x, df):
+    """P(X > x) for the chi-square with `df` degrees of freedom (SciPy's chdtrc)."""
+    return float(_special().chdtrc(df, x))
+
+
+def f_sf(x, df1, df2):
+    """P(F > x) for Fisher's F with (`df1`, `df2`) degrees of freedom (SciPy's fdtrc)."""
+    return float(_special().fdtrc(df1, df2, x))

@@ -21,7 +21,7 @@ from .checks import (
     warn_small_classes,
 )
 from .delong import variance_and_df
-from .design_based import design_auc_ci, design_request
+from .design_based import design_auc_ci, design_method, design_request
 from .distributions import t_quantile
 from .placements import placements, uneven
 from .results import AUCInterval
@@ -34,7 +34,7 @@ def auc_ci(
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
-    method: str = "delong",
+    method: str | None = None,
     conf_level: float = 0.95,
     n_boot: int = 2000,
     seed: int | np.random.Generator | None = None,
@@ -141,6 +141,7 @@ def auc_ci(
     >>> round(t.df, 1), [round(x, 4) for x in (t.conf_low, t.conf_high)]
     (24.7, [0.6249, 0.8378])
     """
+    method = design_method(method, design, replicates)
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
     partial = partial_area("auc_ci", fpr_range, tpr_range, correct, partial_auc)
@@ -202,7 +203,7 @@ def auc_ci(
     return wald_interval(estimate, variance, df, conf_level)
 
 
-def wald_interval(estimate, variance, df, conf_level):
+def wald_interval(estimate, variance, df, conf_level, method="DeLong"):
     """The `AUCInterval` ``estimate +- q sqrt(variance)``, clipped to [0, 1]:
     ``q`` is Student's t quantile with `df` degrees of freedom (the normal
     one for ``df=np.inf``)."""
@@ -216,6 +217,7 @@ def wald_interval(estimate, variance, df, conf_level):
         np.empty(0),
         float(df),
         float(np.sqrt(variance)),
+        method,
     )
 
 

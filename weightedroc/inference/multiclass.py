@@ -43,9 +43,12 @@ from ..curves.multiclass import (
     multiclass_data,
     problems,
 )
+from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.types import ArrayLike, Direction
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_frequency, check_quantile
+from .design_based import plan_words, sampling_weights
+from .distributions import t_quantile
 from .interval import wald_interval
 from .placements import placements, uneven
 from .results import AUCInterval
@@ -70,9 +73,8 @@ def _pairs(data: MulticlassData, method: str):
     return [(two, (two[0].positive, two[0].negative)) for two in by_pair]
 
 
-def _curve_changes(data, curve, unit, totals, weights_are):
-    """(A_p, rows, d_pk): the placement AUC of `curve` and the exact change
-    of it when each of its rows (one copy of it, for frequency) is left out."""
+def _curve_rows(data, curve):
+    """(rows, their guesses, positive mask, weights) of one binary problem."""
     rows = (
         np.flatnonzero((data.codes == curve.positive) | (data.codes == curve.negative))
         if curve.negative is not None
@@ -81,6 +83,13 @@ def _curve_changes(data, curve, unit, totals, weights_are):
     guess = data.scores[rows] if data.univariate else data.scores[rows, curve.column]
     is_positive = data.codes[rows] == curve.positive
     weight = None if data.weight is None else data.weight[rows]
+    return rows, guess, is_positive, weight
+
+
+def _curve_changes(data, curve, unit, totals, weights_are):
+    """(A_p, rows, d_pk): the placement AUC of `curve` and the exact change
+    of it when each of its rows (one copy of it, for frequency) is left out."""
+    rows, guess, is_positive, weight = _curve_rows(data, curve)
     curve_placements = placements(guess, is_positive, weight, weights_are)
     observations = rows[curve_placements.order]
     positive_total = totals[curve.positive]
@@ -123,6 +132,76 @@ def jackknife_changes(data: MulticlassData, method: str, average: str, weights_a
     return moved / (share.sum() + share_change.sum(axis=0))
 
 
+def multiclass_influence(data: MulticlassData, method: str, average: str) -> np.ndarray:
+    """Each row's linearization influence on M, z_k = w_k dM/dw_k (survey's
+    influence values, `weightedroc.survey.auc.influence` of each binary
+    curve carried to M; for ``average="weighted"`` the shares' own terms
+    w_k (H_p - M) / sum of shares)."""
+    from ..survey.auc import influence
+
+    n = len(data.codes)
+    w = np.ones(n) if data.weight is None else data.weight
+    totals = data.class_weights()
+    terms = _pairs(data, method)
+    value = np.zeros(len(terms))
+    z = np.zeros((len(terms), n))
+    share = np.ones(len(terms))
+    held = []
+    for p, (curves, classes) in enumerate(terms):
+        for curve in curves:
+            rows, guess, is_positive, weight = _curve_rows(data, curve)
+            auc, zc = influence(guess, is_positive, w[rows] if weight is None else weight)
+            value[p] += auc / len(curves)
+            z[p, rows] += zc / len(curves)
+        if average == "weighted":
+            share[p] = totals[list(classes)].sum()
+            held.append(np.isin(data.codes, classes))
+    total = share.sum()
+    moved = share @ z / total
+    if average == "weighted":
+        estimate = share @ value / total
+        for p, rows in enumerate(held):
+            moved[rows] += w[rows] * (value[p] - estimate) / total
+    return moved
+
+
+def _design_variance(data, scores, label, weight, options, design, replicates):
+    """(variance, df, plan) of M under a sampling design: svyrecvar of the
+    influence values (linearization), or svrVar of M under each replicate's
+    weights."""
+    from ..survey.variance import svr_var, svyrecvar
+    from .design_based import _plan
+
+    if len(data.codes) != len(np.asarray(label)):
+        raise ValueError("with design=, every row's class must be one of levels")
+    plan = _plan(design, replicates, None, len(data.codes), 50, None)
+    if plan[0] == "linearization":
+        z = multiclass_influence(data, options["method"], options["average"])
+        return float(svyrecvar(z, plan[1])[0, 0]), float(plan[1].df), plan
+    reps = plan[2]
+    base = np.ones(len(data.codes)) if data.weight is None else data.weight
+    estimate = multiclass_auc(scores, label, base, **options)
+    matrix = reps.matrix if reps.index is None else reps.matrix[reps.index]
+    scale = np.ones_like(base) if reps.combined else base  # combined: analysis weights
+    with np.errstate(invalid="ignore", divide="ignore"):
+        thetas = [
+            _replicate_auc(scores, label, scale * matrix[:, r], options)
+            for r in range(reps.n_replicates)
+        ]
+    return float(svr_var(np.array(thetas), reps, estimate)[0, 0]), float(reps.degf()), plan
+
+
+def _replicate_auc(scores, label, weight, options):
+    """M under one replicate's weights, its rows of weight 0 left out (NaN
+    where a class has none left)."""
+    kept = weight > 0
+    rows = np.asarray(scores)[kept]
+    labels = np.asarray(label)[kept]
+    if len(np.unique(labels)) < len(np.unique(np.asarray(label))):
+        return np.nan
+    return multiclass_auc(rows, labels, weight[kept], **options)
+
+
 def variance_terms(data: MulticlassData, changes: np.ndarray, weights_are: str):
     """(terms, counts): the stratified jackknife's term of each observation
     and how many rows it stands for (None: one each)."""
@@ -161,11 +240,25 @@ def _warn_skewed(data):
         )
 
 
-def _variance_and_df(scores, label, weight, method, average, levels, direction, weights_are):
+def _variance_and_df(
+    scores, label, weight, method, average, levels, direction, weights_are, design=None,
+    replicates=None,
+):  # fmt: skip
     check_choice(method, "method", METHODS)
     check_choice(average, "average", AVERAGES)
+    if design is not None:
+        weight = sampling_weights(weight, design)
     data = multiclass_data(scores, label, weight, levels=levels, direction=direction)
     check_frequency(data.weight, weights_are)
+    if design is not None or replicates is not None:
+        if weights_are != "importance":
+            raise ValueError(
+                'with design= the weights are sampling weights: weights_are="importance"'
+            )
+        if data.univariate and method != "hand_till":
+            raise ValueError("method='ovr' needs one score column per class")
+        options = dict(method=method, average=average, levels=levels, direction=direction)
+        return _design_variance(data, scores, label, weight, options, design, replicates)
     if data.univariate and method != "hand_till":
         raise ValueError("method='ovr' needs one score column per class")
     _check_sizes(data, weights_are)
@@ -192,6 +285,8 @@ def multiclass_auc_var(
     levels: Sequence | None = None,
     direction: Direction = "<",
     weights_are: str = "importance",
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> float:
     """The variance of `multiclass_auc`: a jackknife of exact leave-one-out changes.
 
@@ -202,6 +297,13 @@ def multiclass_auc_var(
     weights_are : {"importance", "frequency"}
         As for `auc_var`: ``"frequency"`` weights are whole numbers of
         identical rows, and the variance is that of the rows repeated.
+
+    design, replicates
+        A sampling design, as for `auc_var` (`weight` the sampling weights):
+        with a `SurveyDesign` the linearization, ``svyrecvar`` of each
+        row's influence on M (`multiclass_influence`); with replicates
+        (a type such as "JKn", or `ReplicateWeights`) ``svrVar`` of M
+        under each replicate's weights.
 
     Returns
     -------
@@ -236,9 +338,9 @@ def multiclass_auc_var(
     >>> round(multiclass_auc_var(two, label), 10), round(auc_var(p, label), 10)
     (0.024691358, 0.024691358)
     """
-    return _variance_and_df(scores, label, weight, method, average, levels, direction, weights_are)[
-        0
-    ]
+    return _variance_and_df(
+        scores, label, weight, method, average, levels, direction, weights_are, design, replicates
+    )[0]
 
 
 def multiclass_auc_ci(
@@ -253,6 +355,8 @@ def multiclass_auc_ci(
     conf_level: float = 0.95,
     weights_are: str = "importance",
     quantile: str = "auto",
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> AUCInterval:
     """Confidence interval of `multiclass_auc`, from `multiclass_auc_var`.
 
@@ -269,6 +373,13 @@ def multiclass_auc_ci(
         As for `auc_ci`: ``"auto"`` takes the normal quantile for unit and
         frequency weights, and Student's t with the variance's
         Satterthwaite degrees of freedom for uneven importance weights.
+
+    design, replicates
+        A sampling design, as for `multiclass_auc_var` (`weight` the sampling weights):
+        with a `SurveyDesign` the linearization, ``svyrecvar`` of each
+        row's influence on M (`multiclass_influence`); with replicates
+        (a type such as "JKn", or `ReplicateWeights`) ``svrVar`` of M
+        under each replicate's weights.
 
     Returns
     -------
@@ -293,11 +404,20 @@ def multiclass_auc_ci(
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
     variance, df, importance = _variance_and_df(
-        scores, label, weight, method, average, levels, direction, weights_are
+        scores, label, weight, method, average, levels, direction, weights_are, design, replicates
     )
     estimate = multiclass_auc(
         scores, label, weight, method=method, average=average, levels=levels, direction=direction
     )
+    if design is not None or replicates is not None:  # importance is the plan here
+        df = np.inf if quantile in ("auto", "normal") else df
+        half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
+        reps = importance[2]
+        return AUCInterval(
+            estimate, float(estimate - half), float(estimate + half), conf_level,
+            0 if reps is None else reps.n_replicates, np.empty(0), df,
+            std_error=float(np.sqrt(variance)), method=plan_words(importance),
+        )  # fmt: skip
     if quantile == "auto":
         quantile = "t" if importance else "normal"
     if quantile == "normal":

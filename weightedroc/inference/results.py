@@ -17,7 +17,7 @@ import pandas as pd
 from ..utils.deprecation import alias
 from ..utils.warn import warn
 
-__all__ = ["AUCInterval", "HTest", "PowerTest"]
+__all__ = ["AUCInterval", "HTest", "KCurveTest", "PowerTest"]
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,9 @@ class AUCInterval:
         deprecated aliases).
     conf_level : float
         Its confidence level (``level`` before 1.0: a deprecated alias).
-    n_boot : int
-        Number of replicates (0 for DeLong's interval).
+    n_replicates : int
+        Number of replicates (0 for DeLong's interval; ``n_boot`` before
+        1.3: a deprecated alias).
     replicates : numpy.ndarray
         The replicates' AUCs (empty for DeLong's interval).
     df : float
@@ -47,6 +48,9 @@ class AUCInterval:
         The replicates' median (NaN for DeLong's interval): pROC's middle
         value of a bootstrap ``ci.auc`` (``ci.auc(...)[2]``), where ours
         reports the curve's own area as `estimate`.
+    method : str
+        What was computed, in words: "DeLong", "bootstrap (2000,
+        stratified)", "linearization (svyrecvar)", "JKn replicates (40)".
 
     Examples
     --------
@@ -61,12 +65,14 @@ class AUCInterval:
     conf_low: float
     conf_high: float
     conf_level: float
-    n_boot: int
+    n_replicates: int
     replicates: np.ndarray = field(repr=False)
     df: float = math.inf
     std_error: float = math.nan
+    method: str | None = None
 
     lower = alias("conf_low", "lower")
+    n_boot = alias("n_replicates", "n_boot")
     upper = alias("conf_high", "upper")
     level = alias("conf_level", "level")
 
@@ -200,6 +206,48 @@ class HTest:
             row["conf_low"], row["conf_high"] = self._interval()
         row["method"], row["alternative"] = self.method, self.alternative
         return pd.DataFrame([row])
+
+
+@dataclass(frozen=True, repr=False)
+class KCurveTest(HTest):
+    """A test of equal AUCs of K >= 2 curves (`roc_test` of K curves, Stata's
+    ``roccomp``): an `HTest` whose statistic is the omnibus chi-square
+    ("X-squared", parameter ``df``) or, under a design with
+    ``quantile="t"``, survey's F (``df1``, ``df2``), with three more fields.
+
+    Attributes
+    ----------
+    covariance : pandas.DataFrame
+        The K x K covariance of the AUCs, named by curve.
+    contrast : pandas.DataFrame
+        The contrast matrix tested, one row per contrast, one column per curve.
+    pairwise : pandas.DataFrame
+        One row per pair of curves: ``curve1``, ``curve2``, ``estimate``
+        (AUC1 - AUC2), ``std_error``, ``statistic`` (Z), ``p_value``,
+        ``conf_low``, ``conf_high``, and the Holm and Bonferroni adjusted
+        p-values ``p_holm``, ``p_bonferroni``.
+
+    Examples
+    --------
+    >>> from weightedroc import load_asah, roc_test
+    >>> asah = load_asah()
+    >>> test = roc_test(asah[["s100b", "wfns", "ndka"]], label=asah["outcome"])
+    >>> test.statistic_name, test.parameter
+    ('X-squared', {'df': 2.0})
+    >>> list(test.pairwise["curve2"])
+    ['wfns', 'ndka', 'ndka']
+    """
+
+    covariance: pd.DataFrame | None = field(default=None, compare=False)
+    contrast: pd.DataFrame | None = field(default=None, compare=False)
+    pairwise: pd.DataFrame | None = field(default=None, compare=False)
+
+    def __repr__(self):
+        table = self.pairwise.copy()
+        shown = table.drop(columns=["conf_low", "conf_high"]).to_string(
+            index=False, float_format=lambda v: f"{v:.4g}"
+        )
+        return HTest.__repr__(self) + "pairwise differences (Holm, Bonferroni):\n" + shown + "\n"
 
 
 def r_format(value, digits=7):

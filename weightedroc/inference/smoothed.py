@@ -157,7 +157,8 @@ def smooth_interval(smoothing, method, conf_level, n_boot, seed, stratified, par
     sd = float(np.std(values, ddof=1)) if len(values) > 1 else math.nan
     return AUCInterval(
         estimate(smoothing, partial), float(low), float(high), conf_level, int(n_boot), values,
-        std_error=sd,
+        std_error=sd, method=f"smoothed, bootstrap ({int(n_boot)}, "
+        + ("stratified)" if stratified else "not stratified)"),
     )  # fmt: skip
 
 

@@ -5,6 +5,7 @@ DeLong's method (`.delong`), Obuchowski's (`.obuchowski`) or the bootstrap
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
@@ -21,7 +22,8 @@ from .checks import (
     warn_skewed_weights,
 )
 from .delong import spread
-from .design_based import design_auc_var, design_request
+from .design_based import design_auc_var, design_method, design_request
+from .k_curves import K_METHODS, curves_of, k_auc_cov
 from .obuchowski import obuchowski_cov, obuchowski_var
 from .placements import paired_placements, placements, uneven
 from .smoothed import need_label, smooth_cov, smooth_var, smoothing_of
@@ -36,7 +38,7 @@ def auc_var(
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
-    method: str = "delong",
+    method: str | None = None,
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
@@ -151,6 +153,7 @@ def auc_var(
     >>> round(auc_var(asah["s100b"], asah["outcome"], method="obuchowski"), 10)
     0.002734778
     """
+    method = design_method(method, design, replicates)
     partial = partial_area("auc_var", fpr_range, tpr_range, correct, partial_auc)
     smoothing = smoothing_of(guess)
     if smoothing is not None:
@@ -206,11 +209,11 @@ def auc_var(
 
 def auc_cov(
     guess1: ArrayLike,
-    guess2: ArrayLike,
+    guess2: ArrayLike | None = None,
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
-    method: str = "delong",
+    method: str | None = None,
     weights_are: str = "importance",
     positive: LabelValue = None,
     direction: Direction = "<",
@@ -221,11 +224,17 @@ def auc_cov(
     seed: int | np.random.Generator | None = None,
     stratified: bool = True,
     partial_auc: dict | None = None,
-) -> float:
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
+) -> float | pd.DataFrame:
     """DeLong's covariance of the AUCs of two scores of the same observations.
 
     As pROC's ``cov(roc1, roc2)`` for paired curves; the weights are those
-    of `auc_var`.
+    of `auc_var`.  Given K >= 2 scores at once (a DataFrame, a 2-D array, a
+    dict or a list of arrays as `guess1`, `label` as ``label=``), the K x K
+    covariance matrix as a DataFrame named by curve (methods "delong",
+    "bootstrap": the K areas of the same replicates, or a design's), each
+    entry equal to the pair's `auc_cov` and the diagonal to `auc_var`.
 
     Parameters
     ----------
@@ -254,11 +263,17 @@ def auc_cov(
         covariance of the replicates' two areas, each replicate drawing
         the same observations for both scores (pROC's ``cov(method =
         "bootstrap")``, `weightedroc.inference.bootstrap.bootstrap_cov`).
+    design, replicates
+        A sampling design, as for `auc_var`: the design-based covariance,
+        ``method="linearization"`` (``svyrecvar`` of the two (K) columns of
+        influence values) or ``"replicate"`` (``svrVar`` of the replicate
+        AUCs of every score, read from the same replicates).
 
     Returns
     -------
-    float
-        ``auc_cov(g, g, ...)`` equals ``auc_var(g, ...)``.
+    float or pandas.DataFrame
+        ``auc_cov(g, g, ...)`` equals ``auc_var(g, ...)``; K scores give
+        the K x K matrix.
 
     Examples
     --------
@@ -271,7 +286,21 @@ def auc_cov(
     >>> asah = load_asah()  # pROC: cov(r.s100b, r.wfns, method = "obuchowski")
     >>> round(auc_cov(asah["s100b"], asah["wfns"], asah["outcome"], method="obuchowski"), 10)
     0.0008560803
+
+    Three scores at once:
+
+    >>> auc_cov(asah[["s100b", "wfns", "ndka"]], label=asah["outcome"]).round(6)
+              s100b      wfns      ndka
+    s100b  0.002669  0.001196 -0.000756
+    wfns   0.001196  0.001470 -0.000533
+    ndka  -0.000756 -0.000533  0.003191
     """
+    method = design_method(method, design, replicates)
+    curves = curves_of(guess1) if smoothing_of(guess1) is None else None
+    if curves is not None or design is not None or replicates is not None:
+        return _cov_of_curves(curves, locals())
+    if guess2 is None:
+        raise TypeError("auc_cov() needs guess2 (or K scores as the first argument)")
     check_choice(method, "method", METHODS)
     if partial_auc is None:
         partials = curve_partials("auc_cov", fpr_range, tpr_range, correct, warn_differ=False)
@@ -319,6 +348,42 @@ def auc_cov(
     if weights_are == "importance" and uneven(weight):
         warn_skewed_weights(first)
     return spread(first, second, weights_are)
+
+
+def _cov_of_curves(curves, given):
+    """auc_cov of K scores, or of two under a design (`.k_curves`)."""
+    guesses, names = curves if curves is not None else ([given["guess1"], given["guess2"]], None)
+    label = given["label"]
+    if curves is not None:
+        if given["guess2"] is not None and label is not None:
+            raise ValueError(
+                "auc_cov of K scores takes the labels once: auc_cov(guesses, label=...)"
+            )
+        label = given["guess2"] if label is None else label
+    label = need_label(label, "auc_cov")
+    request = design_request(
+        given["design"], given["replicates"], given["method"], given["weights_are"]
+    )
+    if request is None:
+        check_choice(given["method"], "method", K_METHODS)
+    if given["partial_auc"] is None:
+        partial = curve_partials(
+            "auc_cov", given["fpr_range"], given["tpr_range"], given["correct"]
+        )
+        if partial[0] != partial[1]:
+            raise ValueError("auc_cov of K scores (or under a design) reads one area for all")
+        partial = partial[0]
+    else:
+        partial = partial_area("auc_cov", None, None, False, given["partial_auc"])
+    asked = dict(
+        method=given["method"], weights_are=given["weights_are"], quantile="normal",
+        positive=given["positive"], direction=given["direction"], n_boot=given["n_boot"],
+        seed=given["seed"], stratified=given["stratified"], partial=partial, design=request,
+        conf_level=0.95, alternative="two.sided",
+    )  # fmt: skip
+    with one_label_warning():
+        matrix = k_auc_cov(guesses, names or ["roc1", "roc2"], label, given["weight"], asked)
+    return matrix if curves is not None else float(matrix.iloc[0, 1])
 
 
 def _cov_per_curve(guess1, guess2, label, weight, method, partials, given):
