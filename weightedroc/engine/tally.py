@@ -174,6 +174,9 @@ def replicate_areas(P, N):
         return np.clip(area / (at_or_above[:, 0] * N.sum(axis=1)), 0.0, 1.0)
 
 
-def area(t: Tally) -> float:
-    """The AUC of a `Tally` with `auc_score`'s bits (R's counts and trapezoids)."""
-    return counts_area(cumulate_sorted(t.sorted_guess, t.positive, t.weight))
+def area(ordered) -> float:
+    """The AUC, with `auc_score`'s bits (R's counts and trapezoids), of
+    sorted inputs: a `Tally`, or `stable_order`'s result (order, sorted
+    guesses, labels and weights)."""
+    _, sorted_guess, positive, weight = ordered[:4]
+    return counts_area(cumulate_sorted(sorted_guess, positive, weight))

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.core import stable_order
-from ..engine.tally import area, tally
+from ..engine.tally import area
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
@@ -114,7 +114,7 @@ def _values(sample, plan, partial):
     if partial:
         estimate = full_area(*sample, partial, ordered=ordered)
     else:
-        estimate = area(tally(*sample, ordered=ordered))  # auc_score's bits
+        estimate = area(ordered)  # auc_score's bits
     return estimate, replicate_aucs(*sample, reps, partial, ordered=ordered)
 
 

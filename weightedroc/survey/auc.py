@@ -271,13 +271,18 @@ def _factor_aucs(guess, label, weight, reps, ordered):
         total = rows.sum()
         numerator = total + D.T @ rows + D.T @ cols
         size = total + np.abs(D).T @ (rows + cols)  # of the terms, for rounding
+        # The rows of each stratum, still in sorted order: one stable sort by stratum.
         row_stratum = reps.psu_stratum[a]
+        small = np.int16 if reps.psu_stratum.max() < 2**15 else row_stratum.dtype
+        by_stratum = np.argsort(row_stratum.astype(small), kind="stable")  # radix sort
+        in_stratum = row_stratum[by_stratum]
+        g_h, pos_h, w_h, a_h = (x[by_stratum] for x in (sorted_guess, pos, w, a))
         for h in np.unique(stratum_of):
             members = np.flatnonzero(reps.psu_stratum == h)
             local = np.full(n_psu, -1)
             local[members] = np.arange(len(members))
-            keep = row_stratum == h
-            T_hh = pair_totals(sorted_guess[keep], pos[keep], w[keep], local[a[keep]], len(members))
+            keep = slice(*np.searchsorted(in_stratum, [h, h + 1]))
+            T_hh = pair_totals(g_h[keep], pos_h[keep], w_h[keep], local[a_h[keep]], len(members))
             r = np.flatnonzero(stratum_of == h)
             d = D[np.ix_(members, r)]
             numerator[r] += np.einsum("ar,ar->r", d, T_hh @ d)
