@@ -446,10 +446,11 @@ def _monotone(frame, block, signs):
     checks that say what is wrong."""
     if len(block) < 2:
         return False
-    rows = block.T[frame.columns.get_indexer(list(signs))]  # a copy, column by column
+    rows = block.T[[frame.columns.get_loc(name) for name in signs]]  # a copy of each column
     rows *= np.array(list(signs.values()))[:, None]  # exact: signs are +1 and -1
     with np.errstate(invalid="ignore"):  # inf - inf: NaN, and fails
-        return bool(np.diff(rows).max() <= 0)  # NaN fails: max() is NaN if any is
+        steps = rows[:, 1:] - rows[:, :-1]
+    return bool(steps.max() <= 0)  # NaN fails: max() is NaN if any is
 
 
 def check_curve(curve, columns=("TPR", "FPR"), block=None):
