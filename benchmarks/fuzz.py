@@ -6,7 +6,7 @@ Draws recipes of adversarial inputs (tests/hardcases.py), large ones
 included, and compares WeightedROC, auc_score, direction=">", one thread
 against two, and roc_table's groups with the plain algorithm
 (tests/plain.py), bit for bit; and WeightedAUC and partial_auc of the
-frame, read and then recalled, with the plain area.  Prints the cases run, the observations and
+frame, read twice, with the plain area.  Prints the cases run, the observations and
 the mismatches; each mismatch's recipe is printed as JSON (rebuild it with
 ``hardcases.build``).  Exit status 1 when any mismatch was found.
 """
@@ -43,7 +43,7 @@ def mismatches(recipe, rng):
     area = plain_auc(expected[0], expected[1])
     if not same_bits(auc_score(guess, labels, weight), area):
         found.append("auc_score")
-    for read in ("first", "again"):  # the frame read, then recalled (curve_input.Remembered)
+    for read in ("first", "again"):  # the frame read, then read again
         if not same_bits(WeightedAUC(frame), area) or not same_bits(partial_auc(frame), area):
             found.append(f"WeightedAUC/partial_auc of the frame, read {read}")
     if rng.random() < 0.3:

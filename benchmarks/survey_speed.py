@@ -3,6 +3,8 @@
 At 1e6 rows (10 strata x 10 PSUs): one `auc_score`, the AUCs of 100 JKn
 replicates, and of 100 bootstrap replicates, timed side by side in one
 process (ratios to `auc_score` are what the issue bounds: 10x and 30x).
+Issue 38's case (``--part strata``): 1e6 rows, 50 strata x 2 PSUs, the
+JKn interval as a user calls it against one `auc_score` (bound: 5x).
 At 1e4 rows: svyROC's ``ci.wauc(method = "JKn")`` against
 ``auc_ci(design=..., replicates="JKn")`` on the same data and design
 (svyROC is sourced from WEIGHTEDROC_SVYROC, an unpacked copy of
@@ -10,8 +12,9 @@ github:cran/svyROC; skipped without it).  R is timed inside R.
 
     nice -n 10 python benchmarks/survey_speed.py [--rounds 3]
 
-Writes benchmarks/results/survey_speed.md (1e6 rows) and
-survey_speed_svyroc.md (svyROC), and prints them; ``--part`` runs one.
+Writes benchmarks/results/survey_speed.md (1e6 rows),
+survey_speed_strata.md (issue 38) and survey_speed_svyroc.md (svyROC),
+and prints them; ``--part`` runs one.
 """
 
 import argparse
@@ -104,6 +107,30 @@ def large(rounds):
     return frame
 
 
+def paired_strata(rounds):
+    """Issue 38's case: 1e6 rows, 50 strata x 2 PSUs (100 JKn replicates),
+    `auc_ci` as a user calls it against one `auc_score`, alternated in
+    each round (`timing.best_time` of each, interleaved)."""
+    data = survey_data(10**6, 50, 2)
+    g, y, w = data["phat"].to_numpy(), data["y"].to_numpy() == 1, data["weights"].to_numpy()
+    design = wr.SurveyDesign(cluster=data["cluster"], strata=data["strata"])
+    one, jkn, lin = [], [], []
+    for _ in range(rounds):
+        one.append(best_time(lambda: wr.auc_score(g, y, w), 1))
+        jkn.append(best_time(lambda: wr.auc_ci(g, y, w, design=design, replicates="JKn"), 1))
+        lin.append(best_time(lambda: wr.auc_ci(g, y, w, design=design), 1))
+    rows = [
+        ("auc_score", 1, min(one)),
+        ("auc_ci(design=, replicates='JKn'), all in", 100, min(jkn)),
+        ("auc_ci(design=), linearization", 0, min(lin)),
+    ]
+    frame = pd.DataFrame(
+        rows, columns=["what (1e6 rows, 50 strata x 2 PSUs)", "replicates", "seconds"]
+    )
+    frame["x auc_score"] = frame["seconds"] / min(one)
+    return frame
+
+
 def small(rounds):
     src = os.environ.get("WEIGHTEDROC_SVYROC")
     if not src:
@@ -134,7 +161,7 @@ def small(rounds):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--part", choices=["large", "svyroc", "both"], default="both")
+    parser.add_argument("--part", choices=["large", "svyroc", "strata", "both"], default="both")
     args = parser.parse_args()
     head = [
         "One process, side by side, on a shared 2-core machine (other jobs running): "
@@ -145,6 +172,10 @@ def main():
         lines = ["# Survey designs: speed of replicate AUCs at 1e6 rows", "", *head]
         lines += [markdown(large(args.rounds)), ""]
         write("survey_speed.md", lines)
+    if args.part in ("strata", "both"):
+        lines = ["# Survey designs: a JKn interval of 50 strata x 2 PSUs at 1e6 rows", "", *head]
+        lines += [markdown(paired_strata(args.rounds)), ""]
+        write("survey_speed_strata.md", lines)
     if args.part in ("svyroc", "both"):
         lines = ["# Survey designs: svyROC's ci.wauc (JKn) and auc_ci at 1e4 rows", "", *head]
         result = small(args.rounds)

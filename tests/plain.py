@@ -75,3 +75,43 @@ def plain_integral(x, y, t):
     step = t - x[k]
     fraction = step / width[k] if width[k] > 0 else 0.0
     return below[k] + step * (y[k] + (y[k] + fraction * (y[k + 1] - y[k]))) / 2
+
+
+def plain_tally(guess, positive, weight=None):
+    """(below_pos, below_neg, P, N) per run of tied guesses, by ascending guess,
+    in a plain loop: each class's weight added row by row in stable order
+    (doubles), read at the last row of each run, and the runs' differences."""
+    guess = np.asarray(guess, dtype=np.float64)
+    order = np.argsort(guess, kind="stable")
+    below_pos, below_neg, pos_sum, neg_sum = [], [], 0.0, 0.0
+    for k, i in enumerate(order):
+        w = 1.0 if weight is None else float(weight[i])
+        if positive[i]:
+            pos_sum += w
+        else:
+            neg_sum += w
+        if k == len(order) - 1 or guess[order[k + 1]] != guess[i]:
+            below_pos.append(pos_sum)
+            below_neg.append(neg_sum)
+    below_pos, below_neg = np.array(below_pos), np.array(below_neg)
+    P = np.array([b - a for a, b in zip([0.0, *below_pos[:-1]], below_pos)])
+    N = np.array([b - a for a, b in zip([0.0, *below_neg[:-1]], below_neg)])
+    return below_pos, below_neg, P, N
+
+
+def plain_placements(guess, positive, weight=None):
+    """DeLong's placement value of each observation (in the rows' order), ties
+    counted one half, from `plain_tally`: the negatives' weight below a
+    positive plus half the tied, over W0; the positives' weight above a
+    negative plus half the tied, over W1."""
+    below_pos, below_neg, P, N = plain_tally(guess, positive, weight)
+    W1, W0 = below_pos[-1], below_neg[-1]
+    distinct = np.unique(np.asarray(guess, dtype=np.float64))
+    value = np.empty(len(guess))
+    for i, x in enumerate(np.asarray(guess, dtype=np.float64)):
+        g = int(np.searchsorted(distinct, x))
+        if positive[i]:
+            value[i] = (below_neg[g] - N[g] / 2) / W0
+        else:
+            value[i] = ((W1 - below_pos[g]) + P[g] / 2) / W1
+    return value

@@ -82,3 +82,31 @@ def test_the_readme_layout_names_every_subpackage_and_its_modules():
     page = {name for _, names in _page_layers() for name in names} - {"example"}
     assert sorted(modules - named) == []
     assert sorted(page - named) == []
+
+
+def test_front_ends_are_kept_out_of_internals_by_a_contract():
+    """The forbidden contract's front ends and forbidden packages are the
+    ones docs/architecture.md's section on the backend names, and every
+    layer below the backend is forbidden to them."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(
+        c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "forbidden"
+    )
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("\n## The backend\n", 1)[1]
+    sources = {name.removeprefix("weightedroc.") for name in contract["source_modules"]}
+    forbidden = {name.removeprefix("weightedroc.") for name in contract["forbidden_modules"]}
+    assert sources == {"tidy", "dask", "spark", "io"}
+    for name in sources | forbidden:
+        assert f"`{name}`" in section or f"`weightedroc.{name}`" in section
+    layers = [names for _, names in _page_layers()]
+    below = {n for names in layers[layers.index(["backend"]) + 1 :] for n in names} - {"utils"}
+    assert forbidden == below
+    assert contract.get("allow_indirect_imports") is True  # through the backend, by design
+
+
+def test_the_backend_exports_what_it_lists():
+    from weightedroc import backend
+
+    for name in backend.__all__:
+        assert getattr(backend, name) is not None

@@ -72,6 +72,7 @@ _LAZY = {
 # Subpackages and modules, imported on first attribute access
 # (``weightedroc.plots.roc_plot`` after a bare ``import weightedroc``).
 _SUBMODULES = (
+    "backend",
     "curves",
     "dask",
     "datasets",

@@ -52,11 +52,20 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .engine.core import Cumulated, cumulate
-from .engine.longdouble import running_sum
-from .engine.rates import COLUMNS, curve_frame, rates, trapezoids
-from .engine.validation import check_direction, check_guess, check_label, check_weight
-from .streaming.accumulator import RocAccumulator
+from .backend import (
+    COLUMNS,
+    Cumulated,
+    RocAccumulator,
+    check_direction,
+    check_guess,
+    check_label,
+    check_weight,
+    cumulate,
+    curve_frame,
+    rates,
+    running_sum,
+    trapezoids,
+)
 from .utils.deprecation import keyword_only
 from .utils.types import Direction, LabelValue
 from .utils.warn import warn
@@ -571,8 +580,7 @@ def _group_part(part, guess, weight, by, direction, weights_are, min_per_class):
     """`weightedroc.inference.grouped_auc.group_statistics` of one partition of whole
     groups (rows in input order), its groups skipped, and its weights'
     (min, max)."""
-    from .inference.checks import check_frequency
-    from .inference.grouped_auc import group_statistics
+    from .backend import check_frequency, group_statistics
 
     part = part.sort_values("_row", kind="stable")
     if len(part) == 0:
@@ -597,7 +605,7 @@ _STATISTICS = ["auc", "n", "positive_weight", "negative_weight", "variance", "sq
 
 def _gauc(parts, by, options, min_per_class):
     """`weightedroc.group_auc`'s result from the partitions' statistics."""
-    from .inference.grouped_auc import combined, no_group_used
+    from .backend import combined, no_group_used
 
     tables, skipped, ranges = zip(*parts)
     table = pd.concat(tables, ignore_index=True)
@@ -654,7 +662,7 @@ def group_auc(
     GAUC 0.8148 over 2 groups weighted by rows, 1 skipped (one label)
     95% CI: 0.4090 to 1.0000 (DeLong, groups independent)
     """
-    from .inference.grouped_auc import check_columns, check_options
+    from .backend import check_columns, check_options
 
     dask = _dask()
     if not isinstance(ddf, dask.dataframe.DataFrame):

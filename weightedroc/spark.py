@@ -16,7 +16,9 @@ and message (not wrapped in Spark's exception).
 
 import pandas as pd
 
-from .streaming.accumulator import RocAccumulator
+from .backend import (
+    RocAccumulator,
+)
 from .utils.types import Columns, Direction, LabelValue
 
 __all__ = ["roc", "auc", "state"]

@@ -30,30 +30,33 @@ from collections.abc import Hashable
 import numpy as np
 import pandas as pd
 
-from .engine.core import OVERFLOW
-from .engine.frames import Frame, is_frame
-from .engine.grouped import (
+from .backend import (
+    COLUMNS,
+    OVERFLOW,
+    Frame,
     all_at_once,
-    each_group,
-    first_rows,
-    grouped,
-    in_key_order,
-    only_one_label,
-    packed,
-    sorted_aucs,
-    sorted_curves,
-    sorted_rows,
-)
-from .engine.many import counting_sort
-from .engine.rates import COLUMNS, curve_columns, rates, trapezoid_area
-from .engine.threads import prefault, run_both
-from .engine.validation import (
     check_direction,
     check_guess,
     check_label,
     check_weight,
+    counting_sort,
+    curve_columns,
+    each_group,
+    first_rows,
+    grouped,
+    in_key_order,
+    is_frame,
     no_label_warning,
+    only_one_label,
+    packed,
+    prefault,
+    rates,
+    run_both,
+    sorted_aucs,
+    sorted_curves,
+    sorted_rows,
     to_array,
+    trapezoid_area,
 )
 from .utils.types import Columns, Direction, LabelValue
 from .utils.warn import warn
@@ -506,7 +509,7 @@ def auc_table(
         columns = [np.array(column) for column in zip(*table)]
         groups = np.arange(len(table))
     if ci:
-        from .inference.interval import group_intervals
+        from .backend import group_intervals
 
         order, ends = _groups(data, by)
         rows = [

@@ -65,25 +65,10 @@ def counts_of(roc, positive=None, direction="<", function="measures"):
     ``(guess, label, weight)``, cumulated with `positive` and `direction`
     (`read_curve`'s one input rule); or a `smooth_roc` curve, without
     thresholds (`smoothed_counts`)."""
-    return counts_and_memo(roc, positive, direction, function)[0]
-
-
-def counts_and_memo(roc, positive=None, direction="<", function="measures"):
-    """`counts_of`, and the dict in which readers of a frame read before
-    keep what they derive from its counts (None for anything else:
-    `curve_input.Remembered`)."""
     curve = read_curve(roc, function, positive=positive, direction=direction)
-    if curve.memo is not None and "counts" in curve.memo:  # the frame was read before
-        return curve.memo["counts"], curve.memo
     if curve.smooth is not None:
-        counts = smoothed_counts(curve.TPR, curve.FPR, curve.smooth, curve.direction)
-    else:
-        counts = from_columns(curve.threshold, curve.FN, curve.FP, curve.direction)
-    if curve.memo is not None:
-        for values in counts[:5]:
-            values.flags.writeable = False  # shared by later reads of the frame
-        curve.memo["counts"] = counts
-    return counts, curve.memo
+        return smoothed_counts(curve.TPR, curve.FPR, curve.smooth, curve.direction)
+    return from_columns(curve.threshold, curve.FN, curve.FP, curve.direction)
 
 
 def smoothed_counts(TPR, FPR, smoothing, direction):

@@ -9,8 +9,6 @@ what made it) is read as its TPR and FPR, with that recipe in ``smooth``.
 TypeError that names the public function called and both forms.
 """
 
-import threading
-import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -41,7 +39,6 @@ class CurveArrays:
     direction: str
     frame: pd.DataFrame = field(repr=False)
     smooth: object = field(default=None, repr=False)
-    memo: dict | None = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, name):
         return getattr(self, name)
@@ -97,14 +94,6 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
             )
         block = float_block(frame)
         smooth = frame.attrs.get("smooth")
-        kept = Remembered.recall(frame, block, smooth, complete)
-        if kept is not None:
-            arrays, memo = kept
-            return CurveArrays(**arrays, frame=frame, smooth=smooth, memo=memo)
-        remember = frame is roc and block is not None and len(block) <= Remembered.ROWS
-        if remember:  # checked and kept in our own copy: the caller may change theirs later
-            block = np.array(block, order="F")
-            block.flags.writeable = False
         if smooth is not None:  # smooth_roc's curve: TPR and FPR, and what made them
             arrays = dict.fromkeys(COLUMNS) | check_curve(frame, block=block)
             arrays["direction"] = smooth.direction
@@ -114,55 +103,11 @@ def read_curve(roc, function, *, positive=None, direction="<", complete=True):
             else:
                 arrays = dict.fromkeys(COLUMNS) | check_curve(frame, block=block)
             arrays["direction"] = _frame_direction(arrays["threshold"])
-        # (a frame made here from a polars or Arrow one dies with this call)
-        memo = Remembered.keep(frame, block, smooth, complete, arrays) if remember else None
-        return CurveArrays(**arrays, frame=frame, smooth=smooth, memo=memo)
+        return CurveArrays(**arrays, frame=frame, smooth=smooth)
     r_words = "" if complete else "is.data.frame(tpr.fpr) is not TRUE: "
     raise TypeError(
         f"{function}() reads a ROC curve: {r_words}roc must be {FORMS}; got {_describe(roc)}"
     )
-
-
-class Remembered:
-    """The checked arrays of the last few small frames read, as pROC keeps
-    a built curve: reading the same frame again costs a comparison of its
-    values with a copy taken when it was checked (a few microseconds,
-    against tens for the checks).  A frame whose values, columns or
-    smoothing changed since is checked again; entries go with their frame.
-    Each entry has a `memo` dict for what readers derive from the arrays
-    (`counts.counts_of` keeps its read-only `Counts` there).
-    """
-
-    ROWS, ENTRIES = 5_000, 32  # at most 32 copies of 5 x 5,000 doubles (6.4 MB), and their Counts
-    entries: dict = {}
-    lock = threading.Lock()
-
-    @classmethod
-    def recall(cls, frame, block, smooth, complete):
-        entry = cls.entries.get((id(frame), complete))
-        if entry is None or block is None:
-            return None
-        ref, columns, kept_smooth, snapshot, arrays, memo = entry
-        if ref() is frame and columns is frame.columns and kept_smooth is smooth:
-            if snapshot.shape == block.shape and np.array_equal(  # bits: -0.0 is not 0.0
-                snapshot.view(np.int64), block.view(np.int64)
-            ):
-                return arrays, memo
-        return None
-
-    @classmethod
-    def keep(cls, frame, block, smooth, complete, arrays):
-        key, memo = (id(frame), complete), {}
-        ref = weakref.ref(frame, lambda _, key=key: cls.entries.pop(key, None))
-        entry = (ref, frame.columns, smooth, block, arrays, memo)  # `block`: our copy
-        with cls.lock:  # (a frame's end pops its entry without it: never waits)
-            while len(cls.entries) >= cls.ENTRIES:  # the oldest out
-                try:
-                    cls.entries.pop(next(iter(cls.entries)), None)
-                except (RuntimeError, StopIteration):  # a frame's end changed the dict
-                    break
-            cls.entries[key] = entry
-        return memo
 
 
 def _describe(roc):

@@ -434,6 +434,25 @@ def frame_columns(frame, names, block=None):
     return {name: to_array(frame[name], name) for name in names}
 
 
+# The sign of each column's steps down a WeightedROC frame's rows, negated:
+# TPR, FPR and FP never increase, FN never decreases.
+ROC_SIGNS = {"TPR": 1.0, "FPR": 1.0, "FN": -1.0, "FP": 1.0}
+
+
+def _monotone(frame, block, signs):
+    """Whether the columns `signs` names of `block` (a `float_block` of
+    `frame`) have no NaN and never step up (times their sign, +1 or -1),
+    read in one pass over the block.  False sends the caller to the
+    checks that say what is wrong."""
+    if len(block) < 2:
+        return False
+    rows = block.T[[frame.columns.get_loc(name) for name in signs]]  # a copy of each column
+    rows *= np.array(list(signs.values()))[:, None]  # exact: signs are +1 and -1
+    with np.errstate(invalid="ignore"):  # inf - inf: NaN, and fails
+        steps = rows[:, 1:] - rows[:, :-1]
+    return bool(steps.max() <= 0)  # NaN fails: max() is NaN if any is
+
+
 def check_curve(curve, columns=("TPR", "FPR"), block=None):
     """R's WeightedAUC checks on a curve frame, with R's wording."""
     if not isinstance(curve, pd.DataFrame):
@@ -451,8 +470,10 @@ def check_curve(curve, columns=("TPR", "FPR"), block=None):
         raise ValueError(
             f"nrow(tpr.fpr) > 1 is not TRUE: a curve needs at least 2 rows, got {len(curve)}"
         )
-    arrays = {}
     found = frame_columns(curve, columns, block)
+    if block is not None and _monotone(curve, block, dict.fromkeys(columns, 1.0)):
+        return found  # one pass: no NA, non-increasing
+    arrays = {}
     for name in columns:
         values = _as_float(found[name], name, f"column {name} must not contain NA")
         if not (np.diff(values) <= 0).all():
@@ -487,12 +508,20 @@ def check_roc_frame(roc, block=None):
                 "FPR, threshold, FN, FP of a WeightedROC frame"
             )
     found = frame_columns(roc, names, block)
-    arrays = {
-        name: _as_float(found[name], name, f"roc column {name} must not contain NA")
-        for name in names
-    }
+    fast = (
+        block is not None
+        and _monotone(roc, block, ROC_SIGNS)  # one pass: no NA, in order
+        and not np.isnan(found["threshold"].min())
+    )
+    if fast:
+        arrays = found
+    else:
+        arrays = {
+            name: _as_float(found[name], name, f"roc column {name} must not contain NA")
+            for name in names
+        }
     TPR, FPR, FN, FP = (arrays[k] for k in ("TPR", "FPR", "FN", "FP"))
-    if not (
+    if not fast and not (
         (np.diff(TPR) <= 0).all()
         and (np.diff(FPR) <= 0).all()
         and (np.diff(FN) >= 0).all()

@@ -14,13 +14,13 @@ import math
 
 import numpy as np
 
+from ..engine.tally import replicate_areas as auc_rows
 from ..utils.deprecation import renamed
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_conf_level, check_n_boot, curve_partials, partial_area
 from .replicates import (  # noqa: F401
     CELLS,
-    auc_rows,
     batches,
     class_weights,
     draw,

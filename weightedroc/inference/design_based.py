@@ -18,6 +18,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from ..engine.core import stable_order
+from ..engine.tally import area
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
@@ -132,8 +134,12 @@ def _values(sample, plan, partial):
                 '(with replicates="JKn", for example)'
             )
         return influence(*sample)
-    estimate = full_area(*sample, partial) if partial else influence(*sample)[0]
-    return estimate, replicate_aucs(*sample, reps, partial)
+    ordered = stable_order(*sample)  # one sort serves the estimate and the replicates
+    if partial:
+        estimate = full_area(*sample, partial, ordered=ordered)
+    else:
+        estimate = area(ordered)  # auc_score's bits
+    return estimate, replicate_aucs(*sample, reps, partial, ordered=ordered)
 
 
 def _variance(values, plan, estimate):

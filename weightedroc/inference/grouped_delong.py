@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..engine.tally import by_row, class_sums, group_ends, placement_values
+
 
 class GroupVariances(NamedTuple):
     """Per-group results of `group_variances`, indexed by group code."""
@@ -43,15 +45,6 @@ def _by_group_and_guess(codes, size, guess):
     return by_guess[groupsort_indexer(codes[by_guess], size)[0]]
 
 
-def _runs(codes, guess):
-    """Where each run of equal (group, guess) ends in the sorted rows."""
-    is_end = np.empty(len(codes), dtype=bool)
-    np.not_equal(guess[1:], guess[:-1], out=is_end[:-1])
-    is_end[:-1] |= codes[1:] != codes[:-1]
-    is_end[-1] = True
-    return np.flatnonzero(is_end)
-
-
 def _within(cumulated, codes_of_runs, totals):
     """Cumulated sums (over all rows, long double) restarted at each group."""
     before = np.concatenate(([0], np.cumsum(totals, dtype=np.longdouble)[:-1]))
@@ -66,22 +59,18 @@ def _placements(codes, size, guess, positive, weight):
     order = _by_group_and_guess(codes, size, guess)
     c, x, pos = codes[order], guess[order], positive[order]
     w = np.ones(len(c)) if weight is None else weight[order]
-    ends = _runs(c, x)
+    ends = group_ends(x, c)
     run_code = c[ends]
-    pos_w, neg_w = np.where(pos, w, 0.0), np.where(pos, 0.0, w)
-    W1 = np.bincount(c, weights=pos_w, minlength=size)
-    W0 = np.bincount(c, weights=neg_w, minlength=size)
-    below_pos = np.cumsum(pos_w, dtype=np.longdouble)[ends]
-    below_neg = np.cumsum(neg_w, dtype=np.longdouble)[ends]
-    P = np.diff(below_pos, prepend=0).astype(np.float64)  # weight of the run's positives
-    N = np.diff(below_neg, prepend=0).astype(np.float64)
+    below_pos, below_neg, P, N = class_sums(pos, w, ends, dtype=np.longdouble)
+    W1 = np.bincount(c, weights=np.where(pos, w, 0.0), minlength=size)  # by rows, as ever
+    W0 = np.bincount(c, weights=np.where(pos, 0.0, w), minlength=size)
     below_pos, below_neg = _within(below_pos, run_code, W1), _within(below_neg, run_code, W0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        pos_value = (below_neg - N / 2) / W0[run_code]
-        neg_value = ((W1[run_code] - below_pos) + P / 2) / W1[run_code]
+        pos_value, neg_value = placement_values(
+            below_pos, below_neg, P, N, W1[run_code], W0[run_code]
+        )
         auc = np.bincount(run_code, weights=P * pos_value, minlength=size) / W1
-        sizes = np.diff(ends, prepend=-1)
-        value = np.where(pos, np.repeat(pos_value, sizes), np.repeat(neg_value, sizes))
+        value = by_row(pos_value, neg_value, pos, np.diff(ends, prepend=-1))
     return order, c, pos, w, W1, W0, auc, value
 
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..engine.core import stable_order, unit_scaled
+from ..engine.tally import by_row, class_sums, group_ends, placement_values
 from .checks import check_class_sizes, prepared
 
 
@@ -42,26 +43,13 @@ def placements(guess, label, weight, weights_are="importance", ordered=None) -> 
     if weights_are == "importance" and not uneven(weight):
         w = None  # equal importance weights are unit weights, exactly
     n = len(order)
-    is_end = np.empty(n, dtype=bool)  # last observation of a run of tied guesses
-    np.not_equal(sorted_guess[1:], sorted_guess[:-1], out=is_end[:-1])
-    is_end[-1] = True
-    ends = np.flatnonzero(is_end)
-    sizes = np.diff(ends, prepend=-1)
-    if w is None:  # counts, exact
-        below_pos = np.cumsum(pos, dtype=np.float64)[ends]
-        below_neg = (ends + 1.0) - below_pos
-    else:
-        if weights_are == "importance":  # a power of two: exactly scale-free,
-            w = unit_scaled(w, total=w.sum())  # and squares stay in range
-        below_pos = np.cumsum(np.where(pos, w, 0.0))[ends]
-        below_neg = np.cumsum(np.where(pos, 0.0, w))[ends]
-    # Weight of each class in each group, and below / above it.
-    P, N = np.diff(below_pos, prepend=0.0), np.diff(below_neg, prepend=0.0)
+    if w is not None and weights_are == "importance":  # a power of two: exactly
+        w = unit_scaled(w, total=w.sum())  # scale-free, and squares stay in range
+    ends = group_ends(sorted_guess)
+    below_pos, below_neg, P, N = class_sums(pos, w, ends)
     W1, W0 = below_pos[-1], below_neg[-1]
-    pos_value = (below_neg - N / 2) / W0
-    neg_value = ((W1 - below_pos) + P / 2) / W1
-    value = np.repeat(neg_value, sizes)
-    np.copyto(value, np.repeat(pos_value, sizes), where=pos)
+    pos_value, neg_value = placement_values(below_pos, below_neg, P, N, W1, W0)
+    value = by_row(pos_value, neg_value, pos, np.diff(ends, prepend=-1))
     auc = float(np.dot(P, pos_value) / W1)  # by groups: the same for any order of ties
     m = int(np.count_nonzero(pos))
     check_class_sizes(m, n - m, W1, W0, weights_are)

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..curves.areas import mcclish, range_areas
 from ..engine.core import cumulate, unit_scaled
+from ..engine.tally import replicate_areas
 from ..utils.warn import warn
 from .checks import check_frequency, prepared
 
@@ -165,15 +166,6 @@ def without_na(replicates):
     return replicates[~bad]
 
 
-def auc_rows(P, N):
-    """AUC of each replicate: sum over groups of N_g (TP above g + P_g / 2)
-    / (W1 W-1), clipped to [0, 1] against rounding."""
-    at_or_above = np.cumsum(P[:, ::-1], axis=1)[:, ::-1]
-    area = (N * (at_or_above - P / 2)).sum(axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):  # NaN without a class
-        return np.clip(area / (at_or_above[:, 0] * N.sum(axis=1)), 0.0, 1.0)
-
-
 def se_sp_rows(P, N):
     """pROC's (sensitivities, specificities) of each replicate, by ascending
     threshold: column k classifies groups k.. as positive (k = 0: all, the
@@ -191,7 +183,7 @@ def partial_rows(P, N, fpr_range=None, tpr_range=None, correct=False):
     """`weightedroc.partial_auc` of each replicate's curve (no NA for an
     invalid McClish correction: pROC's bootstrap allows it too)."""
     if fpr_range is None and tpr_range is None:
-        area, lo, hi, diagonal = auc_rows(P, N), 0.0, 1.0, 0.5
+        area, lo, hi, diagonal = replicate_areas(P, N), 0.0, 1.0, 0.5
     else:
         se, sp = se_sp_rows(P, N)
         tpr, fpr = se[:, ::-1], 1 - sp[:, ::-1]  # from (0, 0) to (1, 1)

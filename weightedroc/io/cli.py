@@ -24,7 +24,9 @@ import numpy as np
 import pandas as pd
 
 from .. import __version__
-from ..engine.validation import LabelWarning
+from ..backend import (
+    LabelWarning,
+)
 from ..tidy import auc_table, roc_table
 from .tables import atomic_path, first_non_number, read_table, table_format, write_table
 
@@ -200,7 +202,7 @@ def parser():
 
 
 def _add_gauc(commands):
-    from ..inference.grouped_auc import GROUP_WEIGHTS, INTERVALS
+    from ..backend import GROUP_WEIGHTS, INTERVALS
 
     gauc = _add_command(
         commands,
@@ -528,7 +530,7 @@ def _table_of(data, args):
 
 def _gauc_table(data, guess, label, weight, by, *, groups, **options):
     """`group_auc`'s one-row frame, or its per-group table with `groups`."""
-    from ..inference.grouped_auc import group_auc
+    from .. import group_auc
 
     result = group_auc(data, guess, label, weight, by=by, **options)
     return result.groups if groups else result.to_frame()

@@ -19,7 +19,6 @@ import pandas as pd
 
 from ..curves.areas import check_range
 from ..decisions.criteria import TIE, best_rows, criterion_loss
-from ..engine.counts import counts_and_memo
 from ..engine.frames import float_frame
 from ..utils.deprecation import renamed
 from ..utils.types import Direction, LabelValue, RocInput
@@ -69,7 +68,7 @@ def check_input(input):
     return input
 
 
-def _best(counts, method, params, ties, among=None, memo=None):
+def _best(counts, method, params, ties, among=None):
     """Rows whose criterion ties with the best (of the rows `among`, None
     for all), and the criterion's name: the best-threshold engine of
     `best_threshold` and `min_risk`, in counts, with pROC's best.weights."""
@@ -83,15 +82,9 @@ def _best(counts, method, params, ties, among=None, memo=None):
     # FN N + r FP P and (FN N)^2 + r (FP P)^2 are minimised.
     cost, prevalence = params["best_weights"]
     r = (1 - prevalence) / (cost * prevalence)
-    key = ("best rows", method, r, ties)
-    if among is None and memo is not None and key in memo:  # a frame read before
-        return memo[key], method
     loss = criterion_loss(counts.FN, counts.FP, method, weight_fp=r)
     if among is None:
         rows = best_rows(loss, ties)
-        if memo is not None:
-            rows.flags.writeable = False
-            memo[key] = rows
     else:  # ties judged on the whole curve's scale, as best_rows does
         scale = max(abs(loss[0]), abs(loss[-1]))
         rows = among[loss[among] <= loss[among].min() + TIE * scale]
@@ -219,7 +212,7 @@ def _in_range(counts, limits, ends=True):
     return rows, _join(*head, counts.take(rows), *tail)
 
 
-def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limits=None, memo=None):
+def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limits=None):
     extra, among = [], None
     if isinstance(x, str):
         if limits is not None:
@@ -239,7 +232,7 @@ def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limi
         elif x == "local maximas":
             rows = _local_maximas(counts)
         elif x == "best":
-            rows, method = _best(counts, best_method, params, ties, among, memo)
+            rows, method = _best(counts, best_method, params, ties, among)
             if method not in ret:
                 extra = [method]
         else:
@@ -438,8 +431,7 @@ def coords(
             limits = (name, check_range(given, name))
     args = (x, input, ret, params, best_method, ties, drop_duplicates, limits)
     if by is None:
-        counts, memo = counts_and_memo(roc, positive, direction, "coords")
-        table = _one(counts, *args, memo=memo)
+        table = _one(counts_of(roc, positive, direction, "coords"), *args)
     else:
         if not isinstance(roc, pd.DataFrame):
             raise TypeError("by= needs a roc_table frame (a DataFrame with group columns)")

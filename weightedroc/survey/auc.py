@@ -28,6 +28,7 @@ import numpy as np
 
 from ..curves.areas import mcclish, range_areas
 from ..engine.core import stable_order, unit_scaled
+from ..engine.tally import area, group_ends, replicate_areas, row_placements, tally
 from .weights import ReplicateWeights
 
 CHUNK = 16  # replicate columns cumulated at a time (memory: rows x CHUNK)
@@ -37,27 +38,25 @@ BLOCK = 256  # terms summed in double before long double takes over
 U_LONG = float(np.finfo(np.longdouble).eps) / 2  # of long double (2**-64 on x86-64)
 
 
-def sorted_groups(guess, label, weight):
+def sorted_groups(guess, label, weight, ordered=None):
     """Order, sorted labels and weights, and the start of each run of tied guesses."""
-    order, sorted_guess, pos, w = stable_order(guess, label, weight)
-    starts = np.flatnonzero(np.r_[True, sorted_guess[1:] != sorted_guess[:-1]])
-    return order, pos, w, starts
+    if ordered is None:
+        ordered = stable_order(guess, label, weight)
+    order, sorted_guess, pos, w = ordered
+    return order, pos, w, np.r_[0, group_ends(sorted_guess)[:-1] + 1]
 
 
-def influence(guess, label, weight):
-    """(AUC, z): the AUC and each row's influence value (in the rows' order)."""
-    order, pos, w, starts = sorted_groups(guess, label, weight)
-    P = np.add.reduceat(np.where(pos, w, 0.0), starts)
-    N = np.add.reduceat(np.where(pos, 0.0, w), starts)
-    W1, W0 = P.sum(), N.sum()
-    neg_below = np.cumsum(N) - N / 2  # negatives below a group, half its own
-    pos_above = W1 - np.cumsum(P) + P / 2
-    auc = float(np.dot(P, neg_below) / (W1 * W0))
-    sizes = np.diff(np.r_[starts, len(order)])
-    value = np.where(pos, np.repeat(neg_below / W0, sizes), np.repeat(pos_above / W1, sizes))
-    z_sorted = w * (value - auc) / np.where(pos, W1, W0)
+def influence(guess, label, weight, ordered=None):
+    """(AUC, z): the AUC (`auc_score`'s bits) and each row's influence value
+    (in the rows' order); `ordered`, the inputs' `stable_order` if at hand."""
+    t = tally(guess, label, weight, ordered)
+    W1, W0 = t.totals
+    value, _ = row_placements(t)
+    auc = area(t)
+    w = np.ones(len(value)) if t.weight is None else t.weight
+    z_sorted = w * (value - auc) / np.where(t.positive, W1, W0)
     z = np.empty_like(z_sorted)
-    z[order] = z_sorted
+    z[t.order] = z_sorted
     return auc, z
 
 
@@ -73,9 +72,7 @@ def _rows_curve(P, N):
 def areas_of(P, N, partial):
     """The (partial) AUC of each row of group weights P, N (replicates x groups)."""
     if partial is None:
-        below = np.cumsum(N, axis=1) - N / 2
-        with np.errstate(invalid="ignore", divide="ignore"):  # NaN without a class
-            return (P * below).sum(axis=1) / (P.sum(axis=1) * N.sum(axis=1))
+        return replicate_areas(P, N)
     fpr, tpr = _rows_curve(P, N)
     fpr_range, tpr_range = partial.get("fpr_range"), partial.get("tpr_range")
     area, diagonal = range_areas(fpr, tpr, fpr_range, tpr_range)
@@ -85,12 +82,13 @@ def areas_of(P, N, partial):
     return area
 
 
-def replicate_rows(guess, label, weight, reps: ReplicateWeights, read):
+def replicate_rows(guess, label, weight, reps: ReplicateWeights, read, ordered=None):
     """Stack ``read(P, N)`` over the replicates: P and N hold each
     replicate's weight of positives and negatives in each group of tied
-    guesses (replicates x groups, by ascending guess)."""
+    guesses (replicates x groups, by ascending guess); `ordered`, the
+    inputs' `stable_order` if at hand."""
     reps.check_rows(len(guess))
-    order, pos, w, starts = sorted_groups(guess, label, weight)
+    order, pos, w, starts = sorted_groups(guess, label, weight, ordered)
     rows = order if reps.index is None else reps.index[order]
     base = np.ones_like(w) if reps.combined else w
     out = []
@@ -102,13 +100,16 @@ def replicate_rows(guess, label, weight, reps: ReplicateWeights, read):
     return np.concatenate(out)
 
 
-def replicate_aucs(guess, label, weight, reps: ReplicateWeights, partial=None):
+def replicate_aucs(guess, label, weight, reps: ReplicateWeights, partial=None, ordered=None):
     """The (partial) AUC under each replicate's weights (NaN where a class
-    has no weight)."""
+    has no weight); `ordered`, the inputs' `stable_order` if at hand."""
+    if ordered is None:
+        ordered = stable_order(guess, label, weight)
     if partial is None and reps.index is not None and not reps.combined:
         reps.check_rows(len(guess))
-        return _factor_aucs(guess, label, weight, reps)
-    return replicate_rows(guess, label, weight, reps, lambda P, N: areas_of(P, N, partial))
+        return _factor_aucs(guess, label, weight, reps, ordered)
+    read = lambda P, N: areas_of(P, N, partial)  # noqa: E731
+    return replicate_rows(guess, label, weight, reps, read, ordered)
 
 
 def _gamma(k, unit):
@@ -227,7 +228,7 @@ def _one_stratum_each(reps):
     return lowest
 
 
-def _factor_aucs(guess, label, weight, reps):
+def _factor_aucs(guess, label, weight, reps, ordered):
     """Replicate AUCs c'Tc / ((c'W1)(c'W0)) of per-PSU factors c, each
     within TOLERANCE (relative) of the exact AUC of its weights, or summed
     plainly (`replicate_rows`).
@@ -243,7 +244,7 @@ def _factor_aucs(guess, label, weight, reps):
     terms' sizes; replicates where that (with the denominator's) could
     exceed TOLERANCE are summed plainly.
     """
-    order, sorted_guess, pos, w = stable_order(guess, label, weight)
+    order, sorted_guess, pos, w = ordered
     w = unit_scaled(w, total=w.sum())  # exact: products neither overflow nor underflow
     a = reps.index[order]
     n, n_psu = len(w), reps.matrix.shape[0]
@@ -270,13 +271,18 @@ def _factor_aucs(guess, label, weight, reps):
         total = rows.sum()
         numerator = total + D.T @ rows + D.T @ cols
         size = total + np.abs(D).T @ (rows + cols)  # of the terms, for rounding
+        # The rows of each stratum, still in sorted order: one stable sort by stratum.
         row_stratum = reps.psu_stratum[a]
+        small = np.int16 if reps.psu_stratum.max() < 2**15 else row_stratum.dtype
+        by_stratum = np.argsort(row_stratum.astype(small), kind="stable")  # radix sort
+        in_stratum = row_stratum[by_stratum]
+        g_h, pos_h, w_h, a_h = (x[by_stratum] for x in (sorted_guess, pos, w, a))
         for h in np.unique(stratum_of):
             members = np.flatnonzero(reps.psu_stratum == h)
             local = np.full(n_psu, -1)
             local[members] = np.arange(len(members))
-            keep = row_stratum == h
-            T_hh = pair_totals(sorted_guess[keep], pos[keep], w[keep], local[a[keep]], len(members))
+            keep = slice(*np.searchsorted(in_stratum, [h, h + 1]))
+            T_hh = pair_totals(g_h[keep], pos_h[keep], w_h[keep], local[a_h[keep]], len(members))
             r = np.flatnonzero(stratum_of == h)
             d = D[np.ix_(members, r)]
             numerator[r] += np.einsum("ar,ar->r", d, T_hh @ d)
@@ -295,18 +301,20 @@ def _factor_aucs(guess, label, weight, reps):
         aucs = numerator / ((W1 @ F) * (W0 @ F))
     if len(plain):
         some = ReplicateWeights(F[:, plain], combined=False, index=reps.index, df=0)
-        aucs[plain] = replicate_rows(guess, label, weight, some, lambda P, N: areas_of(P, N, None))
+        read = lambda P, N: areas_of(P, N, None)  # noqa: E731
+        aucs[plain] = replicate_rows(guess, label, weight, some, read, ordered)
     return aucs
 
 
-def full_rows(guess, label, weight, read):
+def full_rows(guess, label, weight, read, ordered=None):
     """``read(P, N)`` of the sampling weights' groups (one row)."""
-    _, pos, w, starts = sorted_groups(guess, label, weight)
+    _, pos, w, starts = sorted_groups(guess, label, weight, ordered)
     P = np.add.reduceat(np.where(pos, w, 0.0), starts)[None]
     N = np.add.reduceat(np.where(pos, 0.0, w), starts)[None]
     return read(P, N)[0]
 
 
-def full_area(guess, label, weight, partial=None):
+def full_area(guess, label, weight, partial=None, ordered=None):
     """The (partial) AUC under the sampling weights, by the replicates' formula."""
-    return float(full_rows(guess, label, weight, lambda P, N: areas_of(P, N, partial)))
+    read = lambda P, N: areas_of(P, N, partial)  # noqa: E731
+    return float(full_rows(guess, label, weight, read, ordered))

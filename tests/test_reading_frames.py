@@ -1,8 +1,7 @@
-"""A frame read twice is checked once (`engine.curve_input.Remembered`), and
-a frame changed in any way since is read anew: every answer equals the
-answer on a fresh copy of the frame, whose reading nothing remembers."""
-
-import gc
+"""A frame is checked in one pass over its float block every time it is
+read (nothing is remembered between calls): every answer after a change
+to the frame equals the answer on a fresh copy, and the one-pass checks
+say what the column-by-column checks say."""
 
 import numpy as np
 import pytest
@@ -12,7 +11,8 @@ from plain import same_bits
 
 import weightedroc as wr
 from weightedroc.engine.counts import counts_of
-from weightedroc.engine.curve_input import Remembered, read_curve
+from weightedroc.engine.curve_input import read_curve
+from weightedroc.engine.validation import check_curve, check_roc_frame, float_block
 
 
 def fresh(frame):
@@ -50,21 +50,16 @@ def same(a, b):
     )
 
 
-def test_a_second_read_is_remembered_and_equal():
+def test_a_second_read_equals_the_first_and_a_fresh_frames():
     frame = wr.WeightedROC([1, 2, 2, 3, 5], [0, 1, 0, 1, 1], [1, 2, 3, 1, 1])
-    first = read_curve(frame, "f")
-    second = read_curve(frame, "f")
-    assert second.memo is first.memo and second.memo is not None
-    assert second.TPR is first.TPR  # the same checked arrays, not read again
-    assert counts_of(frame) is counts_of(frame)
+    assert same(answers(frame), answers(frame))
     assert same(answers(frame), answers(fresh(frame)))
 
 
-def test_remembered_arrays_are_read_only_and_the_frame_stays_writable():
+def test_arrays_read_are_read_only_and_the_frame_stays_writable():
     frame = wr.WeightedROC([1, 2, 3], [0, 1, 1])
     curve = read_curve(frame, "f")
-    assert not curve.TPR.flags.writeable
-    assert not any(values.flags.writeable for values in counts_of(frame)[:5])
+    assert not curve.TPR.flags.writeable  # a view of the caller's data: never written
     frame.loc[1, "TPR"] = 0.75  # the caller's frame is theirs to change
     assert frame.loc[1, "TPR"] == 0.75
     assert read_curve(frame, "f").TPR[1] == 0.75
@@ -80,12 +75,10 @@ def test_a_frame_changed_in_place_is_checked_again():
 
 def test_a_sign_of_zero_is_a_change():
     frame = wr.smooth_roc([0.1, 0.4, 0.35, 0.8, 0.5, 0.2], [0, 0, 1, 1, 0, 1], n=5)
-    before = read_curve(frame, "f")
     zero = np.flatnonzero(frame["FPR"].to_numpy() == 0)[0]
+    assert not np.signbit(read_curve(frame, "f").FPR[zero])
     frame.loc[zero, "FPR"] = -0.0
-    after = read_curve(frame, "f")
-    assert after.memo is not before.memo
-    assert np.signbit(after.FPR[zero])
+    assert np.signbit(read_curve(frame, "f").FPR[zero])
 
 
 def test_renamed_columns_or_another_smoothing_are_read_anew():
@@ -100,22 +93,6 @@ def test_renamed_columns_or_another_smoothing_are_read_anew():
     assert read_curve(smoothed, "f", complete=False).smooth is None
     with pytest.raises(ValueError, match="no column 'threshold'"):
         read_curve(smoothed, "f")
-
-
-def test_entries_go_with_their_frame():
-    frame = wr.WeightedROC([1, 2, 3], [0, 1, 1])
-    read_curve(frame, "f")
-    key = (id(frame), True)
-    assert key in Remembered.entries
-    del frame
-    gc.collect()
-    assert key not in Remembered.entries
-
-
-def test_large_frames_are_not_remembered():
-    n = Remembered.ROWS + 10
-    frame = wr.WeightedROC(np.arange(n, dtype=float), np.arange(n) % 2)
-    assert read_curve(frame, "f").memo is None
 
 
 CHANGES = st.sampled_from(["value", "negative zero", "swap rows", "same value", "nan", "column"])
@@ -160,7 +137,6 @@ def test_every_answer_after_a_change_equals_a_fresh_frames(guess, data):
 def test_a_frame_of_other_columns_is_read_as_before():
     frame = wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])
     frame["group"] = "a"  # a text column: not one float block, read column by column
-    assert read_curve(frame, "f").memo is None
     assert same_bits(read_curve(frame, "f").TPR, wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])["TPR"])
 
 
@@ -168,22 +144,17 @@ def test_threads_reading_many_frames_agree_with_fresh_reads():
     from concurrent.futures import ThreadPoolExecutor
 
     rng = np.random.default_rng(3)
-    frames = [
-        wr.WeightedROC(rng.normal(size=30), rng.integers(0, 2, 30))
-        for _ in range(3 * Remembered.ENTRIES)
-    ]
+    frames = [wr.WeightedROC(rng.normal(size=30), rng.integers(0, 2, 30)) for _ in range(96)]
     expected = [wr.partial_auc(fresh(f), fpr_range=(0, 0.5)) for f in frames]
     with ThreadPoolExecutor(4) as pool:
         for _ in range(3):
             got = list(pool.map(lambda f: wr.partial_auc(f, fpr_range=(0, 0.5)), frames))
             assert got == expected
-    assert len(Remembered.entries) <= Remembered.ENTRIES
 
 
-def test_frames_converted_from_polars_are_not_remembered():
+def test_frames_converted_from_polars_read_as_pandas():
     pl = pytest.importorskip("polars")
     frame = wr.WeightedROC([1, 2, 3, 4], [0, 1, 0, 1])
-    assert read_curve(pl.from_pandas(frame), "f").memo is None  # nothing kept
     assert wr.partial_auc(pl.from_pandas(frame), fpr_range=(0, 0.5)) == wr.partial_auc(
         frame, fpr_range=(0, 0.5)
     )
@@ -191,10 +162,10 @@ def test_frames_converted_from_polars_are_not_remembered():
 
 @pytest.mark.parametrize("best_method", ["youden", "closest.topleft"])
 @pytest.mark.parametrize("ties", ["all", "first"])
-def test_best_rows_recalled_equal_a_fresh_frames(best_method, ties):
+def test_best_rows_read_again_equal_a_fresh_frames(best_method, ties):
     frame = wr.WeightedROC([1, 2, 2, 3, 4, 5, 6], [0, 1, 0, 1, 0, 1, 1], [1, 2, 1, 1, 2, 1, 1])
     for weights in [(1, 0.5), (2, 0.3), (1, 0.5)]:
-        for _ in range(2):  # read, then recalled
+        for _ in range(2):  # read, then read again
             got = wr.coords(frame, "best", best_method=best_method, best_weights=weights, ties=ties)
             expected = wr.coords(
                 fresh(frame), "best", best_method=best_method, best_weights=weights, ties=ties
@@ -203,9 +174,8 @@ def test_best_rows_recalled_equal_a_fresh_frames(best_method, ties):
 
 
 def test_a_change_made_and_undone_between_reads_leaves_no_stale_arrays():
-    # The remembered arrays are our copy: pandas without copy-on-write changes
-    # the caller's block in place, and a later change back must not find
-    # arrays that followed the first change (CI's numpy-1 leg, pandas 2.2).
+    # pandas without copy-on-write changes the caller's block in place (CI's
+    # numpy-1 leg, pandas 2.2): each read sees the frame as it is then.
     frame = wr.WeightedROC([0.0, 0.0], np.array([1, 0]))
     read_curve(frame, "f")
     frame.loc[1, "TPR"] = 0.5  # not a curve any more (read: an error)
@@ -214,3 +184,40 @@ def test_a_change_made_and_undone_between_reads_leaves_no_stale_arrays():
     frame["TPR"] = frame["TPR"].to_numpy().copy()  # a new block
     frame.loc[1, "TPR"] = 0.0  # back as it was when it was read
     assert read_curve(frame, "f").TPR.tolist() == [1.0, 0.0]
+
+
+def checked(check, frame, block):
+    try:
+        return check(frame, block=block)
+    except (TypeError, ValueError) as error:
+        return type(error).__name__ + str(error)
+
+
+@pytest.mark.filterwarnings("ignore:invalid value:RuntimeWarning")  # the column checks' inf - inf
+@settings(max_examples=300, deadline=None)
+@given(
+    guess=st.lists(st.sampled_from([0.0, -0.0, 1.0, 2.5, 3.0, 1e300]), min_size=2, max_size=12),
+    changes=st.lists(
+        st.tuples(
+            st.integers(0, 12),
+            st.sampled_from(["TPR", "FPR", "threshold", "FN", "FP"]),
+            st.sampled_from([0.0, -0.0, 0.5, 1.0, 2.0, np.nan, np.inf, -np.inf]),
+        ),
+        max_size=3,
+    ),
+    direction=st.sampled_from(["<", ">"]),
+)
+def test_the_one_pass_checks_say_what_the_column_checks_say(guess, changes, direction):
+    label = np.arange(len(guess)) % 2
+    frame = wr.WeightedROC(guess, label, direction=direction)
+    for row, column, value in changes:
+        frame.loc[row % len(frame), column] = value
+    block = float_block(frame)
+    assert block is not None
+    for check in (check_roc_frame, check_curve):
+        one_pass, by_column = checked(check, frame, block), checked(check, frame, None)
+        if isinstance(by_column, str):
+            assert one_pass == by_column
+        else:
+            assert sorted(one_pass) == sorted(by_column)
+            assert all(same_bits(one_pass[k], by_column[k]) for k in by_column)
