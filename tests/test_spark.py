@@ -78,7 +78,7 @@ def test_groups_and_budget(session, data):
         assert abs(row.auc - auc_score(part.g, part.y, part.w)) <= row.error_bound
     merged = wspark.state(df, "g", "y", "w", max_scores=10)
     assert merged.n_scores <= 10 and merged.n == len(data)
-    assert abs(merged.auc() - auc_score(data.g, data.y, data.w)) <= merged.error_bound
+    assert abs(merged.auc() - auc_score(data.g, data.y, data.w)) <= merged.error_bound()
 
 
 def test_errors_are_weighted_roc_s(session, data):

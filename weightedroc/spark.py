@@ -228,5 +228,5 @@ def auc(
     if by is None:
         return found.auc()
     names, groups = found
-    rows = [(*key, value.auc(), value.error_bound) for key, value in groups]
+    rows = [(*key, value.auc(), value.error_bound()) for key, value in groups]
     return pd.DataFrame(rows, columns=[*names, "auc", "error_bound"])

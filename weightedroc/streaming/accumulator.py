@@ -1,5 +1,7 @@
 """RocAccumulator: a mergeable ROC state, exact within a budget of scores."""
 
+from __future__ import annotations
+
 import numpy as np
 import pandas as pd
 
@@ -9,6 +11,7 @@ from ..curves.roc import curve_frame
 from ..engine.core import OVERFLOW, Cumulated, FromTop
 from ..engine.validation import check_direction, check_guess, check_weight, to_array
 from ..utils.types import ArrayLike, Direction, LabelValue
+from ..utils.warn import warn
 from . import bins as _bins
 from .classes import batch_classes, positive_class, union
 from .serial import dumps, loads
@@ -38,6 +41,64 @@ def _check_totals(bins):
     with np.errstate(over="ignore"):
         if not np.isfinite(bins.weight.sum(axis=1)).all():
             raise ValueError(OVERFLOW)
+
+
+EMPTY = "the state is empty: update() it with data (both classes) before asking for a curve"
+
+
+class _Bound(float):
+    """`error_bound` / `bin_bound` read the old way, as a property: the
+    number, with a FutureWarning when it is used; calling it (the new
+    spelling) gives the plain float."""
+
+    def __new__(cls, value, name):
+        bound = super().__new__(cls, value)
+        bound._name = name
+        return bound
+
+    def __call__(self):
+        return float.__float__(self)
+
+
+def _warned(name):
+    method = getattr(float, name)
+
+    def call(self, *args):
+        warn(
+            f"RocAccumulator.{self._name} is a method since 1.3: call "
+            f"state.{self._name}() (the property spelling is deprecated and "
+            "will be removed in 2.0)",
+            FutureWarning,
+        )
+        return method(self, *args)
+
+    call.__name__ = name
+    return call
+
+
+for _name in (
+    "__repr__", "__str__", "__float__", "__int__", "__bool__", "__abs__", "__neg__", "__round__", "__format__",
+    "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__",
+    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+    "__truediv__", "__rtruediv__", "__pow__", "__rpow__",
+):  # fmt: skip
+    setattr(_Bound, _name, _warned(_name))
+_Bound.__hash__ = float.__hash__
+
+
+class _BoundAccessor:
+    """A method that, read without a call, still gives the number (with a
+    FutureWarning when used)."""
+
+    def __init__(self, function):
+        self.function = function
+        self.__doc__ = function.__doc__
+        self.__name__ = function.__name__
+
+    def __get__(self, state, owner=None):
+        if state is None:
+            return self.function
+        return _Bound(self.function(state), self.__name__)
 
 
 def _smaller(a, b):
@@ -71,8 +132,10 @@ class RocAccumulator:
     -----
     The interface is torcheval's (update, merge, compute) with this
     package's names: `update` per batch, `merge` (or ``+``) across
-    workers, then `roc`, `auc`, `pr` and `error_bound`; `reset` to start
-    again.  A batch may hold
+    workers (``sum(states)`` too), then the methods `roc`, `auc`, `pr`,
+    `error_bound` and `bin_bound` (which compute from the state; `n`,
+    `n_scores` and `exact` are attributes that describe it); `reset` to
+    start again.  A batch may hold
     one class only; the label encoding is decided on all the values seen
     (numbers {1} fit {0, 1} and {1, 2} alike) when a curve is asked for.
     A rejected batch (any error `WeightedROC` would give) leaves the
@@ -113,8 +176,10 @@ class RocAccumulator:
     >>> both = state + other
     >>> both.auc() == auc_score([1, 2, 3, 1, 1], [-1, -1, 1, 1, 1], [1, 1, 1, 4, 5])
     True
-    >>> both.error_bound
+    >>> both.error_bound()
     0.0
+    >>> sum([state, other]).auc() == both.auc()  # states add, from 0
+    True
     """
 
     def __init__(
@@ -133,7 +198,7 @@ class RocAccumulator:
 
     def update(
         self, guess: ArrayLike, label: ArrayLike, weight: ArrayLike | None = None
-    ) -> "RocAccumulator":
+    ) -> RocAccumulator:
         """Add a batch of observations; returns the state itself.
 
         Takes `WeightedROC`'s inputs (lists, numpy, pandas, polars, Arrow)
@@ -158,12 +223,12 @@ class RocAccumulator:
         self.n += len(values)
         return self
 
-    def reset(self) -> "RocAccumulator":
+    def reset(self) -> RocAccumulator:
         """Forget the data seen (the settings stay); returns the state."""
         self.n, self._classes, self._bins = 0, None, _bins.empty()
         return self
 
-    def merge(self, *others: "RocAccumulator") -> "RocAccumulator":
+    def merge(self, *others: RocAccumulator) -> RocAccumulator:
         """A new state holding this one's data and the `others`' (none of
         them changes): the union of their bins at the coarser resolution,
         cut again if it exceeds the smallest budget.  Commutative;
@@ -190,13 +255,21 @@ class RocAccumulator:
         merged._classes, merged.n = classes, sum(part.n for part in parts)
         return merged
 
-    def __add__(self, other: "RocAccumulator") -> "RocAccumulator":
+    def __add__(self, other: RocAccumulator) -> RocAccumulator:
         if not isinstance(other, RocAccumulator):
             return NotImplemented
         return self.merge(other)
 
+    def __radd__(self, other: object) -> RocAccumulator:
+        """``0 + state``: a copy of the state, so ``sum(states)`` merges them."""
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self.merge()
+        return NotImplemented
+
     def _class_weights(self):
         """(positive, negative) weight of each bin."""
+        if self.n == 0:
+            raise ValueError(EMPTY)
         first = positive_class(self._classes, self.positive)
         return self._bins.weight[first], self._bins.weight[1 - first]
 
@@ -255,7 +328,7 @@ class RocAccumulator:
             }
         )
 
-    @property
+    @_BoundAccessor
     def error_bound(self) -> float:
         """Certified bound on |auc() - the exact AUC|: half the weight of
         the pairs in one bin whose order is unknown, over W+ W- (0 while
@@ -268,7 +341,7 @@ class RocAccumulator:
         rounding = ROUNDING * len(unknown)  # of auc()'s sums, beyond the budget
         return float(unknown.sum() / positive.sum() / negative.sum() / 2 + rounding)
 
-    @property
+    @_BoundAccessor
     def bin_bound(self) -> float:
         """Half the pair weight of the bins of several scores, over W+ W-:
         the bound of the bins alone (``1/2 sum_b W+_b W-_b / (W+ W-)``),
@@ -303,6 +376,6 @@ class RocAccumulator:
         return dumps(self, format)
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> "RocAccumulator":
+    def from_bytes(cls, data: bytes) -> RocAccumulator:
         """The state `to_bytes` wrote."""
         return loads(cls, data)
