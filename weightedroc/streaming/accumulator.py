@@ -77,7 +77,8 @@ def _warned(name):
 
 
 for _name in (
-    "__repr__", "__str__", "__float__", "__int__", "__bool__", "__abs__", "__neg__", "__round__", "__format__",
+    "__repr__", "__str__", "__float__", "__int__", "__bool__",
+    "__abs__", "__neg__", "__round__", "__format__",
     "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__",
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
     "__truediv__", "__rtruediv__", "__pow__", "__rpow__",
