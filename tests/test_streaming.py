@@ -532,3 +532,129 @@ def test_update_signature_is_short():
 
     text = str(inspect.signature(RocAccumulator.update))
     assert len(text) <= 300 and "numpy._typing" not in text
+
+
+def _plan_bins_brute(guess, positive, weight, cuts, direction):
+    """Brute force: each plan bin's (lo, hi, W+, W-) from the rows."""
+    w = np.ones(len(guess)) if weight is None else weight
+    scale = -guess if direction == ">" else guess
+    plan = np.sort(-np.asarray(cuts)) if direction == ">" else np.asarray(cuts)
+    where = np.searchsorted(plan, scale + 0.0, "right")
+    rows = []
+    for j in np.unique(where):
+        mine = where == j
+        rows.append(
+            (
+                scale[mine].min(),
+                scale[mine].max(),
+                w[mine & positive].sum(),
+                w[mine & ~positive].sum(),
+            )
+        )
+    return np.array(rows)
+
+
+@SLOW
+@given(
+    recipes(max_segment=200),
+    st.lists(st.floats(-3, 3, allow_nan=False), min_size=1, max_size=8, unique=True),
+    st.sampled_from(["<", ">"]),
+    st.randoms(use_true_random=False),
+)
+def test_cut_plan_bound_holds_and_merges_add(recipe, cuts, direction, random):
+    """With a shared cut plan, the bins are the plan's (brute force), the
+    true AUC lies within error_bound() and the trapezoids of roc() within
+    bin_bound(); any tree of merges is the state of all the data."""
+    guess, positive, weight = build(recipe)
+    if not positive.any() or positive.all():
+        return
+    label, n = _labels(positive), len(guess)
+    cuts = np.sort(cuts)
+    whole = RocAccumulator(cuts=cuts, direction=direction).update(guess, label, weight)
+    brute = _plan_bins_brute(guess, positive, weight, cuts, direction)
+    assert whole.n_scores == len(brute) <= len(cuts) + 1
+    np.testing.assert_array_equal(whole._bins.lo, brute[:, 0])
+    np.testing.assert_array_equal(whole._bins.hi, brute[:, 1])
+    np.testing.assert_allclose(whole._bins.weight[1], brute[:, 2], rtol=1e-12)
+    several = brute[:, 1] > brute[:, 0]
+    pairs = np.dot(brute[several, 2], brute[several, 3]) / brute[:, 2].sum() / brute[:, 3].sum()
+    assert abs(whole.bin_bound() - pairs / 2) <= 1e-12
+    exact = auc_score(guess, positive, weight, direction=direction)
+    assert abs(whole.auc() - exact) <= whole.error_bound() + n * 2.0**-50
+    assert abs(WeightedAUC(whole.roc()) - exact) <= whole.bin_bound() + 1e-12
+    bounds = sorted({0, n, *(random.randrange(n + 1) for _ in range(4))})
+    parts = [
+        RocAccumulator(cuts=cuts, direction=direction).update(
+            guess[a:b], label[a:b], None if weight is None else weight[a:b]
+        )
+        for a, b in zip(bounds[:-1], bounds[1:])
+    ]
+    while len(parts) > 1:  # a random tree of merges
+        random.shuffle(parts)
+        parts = [parts[0] + parts[1], *parts[2:]]
+    merged = parts[0]
+    assert merged.n_scores == whole.n_scores and merged.n == n
+    np.testing.assert_array_equal(merged._bins.lo, whole._bins.lo)
+    if recipe["weights"] in INTEGER_WEIGHTS:  # sums exact: the same bins, bit for bit
+        for field in ("start", "level", "lo", "hi", "weight"):  # (`known` depends on the tree)
+            assert np.array_equal(getattr(merged._bins, field), getattr(whole._bins, field))
+        assert same_bits(merged.bin_bound(), whole.bin_bound())
+    assert abs(merged.auc() - exact) <= merged.error_bound() + n * 2.0**-50
+    assert abs(merged.bin_bound() - whole.bin_bound()) <= 1e-12
+
+
+def test_cut_plan_keeps_merged_bound_within_2x_on_rare_event_scores():
+    """The issue's case, smaller: 2e5 rows of beta(0.5, 50) scores with
+    lognormal(0, 2) weights, 64 partitions merged in a random tree at a
+    budget of 1000. Each partition cutting its own bins loses 9x; a plan
+    from a first pass over a sample keeps the bound within 2x of one state."""
+    import random as random_module
+
+    rng = np.random.default_rng(39)
+    n = 200_000
+    guess = rng.beta(0.5, 50, n)
+    label = (rng.random(n) < np.clip(3 * guess, 0, 1)).astype(int)
+    weight = rng.lognormal(0, 2, n)
+    one = RocAccumulator(1000).update(guess, label, weight)
+    sample = rng.choice(n, 50_000, replace=False)
+    plan = RocAccumulator(1000).update(guess[sample], label[sample], weight[sample]).cut_plan()
+    assert len(plan) < 1000
+    shuffle = random_module.Random(39).shuffle
+    merged = {}
+    for name, options in (("adaptive", {"max_scores": 1000}), ("plan", {"cuts": plan})):
+        parts = [
+            RocAccumulator(**options).update(guess[p], label[p], weight[p])
+            for p in np.array_split(rng.permutation(n), 64)
+        ]
+        while len(parts) > 1:
+            shuffle(parts)
+            parts = [parts[0] + parts[1], *parts[2:]]
+        merged[name] = parts[0]
+    exact = auc_score(guess, label, weight)
+    assert merged["plan"].bin_bound() <= 2 * one.bin_bound()
+    assert merged["adaptive"].bin_bound() > 4 * one.bin_bound()  # what the plan fixes
+    for state in merged.values():
+        assert abs(state.auc() - exact) <= state.error_bound()
+
+
+def test_cut_plan_errors_and_serialisation():
+    state = RocAccumulator(cuts=[0.2, 0.5]).update([0.1, 0.3, 0.4, 0.9], [0, 1, 0, 1])
+    assert state.max_scores == 3 and state.n_scores == 3
+    np.testing.assert_array_equal(state.cut_plan(), [0.2, 0.5])
+    for format in ("numpy", "arrow"):
+        if format == "arrow":
+            pytest.importorskip("pyarrow")
+        back = RocAccumulator.from_bytes(state.to_bytes(format))
+        assert _same_state(back, state) and np.array_equal(back.cut_plan(), [0.2, 0.5])
+        assert _same_state(back + state, state + state)
+    assert _same_state(pickle.loads(pickle.dumps(state)), state)
+    with pytest.raises(ValueError, match="different cut plans"):
+        state + RocAccumulator(cuts=[0.3])
+    with pytest.raises(ValueError, match="different cut plans"):
+        state + RocAccumulator(5)
+    with pytest.raises(ValueError, match="give max_scores or cuts, not both"):
+        RocAccumulator(10, cuts=[0.5])
+    with pytest.raises(ValueError, match="strictly increasing"):
+        RocAccumulator(cuts=[0.5, 0.5])
+    with pytest.raises(ValueError, match="finite scores"):
+        RocAccumulator(cuts=[np.nan])

@@ -56,6 +56,8 @@ class _Bound(float):
         bound._name = name
         return bound
 
+    __hash__ = float.__hash__
+
     def __call__(self):
         return float.__float__(self)
 
@@ -84,7 +86,6 @@ for _name in (
     "__truediv__", "__rtruediv__", "__pow__", "__rpow__",
 ):  # fmt: skip
     setattr(_Bound, _name, _warned(_name))
-_Bound.__hash__ = float.__hash__
 
 
 class _BoundAccessor:
@@ -100,6 +101,10 @@ class _BoundAccessor:
         if state is None:
             return self.function
         return _Bound(self.function(state), self.__name__)
+
+
+def _same_plan(a, b):
+    return (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
 
 
 def _smaller(a, b):
@@ -183,16 +188,26 @@ class RocAccumulator:
     True
     """
 
+    _cuts = None  # states pickled before cut plans
+
     def __init__(
         self,
         max_scores: int | None = None,
         *,
         positive: LabelValue = None,
         direction: Direction = "<",
+        cuts: ArrayLike | None = None,
     ):
-        self.max_scores = check_budget(max_scores)
         self.positive = positive
         self.direction = check_direction(direction)
+        self._cuts = _bins.check_cuts(cuts, self.direction)
+        if self._cuts is not None:
+            if max_scores is not None:
+                raise ValueError(
+                    "give max_scores or cuts, not both: a cut plan of k cuts keeps k + 1 bins"
+                )
+            max_scores = len(self._cuts) + 1
+        self.max_scores = check_budget(max_scores)
         self.n = 0
         self._classes = None
         self._bins = _bins.empty()
@@ -217,6 +232,8 @@ class RocAccumulator:
         if self.direction == ">":
             values = np.negative(values)
         new = _bins.from_batch(values, where[batch.rows], weights)
+        if self._cuts is not None:
+            new = _bins.on_plan(new, self._cuts)
         joined = _bins.join(_reindexed(self._bins, self._classes, classes), new)
         _check_totals(joined)
         self._bins = _bins.compress(joined, self.max_scores)
@@ -245,6 +262,11 @@ class RocAccumulator:
                         f"cannot merge states with different {name}: "
                         f"{getattr(self, name)!r} and {getattr(other, name)!r}"
                     )
+            if not _same_plan(self._cuts, other._cuts):
+                raise ValueError(
+                    "cannot merge states with different cut plans: give every "
+                    "partition's state the same cuts= (or none)"
+                )
             if other._classes is not None:
                 classes = union(classes, other._classes, self.positive)[0]
             budget = _smaller(budget, other.max_scores)
@@ -252,6 +274,7 @@ class RocAccumulator:
         joined = _bins.join(*(_reindexed(part._bins, part._classes, classes) for part in parts))
         _check_totals(joined)
         merged = RocAccumulator(budget, positive=self.positive, direction=self.direction)
+        merged._cuts = self._cuts
         merged._bins = _bins.compress(joined, budget)
         merged._classes, merged.n = classes, sum(part.n for part in parts)
         return merged
@@ -353,6 +376,16 @@ class RocAccumulator:
         positive, negative = self._class_weights()
         pairs = np.dot(positive[several] / positive.sum(), negative[several] / negative.sum())
         return float(pairs / 2)
+
+    def cut_plan(self) -> np.ndarray:
+        """The scores where this state's bins begin (but the first): a cut
+        plan for ``RocAccumulator(cuts=...)``, whose bins then align across
+        partitions (see the class's notes)."""
+        if self._cuts is not None:
+            cuts = self._cuts
+        else:
+            cuts = self._bins.lo[1:]
+        return np.sort(-cuts) if self.direction == ">" else cuts.copy()
 
     @property
     def n_scores(self) -> int:

@@ -33,6 +33,7 @@ def _meta(state):
             "n": state.n,
             "kind": None if classes is None else classes.kind,
             "values": None if classes is None else [_plain(v) for v in classes.values],
+            "cuts": None if state._cuts is None else state.cut_plan().tolist(),
         }
     )
 
@@ -103,7 +104,9 @@ def loads(cls, data):
     if not isinstance(meta, dict) or meta.get("version") != VERSION:
         version = meta.get("version") if isinstance(meta, dict) else None
         raise ValueError(f"unknown state version {version!r} (expected {VERSION})")
-    state = cls(meta["max_scores"], positive=meta["positive"], direction=meta["direction"])
+    cuts = meta.get("cuts")  # states written before cut plans have none
+    budget = None if cuts is not None else meta["max_scores"]
+    state = cls(budget, positive=meta["positive"], direction=meta["direction"], cuts=cuts)
     state.n = meta["n"]
     if meta["kind"] is not None:
         state._classes = Classes(meta["kind"], tuple(meta["values"]))
