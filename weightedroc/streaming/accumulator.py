@@ -133,6 +133,12 @@ class RocAccumulator:
     positive, direction : keyword-only
         As for `WeightedROC`: the label value that is the event, and
         whether lower guesses mean positive.
+    cuts : array of float, keyword-only, optional
+        A shared cut plan (`cut_plan` of a first pass; strictly increasing
+        scores): the state keeps one bin per interval between cuts (bin
+        ``j`` holds the scores with ``j`` cuts at or below them), instead
+        of a budget (give one or the other).  States merge only with states
+        of the same plan.
 
     Notes
     -----
@@ -172,6 +178,16 @@ class RocAccumulator:
     same budget from about 8 rows per bin per partition (1.24-1.34x at
     15; at 3, 1.34-1.8x with a budget of 1000 but up to 4.4x with 100:
     ``benchmarks/results/streaming_accuracy.md``).
+
+    Each partition cutting its own bins, merges in a random tree lose
+    resolution where partitions cut differently: with heavy-tailed weights,
+    1.6-2.0x on uniform and log-odds scores and 3.3-4.9x on rare-event
+    scores (beta(0.5, 50)).  A shared cut plan keeps the bins aligned:
+    ``cuts=`` (from `cut_plan` of a first pass over a sample of about 50
+    rows per bin) bins every state's scores on the same cuts, so merging
+    only adds (associative: any tree gives the bins of all the data), at
+    1.02-1.23x of one budgeted state over all the data
+    (``benchmarks/results/streaming_merge.md``).
 
     Examples
     --------
@@ -380,7 +396,19 @@ class RocAccumulator:
     def cut_plan(self) -> np.ndarray:
         """The scores where this state's bins begin (but the first): a cut
         plan for ``RocAccumulator(cuts=...)``, whose bins then align across
-        partitions (see the class's notes)."""
+        partitions (see the class's notes).
+
+        Examples
+        --------
+        >>> first = RocAccumulator(2).update([0.1, 0.2, 0.7, 0.8], [0, 1, 0, 1])
+        >>> plan = first.cut_plan()
+        >>> plan
+        array([0.2])
+        >>> a = RocAccumulator(cuts=plan).update([0.1, 0.9], [0, 1])
+        >>> b = RocAccumulator(cuts=plan).update([0.3, 0.75], [1, 0])
+        >>> (a + b).n_scores, (a + b).cut_plan()
+        (2, array([0.2]))
+        """
         if self._cuts is not None:
             cuts = self._cuts
         else:
