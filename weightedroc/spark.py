@@ -347,8 +347,8 @@ def group_auc(
 
     from .inference.grouped_auc import check_options
 
-    by = _check_columns(df, guess, label, weight, by)
-    if not by:
+    names: list = _check_columns(df, guess, label, weight, by)
+    if not names:
         raise ValueError("by must name at least one group column")
     min_per_class = check_options(
         group_weight, 0.95, weights_are, "auto", direction, min_per_class, "delong"
@@ -363,16 +363,16 @@ def group_auc(
     if buckets is None:
         buckets = int(df.sparkSession.conf.get("spark.sql.shuffle.partitions"))
     columns = [guess, label] + ([weight] if weight else [])
-    keyed = df.select(*by, *columns).withColumns(
+    keyed = df.select(*names, *columns).withColumns(
         {
             ROW: F.monotonically_increasing_id(),
-            BUCKET: F.pmod(F.hash(*[F.col(name) for name in by]), F.lit(int(buckets))),
+            BUCKET: F.pmod(F.hash(*[F.col(name) for name in names]), F.lit(int(buckets))),
         }
     )
-    fields = ", ".join(f"`{name}` {df.schema[name].dataType.simpleString()}" for name in by)
+    fields = ", ".join(f"`{name}` {df.schema[name].dataType.simpleString()}" for name in names)
 
     def bucket(frame):
-        return _bucket_statistics(frame, guess, label, weight, by, positive_values, options)
+        return _bucket_statistics(frame, guess, label, weight, names, positive_values, options)
 
     return keyed.groupBy(BUCKET).applyInPandas(bucket, f"{fields}, {GROUP_SCHEMA}")
 
