@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 HERE = Path(__file__).resolve().parent
@@ -36,7 +37,7 @@ def plain(frame):
 
     y = frame["y"].to_numpy()
     if y.min() == y.max():
-        return pd.DataFrame({"user": [], "auc": []})
+        return pd.DataFrame({"user": np.empty(0, np.int64), "auc": np.empty(0)})
     value = auc_score(frame["g"].to_numpy(), y, frame["w"].to_numpy())
     return pd.DataFrame({"user": [frame["user"].iloc[0]], "auc": [value]})
 
