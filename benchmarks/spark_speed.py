@@ -89,7 +89,7 @@ def main(argv=None):
         seconds, value = timed(call, args.rounds)
         bound = ""
         if not isinstance(value, float):
-            bound, value = f"{value.error_bound:.2g}", value.auc()
+            bound, value = f"{value.error_bound():.2g}", value.auc()
         rows.append(f"| {name} | {seconds:.2f} | {abs(value - exact):.2g} | {bound} |")
         print(rows[-1], flush=True)
     session.stop()

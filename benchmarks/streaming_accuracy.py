@@ -129,11 +129,11 @@ def accuracy(rows, seeds):
             for mode in ("one", "streamed", "merged"):
                 state = ours(s, y, w, mode, rng)
                 error = abs(state.auc() - exact)
-                bound = state.error_bound
+                bound = state.error_bound()
                 trapezoids = abs(WeightedAUC(state.roc()) - exact)
-                violated = error > bound or trapezoids > state.bin_bound
+                violated = error > bound or trapezoids > state.bin_bound()
                 records.append(
-                    (shape, f"weightedroc_{mode}", error, bound, state.bin_bound, violated)
+                    (shape, f"weightedroc_{mode}", error, bound, state.bin_bound(), violated)
                 )
     columns = ["scores", "method", "error", "bound", "bin_bound", "violated"]
     table = pd.DataFrame(records, columns=columns)
@@ -162,15 +162,15 @@ def merge_study(sizes, budget, seed=0):
                     shape,
                     n,
                     n // 64 // budget,
-                    one.bin_bound,
-                    merged.bin_bound,
-                    merged.bin_bound / one.bin_bound,
-                    merged.error_bound / one.bin_bound,
-                    one.error_bound,
-                    merged.error_bound,
+                    one.bin_bound(),
+                    merged.bin_bound(),
+                    merged.bin_bound() / one.bin_bound(),
+                    merged.error_bound() / one.bin_bound(),
+                    one.error_bound(),
+                    merged.error_bound(),
                     abs(merged.auc() - exact),
                     merged.n_scores,
-                    abs(merged.auc() - exact) <= merged.error_bound,
+                    abs(merged.auc() - exact) <= merged.error_bound(),
                 )
             )
     return pd.DataFrame(

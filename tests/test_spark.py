@@ -78,7 +78,7 @@ def test_groups_and_budget(session, data):
         assert abs(row.auc - auc_score(part.g, part.y, part.w)) <= row.error_bound
     merged = wspark.state(df, "g", "y", "w", max_scores=10)
     assert merged.n_scores <= 10 and merged.n == len(data)
-    assert abs(merged.auc() - auc_score(data.g, data.y, data.w)) <= merged.error_bound
+    assert abs(merged.auc() - auc_score(data.g, data.y, data.w)) <= merged.error_bound()
 
 
 def test_errors_are_weighted_roc_s(session, data):
@@ -92,3 +92,64 @@ def test_errors_are_weighted_roc_s(session, data):
         wspark.roc(df, "g", "y")
     with pytest.raises(ValueError, match="weight column 'v' is not in the DataFrame"):
         wspark.roc(df, "g", "y", "v")
+
+
+@pytest.fixture(scope="module")
+def users():
+    """400 users of 1-30 rows: tied scores, integer weights, some with one label."""
+    rng = np.random.default_rng(39)
+    n = 6000
+    user = rng.integers(0, 400, n)
+    return pd.DataFrame(
+        {
+            "user": user,
+            "g": rng.integers(0, 12, n) / 4,
+            "y": (rng.random(n) < 0.1 + user / 800).astype(int),
+            "w": rng.integers(1, 5, n).astype(float),
+        }
+    )
+
+
+@pytest.mark.parametrize("group_weight", ["n", "weight", "positive_weight", "equal"])
+def test_group_auc_is_the_package_s_on_the_executors(session, users, group_weight):
+    import weightedroc as wr
+
+    df = session.createDataFrame(users).repartition(3)
+    got = wspark.group_auc(df, "g", "y", "w", by="user", group_weight=group_weight, buckets=5)
+    assert type(got).__name__ == "DataFrame" and got.columns[0] == "user"  # a Spark frame
+    local = got.toPandas().sort_values("user", ignore_index=True)
+    expected = wr.group_auc(users, "g", "y", "w", by="user", group_weight=group_weight)
+    want = expected.groups.reset_index(drop=True)
+    assert list(local.columns) == list(want.columns)
+    assert len(local) == expected.n_groups < 400  # users with one label left out
+    for name in ("auc", "positive_weight", "negative_weight", "group_weight"):
+        np.testing.assert_array_equal(local[name], want[name], err_msg=name)  # bit for bit
+    np.testing.assert_array_equal(local["n"], want["n"])
+    np.testing.assert_allclose(local["variance"], want["variance"], rtol=1e-12)
+    # each AUC is also tidy's auc_table of the group
+    table = wr.auc_table(users, "g", "y", "w", by="user", one_label="skip")
+    merged = local.merge(table, on="user", suffixes=("", "_tidy"))
+    assert len(merged) == len(local)
+    np.testing.assert_array_equal(merged["auc"], merged["auc_tidy"])
+    row = wspark.gauc(got).collect()[0]
+    assert row.n_groups == expected.n_groups
+    assert abs(row.gauc - expected.estimate) <= 1e-14
+
+
+def test_group_auc_with_two_columns_direction_and_min_per_class(session, users):
+    import weightedroc as wr
+
+    frame = users.assign(day=users.user % 3, label=np.where(users.y == 1, "yes", "no"))
+    df = session.createDataFrame(frame)
+    got = wspark.group_auc(
+        df, "g", "label", by=["user", "day"], direction=">", min_per_class=2, positive="yes"
+    )
+    local = got.toPandas().sort_values(["user", "day"], ignore_index=True)
+    expected = wr.group_auc(
+        frame, "g", "label", by=["user", "day"], direction=">", min_per_class=2, positive="yes"
+    )
+    want = expected.groups.reset_index(drop=True)
+    np.testing.assert_array_equal(local["auc"], want["auc"])
+    np.testing.assert_array_equal(local[["user", "day"]], want[["user", "day"]])
+    with pytest.raises(ValueError, match="by column 'nope' is not in the DataFrame"):
+        wspark.group_auc(df, "g", "label", by="nope")

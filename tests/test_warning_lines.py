@@ -580,6 +580,13 @@ CASES = [
         r"auc_ci\(level=\.\.\.\) is deprecated",
     ),
     Case(
+        "RocAccumulator.error_bound as a property",
+        "streaming/accumulator.py",
+        lambda: wr.RocAccumulator(2).update(GUESS, LABEL).error_bound + 0,
+        FutureWarning,
+        r"RocAccumulator\.error_bound is a method since 1\.3",
+    ),
+    Case(
         "AUCInterval.lower",
         "utils/deprecation.py",
         lambda: wr.auc_ci(SMALL, SMALL_LABEL, quantile="t").lower,

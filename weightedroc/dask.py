@@ -448,7 +448,7 @@ def _state_row(state):
             "n": [state.n],
             "positive_weight": [weights["FN"].iloc[-1]],
             "negative_weight": [weights["FP"].iloc[0]],
-            "error_bound": [state.error_bound],
+            "error_bound": [state.error_bound()],
         }
     )
 

@@ -21,7 +21,7 @@ from .backend import (
 )
 from .utils.types import Columns, Direction, LabelValue
 
-__all__ = ["roc", "auc", "state"]
+__all__ = ["roc", "auc", "state", "group_auc", "gauc"]
 
 
 def _check_columns(df, guess, label, weight, by):
@@ -230,5 +230,169 @@ def auc(
     if by is None:
         return found.auc()
     names, groups = found
-    rows = [(*key, value.auc(), value.error_bound) for key, value in groups]
+    rows = [(*key, value.auc(), value.error_bound()) for key, value in groups]
     return pd.DataFrame(rows, columns=[*names, "auc", "error_bound"])
+
+
+GROUP_SCHEMA = (
+    "auc double, n long, positive_weight double, negative_weight double, "
+    "group_weight double, variance double"
+)
+ROW = "_weightedroc_row"
+BUCKET = "_weightedroc_bucket"
+
+
+def _positive_values(df, label, positive):
+    """The label values that mean positive, decided on the whole column (a
+    few distinct values reach the driver, never a row per group)."""
+    import numpy as np
+
+    from .engine.validation import check_label
+
+    values = [row[0] for row in df.select(label).distinct().limit(8).collect()]
+    if any(value is None for value in values):
+        raise ValueError(
+            "label must not contain NA: every observation needs a positive or negative label"
+        )
+    found = np.array(values)
+    return [
+        value.item() if hasattr(value, "item") else value
+        for value in found[check_label(found, positive=positive)]
+    ]
+
+
+def _bucket_statistics(frame, guess, label, weight, by, positive_values, options):
+    """`group_statistics` of one bucket of whole groups, rows in input order."""
+    import numpy as np
+
+    from .engine.validation import check_guess, check_weight
+    from .inference.grouped_auc import _group_weights, group_statistics
+
+    frame = frame.sort_values(ROW, kind="stable", ignore_index=True)
+    g = check_guess(frame[guess].to_numpy(dtype=np.float64), len(frame))
+    w = (
+        None
+        if weight is None
+        else check_weight(frame[weight].to_numpy(dtype=np.float64), len(frame))
+    )
+    positive = frame[label].isin(positive_values).to_numpy(dtype=bool)
+    table, _ = group_statistics(
+        frame,
+        by,
+        (g, positive, w),
+        direction=options["direction"],
+        weights_are=options["weights_are"],
+        min_per_class=options["min_per_class"],
+    )
+    table = table.drop(columns="squares")
+    table.insert(
+        len(table.columns) - 1, "group_weight", _group_weights(table, options["group_weight"])
+    )
+    table["n"] = table["n"].astype(np.int64)
+    return table
+
+
+def group_auc(
+    df,
+    guess: str,
+    label: str,
+    weight: str | None = None,
+    *,
+    by: Columns,
+    group_weight: str = "n",
+    min_per_class: int = 1,
+    weights_are: str = "importance",
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    buckets: int | None = None,
+):
+    """Each group's AUC as a PySpark DataFrame, computed on the executors.
+
+    The rows are hashed on the `by` columns into `buckets` buckets (default
+    ``spark.sql.shuffle.partitions``); each bucket's groups get
+    `weightedroc.group_auc`'s per-group statistics in one vectorised pass
+    (``applyInPandas`` per bucket, not per group), rows in the input order.
+    Nothing per group reaches the driver: it reads the label's distinct
+    values (the encoding is decided on the whole column) and returns a
+    lazy DataFrame.
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        One row per observation.
+    guess, label, weight : str
+        Column names; `weight` optional (unit weights).
+    by : str or list of str, keyword-only
+        The group columns (a user, a query...).
+    group_weight, min_per_class, weights_are, positive, direction : keyword-only
+        As for `weightedroc.group_auc`: groups with fewer than
+        `min_per_class` observations of a class are left out.
+    buckets : int, keyword-only, optional
+        How many buckets (tasks) the groups are hashed into.
+
+    Returns
+    -------
+    pyspark.sql.DataFrame
+        The `by` columns, then ``auc, n, positive_weight, negative_weight,
+        group_weight, variance``: `weightedroc.group_auc(...).groups`'s
+        columns, each AUC `WeightedAUC` of its group (bit for bit with
+        integer weights; otherwise to the rounding of the tied weights'
+        sums, summed in the input order of the DataFrame's partitions).
+
+    Examples
+    --------
+    >>> from weightedroc import spark as wspark  # doctest: +SKIP
+    >>> per_user = wspark.group_auc(df, "score", "click", by="user")  # doctest: +SKIP
+    >>> wspark.gauc(per_user).show()  # doctest: +SKIP
+    """
+    from pyspark.sql import functions as F
+
+    from .inference.grouped_auc import check_options
+
+    names: list = _check_columns(df, guess, label, weight, by)
+    if not names:
+        raise ValueError("by must name at least one group column")
+    min_per_class = check_options(
+        group_weight, 0.95, weights_are, "auto", direction, min_per_class, "delong"
+    )[1]
+    positive_values = _positive_values(df, label, positive)
+    options = dict(
+        group_weight=group_weight,
+        min_per_class=min_per_class,
+        weights_are=weights_are,
+        direction=direction,
+    )
+    if buckets is None:
+        buckets = int(df.sparkSession.conf.get("spark.sql.shuffle.partitions"))
+    columns = [guess, label] + ([weight] if weight else [])
+    keyed = df.select(*names, *columns).withColumns(
+        {
+            ROW: F.monotonically_increasing_id(),
+            BUCKET: F.pmod(F.hash(*[F.col(name) for name in names]), F.lit(int(buckets))),
+        }
+    )
+    fields = ", ".join(f"`{name}` {df.schema[name].dataType.simpleString()}" for name in names)
+
+    def bucket(frame):
+        return _bucket_statistics(frame, guess, label, weight, names, positive_values, options)
+
+    return keyed.groupBy(BUCKET).applyInPandas(bucket, f"{fields}, {GROUP_SCHEMA}")
+
+
+def gauc(groups):
+    """GAUC of `group_auc`'s per-group DataFrame, as a one-row PySpark
+    DataFrame (``gauc``: the groups' AUCs weighted by ``group_weight``,
+    as `weightedroc.group_auc`'s estimate; ``n_groups``: how many), computed
+    by Spark's aggregation.
+
+    Examples
+    --------
+    >>> from weightedroc import spark as wspark  # doctest: +SKIP
+    >>> wspark.gauc(wspark.group_auc(df, "score", "click", by="user"))  # doctest: +SKIP
+    """
+    from pyspark.sql import functions as F
+
+    return groups.agg(
+        (F.sum(F.col("auc") * F.col("group_weight")) / F.sum("group_weight")).alias("gauc"),
+        F.count(F.lit(1)).alias("n_groups"),
+    )

@@ -272,3 +272,39 @@ def unknown_pairs(bins):
     pairs = bins.weight[0] * bins.weight[1]
     unknown = np.maximum(pairs - bins.known[0] - bins.known[1], 0)
     return np.where(bins.hi > bins.lo, unknown, 0.0)
+
+
+def check_cuts(cuts, direction):
+    """A cut plan as sorted finite doubles on the state's internal scale
+    (negated for ``direction=">"``), or None."""
+    if cuts is None:
+        return None
+    array = np.asarray(cuts, dtype=np.float64)
+    if array.ndim != 1 or not len(array) or not np.isfinite(array).all():
+        raise ValueError(
+            "cuts must be a non-empty 1-D array of finite scores (a cut plan: "
+            f"state.cut_plan() of a first pass), got {cuts!r}"
+        )
+    if (np.diff(array) <= 0).any():
+        raise ValueError("cuts must be strictly increasing (a cut plan: state.cut_plan())")
+    array = array + 0.0  # -0.0 is 0.0, as the scores' keys
+    return np.sort(-array) if direction == ">" else array
+
+
+def plan_starts(cuts):
+    """The first key of each bin of a plan: key 0 for the scores below the
+    first cut, then each cut's key."""
+    return np.concatenate(([np.uint64(0)], _sortable_keys(cuts))).astype(np.uint64)
+
+
+def on_plan(bins, cuts):
+    """Level-0 `bins` (one score each) folded into the bins of the plan
+    `cuts` (bin j holds the scores with j cuts at or below them): every pair
+    across two scores of a bin has a known order."""
+    if not len(bins.start):
+        return bins
+    where = np.searchsorted(cuts, bins.lo, "right")
+    first = np.flatnonzero(np.concatenate(([True], where[1:] != where[:-1])))
+    start = plan_starts(cuts)[where]
+    zeros = np.zeros(len(bins.start), np.uint8)
+    return _fold(bins, first, zeros, start, _run_pairs(bins, first))

@@ -33,6 +33,7 @@ def _meta(state):
             "n": state.n,
             "kind": None if classes is None else classes.kind,
             "values": None if classes is None else [_plain(v) for v in classes.values],
+            "cuts": None if state._cuts is None else state.cut_plan().tolist(),
         }
     )
 
@@ -61,24 +62,51 @@ def dumps(state, format="numpy"):
     raise ValueError(f"format must be 'numpy' or 'arrow', got {format!r}")
 
 
+NOT_A_STATE = (
+    "data is not a RocAccumulator state: expected the bytes of to_bytes() "
+    "(numpy's npz, starting b'PK', or an Arrow IPC stream, starting b'\\xff\\xff\\xff\\xff')"
+)
+ARROW = b"\xff\xff\xff\xff"  # an IPC stream's first message: the continuation marker
+
+
+def _read_npz(data):
+    with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+        return json.loads(str(stored["meta"])), {name: stored[name] for name in COLUMNS}
+
+
+def _read_arrow(data):
+    try:
+        import pyarrow as pa
+    except ImportError:
+        raise ImportError("reading an Arrow state needs pyarrow: pip install pyarrow") from None
+    table = pa.ipc.open_stream(data).read_all()
+    meta = json.loads(table.schema.metadata[b"weightedroc"])
+    return meta, {name: table.column(name).to_numpy() for name in COLUMNS}
+
+
 def loads(cls, data):
     """The `cls` state `dumps` wrote in `data`."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"data must be bytes, got {type(data).__name__}")
     data = bytes(data)
     if data[:2] == b"PK":
-        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
-            meta = json.loads(str(stored["meta"]))
-            columns = {name: stored[name] for name in COLUMNS}
+        read = _read_npz
+    elif data[:4] == ARROW:
+        read = _read_arrow
     else:
-        import pyarrow as pa
-
-        table = pa.ipc.open_stream(data).read_all()
-        meta = json.loads(table.schema.metadata[b"weightedroc"])
-        columns = {name: table.column(name).to_numpy() for name in COLUMNS}
-    if meta.get("version") != VERSION:
-        raise ValueError(f"unknown state version {meta.get('version')!r} (expected {VERSION})")
-    state = cls(meta["max_scores"], positive=meta["positive"], direction=meta["direction"])
+        raise ValueError(f"{NOT_A_STATE}; got {data[:16]!r}")
+    try:
+        meta, columns = read(data)
+    except ImportError:
+        raise
+    except Exception as error:  # zipfile's, numpy's, json's or pyarrow's own
+        raise ValueError(f"{NOT_A_STATE}; reading it failed: {error}") from error
+    if not isinstance(meta, dict) or meta.get("version") != VERSION:
+        version = meta.get("version") if isinstance(meta, dict) else None
+        raise ValueError(f"unknown state version {version!r} (expected {VERSION})")
+    cuts = meta.get("cuts")  # states written before cut plans have none
+    budget = None if cuts is not None else meta["max_scores"]
+    state = cls(budget, positive=meta["positive"], direction=meta["direction"], cuts=cuts)
     state.n = meta["n"]
     if meta["kind"] is not None:
         state._classes = Classes(meta["kind"], tuple(meta["values"]))
