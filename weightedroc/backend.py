@@ -82,6 +82,7 @@ _LATER = {
         "check_options",
         "combined",
         "group_statistics",
+        "group_weights",
         "no_group_used",
     ),
     "checks": ("check_frequency",),

@@ -247,7 +247,7 @@ def _positive_values(df, label, positive):
     few distinct values reach the driver, never a row per group)."""
     import numpy as np
 
-    from .engine.validation import check_label
+    from .backend import check_label
 
     values = [row[0] for row in df.select(label).distinct().limit(8).collect()]
     if any(value is None for value in values):
@@ -265,8 +265,7 @@ def _bucket_statistics(frame, guess, label, weight, by, positive_values, options
     """`group_statistics` of one bucket of whole groups, rows in input order."""
     import numpy as np
 
-    from .engine.validation import check_guess, check_weight
-    from .inference.grouped_auc import _group_weights, group_statistics
+    from .backend import check_guess, check_weight, group_statistics, group_weights
 
     frame = frame.sort_values(ROW, kind="stable", ignore_index=True)
     g = check_guess(frame[guess].to_numpy(dtype=np.float64), len(frame))
@@ -286,7 +285,7 @@ def _bucket_statistics(frame, guess, label, weight, by, positive_values, options
     )
     table = table.drop(columns="squares")
     table.insert(
-        len(table.columns) - 1, "group_weight", _group_weights(table, options["group_weight"])
+        len(table.columns) - 1, "group_weight", group_weights(table, options["group_weight"])
     )
     table["n"] = table["n"].astype(np.int64)
     return table
@@ -347,7 +346,7 @@ def group_auc(
     """
     from pyspark.sql import functions as F
 
-    from .inference.grouped_auc import check_options
+    from .backend import check_options
 
     names: list = _check_columns(df, guess, label, weight, by)
     if not names:

@@ -227,7 +227,7 @@ def _group_codes(data, by):
     return codes, first
 
 
-def _group_weights(table, group_weight):
+def group_weights(table, group_weight):
     if group_weight == "n":
         return table["n"].to_numpy(dtype=np.float64)
     if group_weight == "weight":
@@ -310,7 +310,7 @@ def combined(
     interval="delong",
 ):
     """The `GroupAUC` of per-group statistics (`group_statistics`'s table)."""
-    weights = _group_weights(table, group_weight)
+    weights = group_weights(table, group_weight)
     share = weights / weights.sum()
     aucs = table["auc"].to_numpy(dtype=np.float64)
     estimate = float(np.dot(share, aucs))

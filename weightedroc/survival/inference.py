@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..curves.auc import counts_area
+from ..engine.tally import mid_rank_sums
 from ..inference.checks import check_choice, check_conf_level
 from ..survey.variance import svyrecvar
 from ..utils.normal import pnorm, qnorm
@@ -87,15 +88,6 @@ def km_iid(sorted_time, sorted_event):
     first = np.searchsorted(sorted_time, sorted_time, side="left")
     jump = censored * (n / at_risk[first])
     return KaplanMeierIID(jump, first, A, np.flatnonzero(censored))
-
-
-def mid_rank_sums(group, mass, n_groups):
-    """Survival's one placement tally: per group of tied guesses, the
-    `mass` of lower guesses plus half that of equal ones (below), and of
-    higher guesses plus half that of equal ones (above)."""
-    per_group = np.bincount(group, weights=mass, minlength=n_groups)
-    upto = np.cumsum(per_group)
-    return upto - per_group / 2, upto[-1] - upto + per_group / 2
 
 
 class TimeIID(NamedTuple):
