@@ -32,7 +32,7 @@ from .replicates import (
     warn_na,
     without_na,
 )
-from .smoothed import need_label, smooth_band, smooth_coords_interval, smoothing_of
+from .smoothed import need_label, smooth_band, smooth_coords_replicates, smoothing_of
 
 
 def _check_points(values, name, default=None) -> np.ndarray:
@@ -586,9 +586,11 @@ def ci_coords(
     guess, label, weight, positive, direction
         As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone,
         as pROC's ``ci.coords(smooth(roc), ...)``: `x` "best" or values of
-        `input` "specificity" or "sensitivity", `ret` rates only (default
-        specificity and sensitivity), each replicate smoothed again; with
-        "best" the first best point of each replicate.
+        any monotone `input` but the threshold, `ret` any coordinate but
+        the threshold (default specificity and sensitivity), pROC's
+        abbreviations allowed; each replicate is smoothed again and read
+        by `coords` of a smoothed curve (counts: rates times the
+        replicate's class totals).
     x : "best" or numbers
         Where to read the coordinates: values of `input`, or each
         replicate's best point (pROC's "all" and "local maximas" are not
@@ -679,20 +681,22 @@ def ci_coords(
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     smoothing = smoothing_of(guess)
     if smoothing is not None:
-        best = ("closest.topleft" if "topleft" in best_method else best_method, best_weights)
-        return smooth_coords_interval(
-            smoothing, x, input, ret, best, conf_level, n_boot, seed, stratified
-        )
-    label = need_label(label, "ci_coords")
-    x, input, ret = _check_coords_request(x, input, ret, best_policy)
+        x, input, ret = _check_smooth_request(x, input, ret, best_policy)
+    else:
+        label = need_label(label, "ci_coords")
+        x, input, ret = _check_coords_request(x, input, ret, best_policy)
     params = parameters(best_weights=best_weights)
     if best_method not in ("youden", "closest.topleft", "topleft"):
         raise ValueError(
             f"best_method must be one of ('youden', 'closest.topleft'), got {best_method!r}"
         )
+    rng = np.random.default_rng(seed)
+    if smoothing is not None:
+        asked = (x, input, ret, params, best_method, best_policy)
+        values = smooth_coords_replicates(smoothing, asked, n_boot, rng, stratified)
+        return _percentiles(values, x, ret, conf_level)
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     request = (x, input, ret, params, best_method, direction, best_policy)
-    rng = np.random.default_rng(seed)
     plan = design_request(design, replicates, None, weights_are)
     if plan is not None:
         return _design_coords(sample, request, plan, conf_level, n_boot, rng)
@@ -701,7 +705,34 @@ def ci_coords(
         return _replicate_coords(sample, *weights, request, rng)
 
     reps = replicate_values(rng, [sample], n_boot, read)
-    values = reps.reshape(len(reps), -1)
+    return _percentiles(reps.reshape(len(reps), -1), x, ret, conf_level)
+
+
+def _check_smooth_request(x, input, ret, best_policy):
+    """pROC's checks of ci.coords of a smoothed curve, as `coords` of one
+    takes them: `input` a monotone coordinate (no thresholds), `ret` any
+    coordinate but the threshold (default specificity and sensitivity)."""
+    if ret is None:
+        ret = ["specificity", "sensitivity"]
+    x, input, ret = _check_coords_request(x, input, ret, best_policy)
+    if not isinstance(x, str) and input == "threshold":
+        raise ValueError(
+            "ci_coords(): a smoothed curve has no thresholds: give input= a monotone "
+            "coordinate ('specificity', 'sensitivity', 'tp', 'fpr', ...) with numeric x"
+        )
+    if "threshold" in ret:
+        raise ValueError(
+            "ci_coords(): a smoothed curve has no thresholds: ret may be any coordinate "
+            "but 'threshold'"
+        )
+    return x, input, ret
+
+
+def _percentiles(values, x, ret, conf_level):
+    """The long frame of `ci_coords`: for each point and coordinate, the
+    replicates' quantiles (R's type 7), NaN values left out as pROC's
+    ``na.rm = TRUE``, replicates with no value at all counted in pROC's
+    warning."""
     empty = np.isnan(values).all(axis=1)
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
     if empty.all():  # pROC: NA intervals
