@@ -641,7 +641,8 @@ def ci_coords(
         ``conf_low``, ``median``, ``conf_high``: the replicates' quantiles
         (R's type 7), replicate values that are NaN (undefined, e.g. a
         precision where nothing is called positive) left out as pROC's
-        ``na.rm = TRUE``.
+        ``na.rm = TRUE``; ``attrs`` holds ``conf_level``, ``n_boot`` and
+        ``method`` (and ``smoothed`` for a smoothed curve).
 
     Warns
     -----
@@ -694,7 +695,9 @@ def ci_coords(
     if smoothing is not None:
         asked = (x, input, ret, params, best_method, best_policy)
         values = smooth_coords_replicates(smoothing, asked, n_boot, rng, stratified)
-        return _percentiles(values, x, ret, conf_level)
+        table = _percentiles(values, x, ret, conf_level, n_boot, stratified)
+        table.attrs["smoothed"] = True
+        return table
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     request = (x, input, ret, params, best_method, direction, best_policy)
     plan = design_request(design, replicates, None, weights_are)
@@ -705,7 +708,7 @@ def ci_coords(
         return _replicate_coords(sample, *weights, request, rng)
 
     reps = replicate_values(rng, [sample], n_boot, read)
-    return _percentiles(reps.reshape(len(reps), -1), x, ret, conf_level)
+    return _percentiles(reps.reshape(len(reps), -1), x, ret, conf_level, n_boot, stratified)
 
 
 def _check_smooth_request(x, input, ret, best_policy):
@@ -728,11 +731,11 @@ def _check_smooth_request(x, input, ret, best_policy):
     return x, input, ret
 
 
-def _percentiles(values, x, ret, conf_level):
+def _percentiles(values, x, ret, conf_level, n_boot, stratified):
     """The long frame of `ci_coords`: for each point and coordinate, the
     replicates' quantiles (R's type 7), NaN values left out as pROC's
     ``na.rm = TRUE``, replicates with no value at all counted in pROC's
-    warning."""
+    warning; ``attrs`` as `ci_se`'s."""
     empty = np.isnan(values).all(axis=1)
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
     if empty.all():  # pROC: NA intervals
@@ -745,7 +748,7 @@ def _percentiles(values, x, ret, conf_level):
             low, median, high = np.nanquantile(
                 values[~empty], [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
             )
-    return pd.DataFrame(
+    table = pd.DataFrame(
         {
             "x": np.repeat(np.array(points, dtype=object), len(ret)),
             "measure": np.tile(ret, len(points)),
@@ -754,3 +757,6 @@ def _percentiles(values, x, ret, conf_level):
             "conf_high": high,
         }
     )
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    table.attrs.update(conf_level=conf_level, n_boot=n_boot, method=method)
+    return table
