@@ -313,6 +313,20 @@ def names(partial, smoothed_words="Smoothed "):
     return tuple(f"{corrected}{smoothed_words}pAUC ({text}) of roc{k}" for k in (1, 2))
 
 
+def data_name(first, second):
+    """pROC's ``data.names`` of two curves, as ``roc.test(smooth(roc1),
+    smooth(roc2))`` prints them: "smooth(roc1)" for a smoothed curve, a
+    raw guess's own name (a named Series) or "roc1" (roc2) otherwise."""
+    words = []
+    for k, curve in enumerate((first, second), start=1):
+        name = getattr(curve, "name", None)
+        if smoothing_of(curve) is not None:
+            words.append(f"smooth(roc{k})")
+        else:
+            words.append(name if isinstance(name, str) else f"roc{k}")
+    return " and ".join(words)
+
+
 def smooth_test(first, second, request):
     """pROC's ``roc.test(smooth(roc1), smooth(roc2), method = "bootstrap" |
     "sensitivity" | "specificity")``: D = (S1 - S2) / sd(S1* - S2*), the
@@ -372,7 +386,7 @@ def smooth_test(first, second, request):
         method=f"{kind[method]} test for two {'correlated ' if paired else ''}ROC curves",
         alternative=request["alternative"],
         parameter={"boot.n": int(request["n_boot"]), "boot.stratified": int(request["stratified"])},
-        data_name=request["data_name"],
+        data_name=request["data_name"] or data_name(first, second),
         statistic_name="D",
         null_name=null,
         std_error=std_error,
