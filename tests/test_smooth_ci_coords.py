@@ -149,3 +149,11 @@ def test_monte_carlo_intervals_are_procs(r):
         at_median = 1 / (math.sqrt(2 * math.pi) * sd)
         median_tolerance = 4 * math.sqrt(2) * math.sqrt(0.25 / B) / at_median
         np.testing.assert_array_less(np.abs(ours["median"] - theirs[:, 1]), median_tolerance)
+
+
+def test_a_design_does_not_apply_to_a_smoothed_curve():
+    curve = wr.smooth_roc(G, Y)
+    design = wr.SurveyDesign(strata=np.arange(len(G)) % 2)
+    for function, extra in ((wr.ci_coords, {"x": "best"}), (wr.ci_se, {}), (wr.ci_sp, {})):
+        with pytest.raises(ValueError, match="do not apply to a smooth_roc curve"):
+            function(curve, design=design, n_boot=5, **extra)
