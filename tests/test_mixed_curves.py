@@ -459,3 +459,24 @@ def test_the_raw_sides_reading_is_the_curves_on_hard_cases(recipe, seed, partial
                                      (sp_at_se(0.4), "sensitivity", "specificity")):  # fmt: skip
             value = wr.coords(roc, reading.value, input=given_, ret=ret).iloc[0, 0]
             assert raw.read(rows, reading) == pytest.approx(value, rel=1e-9, abs=1e-12)
+
+
+def test_smoothed_roc_test_names_its_data_as_procs_data_names():
+    """pROC's roc.test prints ``data:  smooth(roc1) and smooth(roc2)`` (its
+    arguments, deparsed): a smoothed curve is "smooth(rocK)", a raw guess
+    its Series name or "rocK"; data_name= still wins."""
+    import pandas as pd
+
+    first, second = wr.smooth_roc(G, Y), wr.smooth_roc(G2, Y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # pROC's different-smoothing warning
+        both = wr.roc_test(first, second, method="bootstrap", n_boot=10, seed=1)
+        named = wr.roc_test(pd.Series(G2, name="wfns"), second, label=Y, method="bootstrap",
+                            n_boot=10, seed=1)  # fmt: skip
+        unnamed = wr.roc_test(first, G2, label=Y, method="bootstrap", n_boot=10, seed=1)
+        given = wr.roc_test(first, second, method="bootstrap", n_boot=10, seed=1, data_name="a b")
+    assert both.data_name == "smooth(roc1) and smooth(roc2)"
+    assert "data:  smooth(roc1) and smooth(roc2)" in str(both)
+    assert named.data_name == "wfns and smooth(roc2)"
+    assert unnamed.data_name == "smooth(roc1) and roc2"
+    assert given.data_name == "a b"

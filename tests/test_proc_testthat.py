@@ -672,3 +672,48 @@ def test_measures_of_a_smoothed_curve_are_its_coords():
     )
     with pytest.raises(ValueError, match="no thresholds"):
         wr.measures(curve, ["tp"], at=[0.5])
+
+
+# ---- test-ci.coords.R: its smooth(r.s100b) iterations (issue 38 item 8).  pROC's loop runs
+# every monotone input, both bootstraps, and r.s100b and smooth(r.s100b); here the smoothed
+# half, call for call.  pROC's columns "4.5%", "50%", "95.5%" are the quantiles of conf.level
+# 0.91: conf_low, median and conf_high with attrs["conf_level"] 0.91.  input = "threshold":
+# a smoothed curve has no thresholds, and coords of one refuses it (pROC 1.18's ci.coords of a
+# smooth.roc too, by match.arg; 1.19 passes it on to coords.roc), so those 8 cases expect the
+# error.
+CI_COORDS_INPUTS = [
+    "threshold", "sensitivity", "specificity", "tn", "tp", "fn", "fp", "tpr",
+    "tnr", "fpr", "fnr", "1-specificity", "1-sensitivity", "recall",
+]  # fmt: skip
+CI_COORDS_CALLS = [  # (test_that, x, ret, the expected attr "ret")
+    ("ci.coords accepts one x and one ret", 0.8, "sp", ["specificity"]),
+    ("ci.coords accepts one x and multiple ret", 0.8, ["sp", "ppv", "tp", "1-sensitivity"],
+     ["specificity", "ppv", "tp", "1-sensitivity"]),
+    ("ci.coords accepts multiple x and one ret", [0.8, 0.9], "sp", ["specificity"]),
+    ("ci.coords accepts multiple x and ret", [0.9, 0.8], ["sp", "ppv", "tp", "1-se"],
+     ["specificity", "ppv", "tp", "1-sensitivity"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("call", CI_COORDS_CALLS, ids=[c[0] for c in CI_COORDS_CALLS])
+@pytest.mark.parametrize("stratified", [True, False])
+@pytest.mark.parametrize("input", CI_COORDS_INPUTS)
+def test_ci_coords_on_smooth(input, stratified, call):
+    _, x, ret, expected_ret = call
+    curve = smooth_s100b()
+    if input == "threshold":
+        with pytest.raises(ValueError, match="no thresholds"):
+            wr.ci_coords(curve, x=x, input=input, ret=ret, n_boot=3, conf_level=0.91,
+                         stratified=stratified)  # fmt: skip
+        return
+    obtained = wr.ci_coords(curve, x=x, input=input, ret=ret, n_boot=3, conf_level=0.91,
+                            stratified=stratified, seed=1)  # fmt: skip
+    points = np.atleast_1d(x)
+    assert obtained["measure"].unique().tolist() == expected_ret  # attr(obtained, "ret")
+    for name in expected_ret:  # for (ci.mat in obtained)
+        ci_mat = obtained.loc[obtained["measure"] == name, ["conf_low", "median", "conf_high"]]
+        assert ci_mat.shape == (len(points), 3)
+        assert obtained.loc[obtained["measure"] == name, "x"].tolist() == points.tolist()
+    assert obtained.attrs["conf_level"] == 0.91  # colnames c("4.5%", "50%", "95.5%")
+    assert obtained.attrs["n_boot"] == 3
+    assert obtained.attrs["method"].startswith("stratified") == stratified

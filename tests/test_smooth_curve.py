@@ -313,8 +313,8 @@ def test_ci_coords_of_a_smoothed_curve_reads_the_bands_replicates():
     assert best["measure"].tolist() == ["specificity", "sensitivity"]
     with pytest.raises(ValueError, match="no thresholds"):
         wr.ci_coords(c, x=0.5, n_boot=10)
-    with pytest.raises(ValueError, match="rates only"):
-        wr.ci_coords(c, x=0.5, input="specificity", ret="ppv", n_boot=10)
+    with pytest.raises(ValueError, match="no thresholds"):
+        wr.ci_coords(c, x="best", ret=["threshold", "sp"], n_boot=10)
 
 
 def test_ci_coords_is_procs_within_monte_carlo_error(r):

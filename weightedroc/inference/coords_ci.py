@@ -32,7 +32,7 @@ from .replicates import (
     warn_na,
     without_na,
 )
-from .smoothed import need_label, smooth_band, smooth_coords_interval, smoothing_of
+from .smoothed import need_label, smooth_band, smooth_coords_replicates, smoothing_of
 
 
 def _check_points(values, name, default=None) -> np.ndarray:
@@ -92,22 +92,37 @@ def _band(given, points, sample, conf_level, n_boot, seed, stratified):
     return band
 
 
+def _route(function, guess, label, design, replicates, weights_are):
+    """The one place that decides which leaf computes a band of `function`
+    (smoothing, then design, then the bootstrap): ("smoothed", its
+    `Smoothing`), ("design", `design_request`'s plan) or ("bootstrap", None)."""
+    smoothing = smoothing_of(guess)
+    if smoothing is not None:
+        if design is not None or replicates is not None:
+            raise ValueError(
+                f"{function}(): design= and replicates= do not apply to a smooth_roc curve "
+                "(its bootstrap redoes the smoothing on drawn rows): give the raw guesses"
+            )
+        return "smoothed", smoothing
+    need_label(label, function)
+    plan = design_request(design, replicates, None, weights_are)
+    return ("bootstrap", None) if plan is None else ("design", plan)
+
+
 def _band_of(
     function, given, points_name, points, guess, label, weight, conf_level, n_boot, seed,
     stratified, weights_are, positive, direction, design, replicates,
 ):  # fmt: skip
     """`ci_se` (`given` "specificity") or `ci_sp`: the band of a smoothed
-    curve, of a survey design, or of the data's bootstrap."""
+    curve, of a survey design, or of the data's bootstrap (`_route`)."""
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     points = _check_points(points, points_name, np.linspace(0, 1, 11))
-    smoothing = smoothing_of(guess)
-    if smoothing is not None:
-        return smooth_band(smoothing, given, points, conf_level, n_boot, seed, stratified)
-    label = need_label(label, function)
-    request = design_request(design, replicates, None, weights_are)
-    if request is not None:
+    route, plan = _route(function, guess, label, design, replicates, weights_are)
+    if route == "smoothed":
+        return smooth_band(plan, given, points, conf_level, n_boot, seed, stratified)
+    if route == "design":
         return design_band(
-            given, points, guess, label, weight, design=request[0], replicates=request[1],
+            given, points, guess, label, weight, design=plan[0], replicates=plan[1],
             conf_level=conf_level, positive=positive, direction=direction, n_boot=n_boot,
             seed=seed,
         )  # fmt: skip
@@ -163,7 +178,8 @@ def ci_se(
         ``as.svrepdesign`` default, JKn with strata and JK1 without, and
         the bootstraps draw `n_boot`), its variance as ``survey::svrVar``,
         and the normal Wald interval clipped to [0, 1]: the columns are
-        then ``conf_low``, ``conf_high`` and ``std_error``.
+        then ``conf_low``, ``conf_high`` and ``std_error``.  Not with a
+        `smooth_roc` curve (an error: give the raw guesses).
 
     Returns
     -------
@@ -586,9 +602,11 @@ def ci_coords(
     guess, label, weight, positive, direction
         As for `WeightedROC`.  Or `guess` is a `smooth_roc` curve, alone,
         as pROC's ``ci.coords(smooth(roc), ...)``: `x` "best" or values of
-        `input` "specificity" or "sensitivity", `ret` rates only (default
-        specificity and sensitivity), each replicate smoothed again; with
-        "best" the first best point of each replicate.
+        any monotone `input` but the threshold, `ret` any coordinate but
+        the threshold (default specificity and sensitivity), pROC's
+        abbreviations allowed; each replicate is smoothed again and read
+        by `coords` of a smoothed curve (counts: rates times the
+        replicate's class totals).
     x : "best" or numbers
         Where to read the coordinates: values of `input`, or each
         replicate's best point (pROC's "all" and "local maximas" are not
@@ -639,7 +657,8 @@ def ci_coords(
         ``conf_low``, ``median``, ``conf_high``: the replicates' quantiles
         (R's type 7), replicate values that are NaN (undefined, e.g. a
         precision where nothing is called positive) left out as pROC's
-        ``na.rm = TRUE``.
+        ``na.rm = TRUE``; ``attrs`` holds ``conf_level``, ``n_boot`` and
+        ``method`` (and ``smoothed`` for a smoothed curve).
 
     Warns
     -----
@@ -677,31 +696,65 @@ def ci_coords(
     from ..metrics.threshold_measures import parameters
 
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
-    smoothing = smoothing_of(guess)
-    if smoothing is not None:
-        best = ("closest.topleft" if "topleft" in best_method else best_method, best_weights)
-        return smooth_coords_interval(
-            smoothing, x, input, ret, best, conf_level, n_boot, seed, stratified
-        )
-    label = need_label(label, "ci_coords")
-    x, input, ret = _check_coords_request(x, input, ret, best_policy)
+    route, plan = _route("ci_coords", guess, label, design, replicates, weights_are)
+    check = _check_smooth_request if route == "smoothed" else _check_coords_request
+    x, input, ret = check(x, input, ret, best_policy)
     params = parameters(best_weights=best_weights)
     if best_method not in ("youden", "closest.topleft", "topleft"):
         raise ValueError(
             f"best_method must be one of ('youden', 'closest.topleft'), got {best_method!r}"
         )
+    rng = np.random.default_rng(seed)
+    if route == "smoothed":
+        asked = (x, input, ret, params, best_method, best_policy)
+        values = smooth_coords_replicates(plan, asked, n_boot, rng, stratified)
+        table = _percentiles(values, x, ret, conf_level, n_boot, stratified)
+        table.attrs["smoothed"] = True
+        return table
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     request = (x, input, ret, params, best_method, direction, best_policy)
-    rng = np.random.default_rng(seed)
-    plan = design_request(design, replicates, None, weights_are)
-    if plan is not None:
+    if route == "design":
         return _design_coords(sample, request, plan, conf_level, n_boot, rng)
+    return _bootstrap_coords(sample, request, conf_level, n_boot, stratified, rng)
+
+
+def _bootstrap_coords(sample, request, conf_level, n_boot, stratified, rng):
+    """`ci_coords` by the bootstrap: each replicate's curve read as `coords`
+    reads it (`_replicate_coords`), the replicates' quantiles."""
 
     def read(weights):
         return _replicate_coords(sample, *weights, request, rng)
 
     reps = replicate_values(rng, [sample], n_boot, read)
-    values = reps.reshape(len(reps), -1)
+    x, ret = request[0], request[2]
+    return _percentiles(reps.reshape(len(reps), -1), x, ret, conf_level, n_boot, stratified)
+
+
+def _check_smooth_request(x, input, ret, best_policy):
+    """pROC's checks of ci.coords of a smoothed curve, as `coords` of one
+    takes them: `input` a monotone coordinate (no thresholds), `ret` any
+    coordinate but the threshold (default specificity and sensitivity)."""
+    if ret is None:
+        ret = ["specificity", "sensitivity"]
+    x, input, ret = _check_coords_request(x, input, ret, best_policy)
+    if not isinstance(x, str) and input == "threshold":
+        raise ValueError(
+            "ci_coords(): a smoothed curve has no thresholds: give input= a monotone "
+            "coordinate ('specificity', 'sensitivity', 'tp', 'fpr', ...) with numeric x"
+        )
+    if "threshold" in ret:
+        raise ValueError(
+            "ci_coords(): a smoothed curve has no thresholds: ret may be any coordinate "
+            "but 'threshold'"
+        )
+    return x, input, ret
+
+
+def _percentiles(values, x, ret, conf_level, n_boot, stratified):
+    """The long frame of `ci_coords`: for each point and coordinate, the
+    replicates' quantiles (R's type 7), NaN values left out as pROC's
+    ``na.rm = TRUE``, replicates with no value at all counted in pROC's
+    warning; ``attrs`` as `ci_se`'s."""
     empty = np.isnan(values).all(axis=1)
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
     if empty.all():  # pROC: NA intervals
@@ -714,7 +767,7 @@ def ci_coords(
             low, median, high = np.nanquantile(
                 values[~empty], [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0
             )
-    return pd.DataFrame(
+    table = pd.DataFrame(
         {
             "x": np.repeat(np.array(points, dtype=object), len(ret)),
             "measure": np.tile(ret, len(points)),
@@ -723,3 +776,6 @@ def ci_coords(
             "conf_high": high,
         }
     )
+    method = "stratified bootstrap percentile" if stratified else "bootstrap percentile"
+    table.attrs.update(conf_level=conf_level, n_boot=n_boot, method=method)
+    return table

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import warnings
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -94,17 +95,27 @@ def statistic_of(smoothing, rows, partial):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            if callable(partial):
-                return partial(*smoothing.redo(rows))
-            return area(*smoothing.redo(rows), partial)
+            tpr, fpr, attrs = smoothing.redo(rows)
+            if isinstance(partial, Coordinates):
+                pass  # read below: its errors (best_policy "stop") are the caller's
+            elif callable(partial):
+                return partial(tpr, fpr, attrs)
+            else:
+                return area(tpr, fpr, attrs, partial)
     except ValueError:
         return math.nan
+    return partial.read(smoothing, rows, tpr, fpr)
 
 
 def replicate_areas(smoothings, n_boot, seed, stratified, partials, paired=True):
     """An (n_boot, k) array of the k curves' replicate areas (or readings:
     a reading may give several values, side by side), NaN rows dropped with
     pROC's warning.  Paired curves share each replicate's rows."""
+    return without_na(replicate_readings(smoothings, n_boot, seed, stratified, partials, paired))
+
+
+def replicate_readings(smoothings, n_boot, seed, stratified, partials, paired=True):
+    """`replicate_areas` with the NaN rows kept (NaN: not smoothable)."""
     rng = np.random.default_rng(seed)
     smoothings = [repeated(s) for s in smoothings]
     rows_out = []
@@ -116,10 +127,9 @@ def replicate_areas(smoothings, n_boot, seed, stratified, partials, paired=True)
             row.append(np.atleast_1d(statistic_of(s, these, partial)))
         rows_out.append(row)
     widths = [max(len(row[k]) for row in rows_out) for k in range(len(smoothings))]
-    values = np.array(
+    return np.array(
         [np.concatenate([np.resize(v, w) for v, w in zip(row, widths)]) for row in rows_out]
     ).reshape(n_boot, sum(widths))
-    return without_na(values)
 
 
 def estimate(smoothing, partial):
@@ -303,6 +313,20 @@ def names(partial, smoothed_words="Smoothed "):
     return tuple(f"{corrected}{smoothed_words}pAUC ({text}) of roc{k}" for k in (1, 2))
 
 
+def data_name(first, second):
+    """pROC's ``data.names`` of two curves, as ``roc.test(smooth(roc1),
+    smooth(roc2))`` prints them: "smooth(roc1)" for a smoothed curve, a
+    raw guess's own name (a named Series) or "roc1" (roc2) otherwise."""
+    words = []
+    for k, curve in enumerate((first, second), start=1):
+        name = getattr(curve, "name", None)
+        if smoothing_of(curve) is not None:
+            words.append(f"smooth(roc{k})")
+        else:
+            words.append(name if isinstance(name, str) else f"roc{k}")
+    return " and ".join(words)
+
+
 def smooth_test(first, second, request):
     """pROC's ``roc.test(smooth(roc1), smooth(roc2), method = "bootstrap" |
     "sensitivity" | "specificity")``: D = (S1 - S2) / sd(S1* - S2*), the
@@ -362,7 +386,7 @@ def smooth_test(first, second, request):
         method=f"{kind[method]} test for two {'correlated ' if paired else ''}ROC curves",
         alternative=request["alternative"],
         parameter={"boot.n": int(request["n_boot"]), "boot.stratified": int(request["stratified"])},
-        data_name=request["data_name"],
+        data_name=request["data_name"] or data_name(first, second),
         statistic_name="D",
         null_name=null,
         std_error=std_error,
@@ -390,77 +414,53 @@ def smooth_band(smoothing, given, points, conf_level, n_boot, seed, stratified):
     return band
 
 
-RATES = {
-    "specificity": lambda se, sp: sp,
-    "sensitivity": lambda se, sp: se,
-    "tpr": lambda se, sp: se,
-    "recall": lambda se, sp: se,
-    "tnr": lambda se, sp: sp,
-    "fpr": lambda se, sp: 1 - sp,
-    "1-specificity": lambda se, sp: 1 - sp,
-    "fnr": lambda se, sp: 1 - se,
-    "1-sensitivity": lambda se, sp: 1 - se,
-}
+@dataclasses.dataclass(frozen=True)
+class Coordinates:
+    """pROC's ``coords(smooth(replicate), x, input, ret)``: a replicate's
+    smoothed points read by `coords`' own reading of a smoothed curve
+    (`smoothed_counts`: rates times the replicate's class totals, then
+    `coords_of`), point by point; with ``x="best"`` pROC's ``best.policy``
+    for tied points ("stop": an error, "omit": NaN, "random": one of them,
+    drawn by `rng`)."""
+
+    x: object  # "best" or an array of values of `input`
+    input: str
+    ret: list
+    params: dict
+    best_method: str
+    policy: str
+    rng: np.random.Generator = dataclasses.field(repr=False)
+
+    def read(self, smoothing, rows, tpr, fpr):
+        from ..engine.counts import smoothed_counts
+        from ..metrics.coordinates import coords_of
+
+        data = smoothing
+        if rows is not None:
+            weight = None if smoothing.weight is None else smoothing.weight[rows]
+            data = SimpleNamespace(label=smoothing.label[rows], weight=weight)
+        counts = smoothed_counts(tpr, fpr, data, smoothing.direction)
+        table = coords_of(counts, self.x, self.input, self.ret, self.params, self.best_method)
+        values = table[self.ret].to_numpy(dtype=float)
+        if isinstance(self.x, str) and len(values) > 1:
+            if self.policy == "stop":
+                raise ValueError(
+                    'More than one "best" threshold was found, aborting. Change '
+                    "'best_policy' to alter this behavior."
+                )
+            if self.policy == "omit":
+                return np.full(len(self.ret), np.nan)
+            values = values[self.rng.integers(len(values))]
+        return values.ravel()
 
 
-def best_point(tpr, fpr, best_method, best_weights):
-    """(se, sp) of the first smoothed point maximising pROC's criterion."""
-    se, sp = tpr, 1 - fpr
-    cost, prevalence = best_weights
-    r = (1 - prevalence) / (cost * prevalence)
-    if best_method == "youden":
-        criterion = se + r * sp
-    else:
-        criterion = -((1 - se) ** 2 + r * (1 - sp) ** 2)
-    k = int(np.argmax(criterion))
-    return se[k], sp[k]
-
-
-def smooth_coords_interval(smoothing, x, input, ret, best, conf_level, n_boot, seed, stratified):
-    """pROC's ``ci.coords(smooth(roc), x, input, ret)``: rates at values of
-    a rate (`input` "specificity" or "sensitivity") or at each replicate's
-    best point (`best`: (method, weights)), each replicate smoothed again."""
-    names = [ret] if isinstance(ret, str) else list(ret or ("specificity", "sensitivity"))
-    bad = [n for n in names if n not in RATES]
-    if bad:
-        raise ValueError(
-            f"ci_coords(): a smoothed curve has rates only: ret must be among "
-            f"{', '.join(RATES)}; got {bad[0]!r}"
-        )
-    if isinstance(x, str):
-        if x != "best":
-            raise ValueError(
-                f"ci_coords(): x must be 'best' or numbers on a smoothed curve, got {x!r}"
-            )
-        points: list = ["best"]
-    else:
-        if input not in ("specificity", "sensitivity"):
-            raise ValueError(
-                "ci_coords(): a smoothed curve has no thresholds: input must be "
-                f"'specificity' or 'sensitivity', got {input!r}"
-            )
-        points = np.atleast_1d(np.asarray(x, dtype=float)).tolist()
-
-    def reader(tpr, fpr, attrs):
-        out = []
-        for p in points:
-            if p == "best":
-                se, sp = best_point(tpr, fpr, *best)
-            elif input == "specificity":
-                se, sp = se_at_sp(p)(tpr, fpr, attrs), p
-            else:
-                se, sp = p, sp_at_se(p)(tpr, fpr, attrs)
-            out.extend(RATES[n](se, sp) for n in names)
-        return np.array(out, dtype=float)
-
-    reps = replicate_areas([smoothing], n_boot, seed, stratified, [reader])
-    low, median, high = np.quantile(reps, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0)
-    return pd.DataFrame(
-        {
-            "x": np.repeat(np.array(points, dtype=object), len(names)),
-            "measure": np.tile(names, len(points)),
-            "conf_low": low,
-            "median": median,
-            "conf_high": high,
-        }
-    )
+def smooth_coords_replicates(smoothing, request, n_boot, seed, stratified):
+    """pROC's ``ci.coords(smooth(roc), x, input, ret)``: an (n_boot, points
+    x ret) array of the replicates' coordinates (`Coordinates` of `request`:
+    x, input, ret, params, best_method, best_policy, checked), each
+    replicate smoothed again; NaN rows for replicates that cannot be."""
+    rng = np.random.default_rng(seed)
+    reader = Coordinates(*request, rng=rng)
+    values = replicate_readings([smoothing], n_boot, rng, stratified, [reader])
+    width = len(reader.ret) * (1 if isinstance(reader.x, str) else len(reader.x))
+    return np.broadcast_to(values, (n_boot, width)) if values.shape[1] != width else values
