@@ -67,6 +67,7 @@ from .backend import (
     trapezoids,
 )
 from .utils.deprecation import keyword_only
+from .utils.signatures import in_help
 from .utils.types import Direction, LabelValue
 from .utils.warn import warn
 
@@ -326,6 +327,7 @@ def _auc_part(part, counts):
 _AUC_PARTS = ["rect_high", "rect_low", "triangle_high", "triangle_low"]
 
 
+@in_help
 @keyword_only
 def roc_table(
     ddf,
@@ -462,6 +464,7 @@ def _deprecated(old, new):
     )
 
 
+@in_help
 def weighted_roc(ddf, guess, label, weight=None, npartitions=None):
     """Deprecated name of `roc_table` (FutureWarning)."""
     _deprecated("weighted_roc", "roc_table")
@@ -499,6 +502,7 @@ def _auc_row(parts, counts):
     )
 
 
+@in_help
 @keyword_only
 def auc_table(
     ddf,
@@ -544,6 +548,7 @@ def auc_table(
     return table.compute() if compute else table
 
 
+@in_help
 def weighted_auc(ddf, guess, label, weight=None, npartitions=None, compute=True):
     """Deprecated: ``auc_table(...)["auc"]`` (FutureWarning); returns the
     AUC as a float, or with ``compute=False`` a ``dask.delayed`` of it."""
@@ -618,6 +623,7 @@ def _gauc(parts, by, options, min_per_class):
     return combined(table, int(sum(skipped)), uneven=uneven, min_per_class=min_per_class, **options)
 
 
+@in_help
 def group_auc(
     ddf,
     guess: str,

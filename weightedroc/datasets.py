@@ -10,6 +10,8 @@ from importlib import resources
 
 import pandas as pd
 
+from .utils.signatures import in_help
+
 
 def _read_csv(name, float_columns):
     """Read ``weightedroc/data/<name>``, parsing ``float_columns`` exactly."""
@@ -17,6 +19,7 @@ def _read_csv(name, float_columns):
         return pd.read_csv(f, converters=dict.fromkeys(float_columns, float))
 
 
+@in_help
 def load_rocr_simple() -> pd.DataFrame:
     """Load ROCR.simple, the example data set of R's ROCR package.
 
@@ -39,6 +42,7 @@ def load_rocr_simple() -> pd.DataFrame:
     return _read_csv("rocr_simple.csv", ["predictions"])
 
 
+@in_help
 def load_asah() -> pd.DataFrame:
     """Load aSAH, the aneurysmal subarachnoid haemorrhage data of R's pROC.
 

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .utils.r import r_available, robjects  # noqa: F401 (public here too)
+from .utils.signatures import in_help
 
 _WEIGHTED_ROC = "function(...) WeightedROC::WeightedROC(...)"
 _WEIGHTED_AUC = "function(...) WeightedROC::WeightedAUC(WeightedROC::WeightedROC(...))"
@@ -79,6 +80,7 @@ def _frame(r_data_frame):
     )
 
 
+@in_help
 def r_weighted_roc(guess, label, weight=None):
     """R's ``WeightedROC::WeightedROC(guess, label, weight)``.
 
@@ -102,6 +104,7 @@ def r_weighted_roc(guess, label, weight=None):
     return _frame(_r_function(_WEIGHTED_ROC)(*args))
 
 
+@in_help
 def r_weighted_auc(guess, label, weight=None):
     """R's ``WeightedAUC(WeightedROC(guess, label, weight))`` as a float.
 
@@ -119,6 +122,7 @@ def _proc_options(levels, direction, quiet):
     return {name: _r_value(value) for name, value in options.items() if value is not None}
 
 
+@in_help
 def proc_curve(guess, label, *, levels=None, direction=None, quiet=True):
     """ROC curve of ``pROC::roc(label, guess, levels=, direction=, quiet=)``.
 
@@ -145,6 +149,7 @@ def proc_curve(guess, label, *, levels=None, direction=None, quiet=True):
     return _frame(_r_function(_PROC_CURVE)(_r_numeric(guess), _r_label(label), **r_kw))
 
 
+@in_help
 def proc_auc(guess, label, *, levels=None, direction=None, quiet=True):
     """AUC of ``pROC::roc(label, guess, levels=, direction=, quiet=)`` as a float.
 
@@ -154,6 +159,7 @@ def proc_auc(guess, label, *, levels=None, direction=None, quiet=True):
     return _r_function(_PROC_AUC)(_r_numeric(guess), _r_label(label), **r_kw)[0]
 
 
+@in_help
 def rocr_curve(guess, label):
     """ROC curve of ROCR's ``performance(prediction(guess, label), "tpr", "fpr")``.
 
@@ -166,11 +172,13 @@ def rocr_curve(guess, label):
     return _frame(_r_function(_ROCR_CURVE)(_r_numeric(guess), _r_label(label)))
 
 
+@in_help
 def rocr_auc(guess, label):
     """AUC of ROCR's ``performance(prediction(guess, label), "auc")`` as a float."""
     return _r_function(_ROCR_AUC)(_r_numeric(guess), _r_label(label))[0]
 
 
+@in_help
 def compare_with_r(guess, label, weight=None, *, ulps=0):
     """Does Python give R's numbers on this data?  Both curves, compared.
 

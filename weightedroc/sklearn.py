@@ -28,6 +28,7 @@ from .curves.pr import average_precision
 from .curves.roc import WeightedROC
 from .decisions import best_threshold, check_costs
 from .engine.validation import check_weight
+from .utils.signatures import in_help
 from .utils.types import ArrayLike, LabelValue
 
 if TYPE_CHECKING:
@@ -89,6 +90,7 @@ METRICS = {
 }
 
 
+@in_help
 def scorer(
     metric,
     *,
@@ -265,6 +267,7 @@ def _routed_fit_params(estimator, params, added=None):
     return dict(process_routing(router, "fit", **rest).estimator.fit)
 
 
+@in_help
 def fold_predictions(
     estimator: BaseEstimator,
     X: ArrayLike | spmatrix | sparray,

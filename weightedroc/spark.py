@@ -19,6 +19,7 @@ import pandas as pd
 from .backend import (
     RocAccumulator,
 )
+from .utils.signatures import in_help
 from .utils.types import Columns, Direction, LabelValue
 
 __all__ = ["roc", "auc", "state", "group_auc", "gauc"]
@@ -111,6 +112,7 @@ def _options(max_scores, positive, direction):
     return {"max_scores": max_scores, "positive": positive, "direction": direction}
 
 
+@in_help
 def state(
     df,
     guess: str,
@@ -137,6 +139,7 @@ def state(
     return {key[0] if len(names) == 1 else key: value for key, value in groups}
 
 
+@in_help
 def roc(
     df,
     guess: str,
@@ -206,6 +209,7 @@ def roc(
     return pd.concat(frames, ignore_index=True)
 
 
+@in_help
 def auc(
     df,
     guess: str,
@@ -291,6 +295,7 @@ def _bucket_statistics(frame, guess, label, weight, by, positive_values, options
     return table
 
 
+@in_help
 def group_auc(
     df,
     guess: str,
@@ -378,6 +383,7 @@ def group_auc(
     return keyed.groupBy(BUCKET).applyInPandas(bucket, f"{fields}, {GROUP_SCHEMA}")
 
 
+@in_help
 def gauc(groups):
     """GAUC of `group_auc`'s per-group DataFrame, as a one-row PySpark
     DataFrame (``gauc``: the groups' AUCs weighted by ``group_weight``,

@@ -58,6 +58,7 @@ from .backend import (
     to_array,
     trapezoid_area,
 )
+from .utils.signatures import in_help
 from .utils.types import Columns, Direction, LabelValue
 from .utils.warn import warn
 
@@ -260,6 +261,7 @@ def _table(data, by, first_rows, lengths, columns, names):
     return pd.DataFrame({**keys, **dict(zip(names, columns))}, copy=False)
 
 
+@in_help
 def roc_table(
     data: pd.DataFrame,
     guess: Hashable,
@@ -388,6 +390,7 @@ def roc_table(
     return _table(data, by, first_rows(order, ends), sizes, columns, COLUMNS)
 
 
+@in_help
 def auc_table(
     data: pd.DataFrame,
     guess: Hashable,

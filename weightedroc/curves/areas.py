@@ -18,6 +18,7 @@ from ..engine.rates import trapezoid_area
 from ..engine.validation import check_cost
 from ..utils.deprecation import keyword_only
 from ..utils.results import TupleLike
+from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue, RocInput
 from ..utils.warn import warn
 
@@ -107,6 +108,7 @@ def mcclish_warned(area, diagonal, lo, hi):
     return mcclish(area, diagonal, lo, hi)
 
 
+@in_help
 @keyword_only
 def partial_auc(
     roc: RocInput,
@@ -293,6 +295,7 @@ def _cost_line(arrays, cost_fn, cost_fp):
     return rho, pi, slope, intercept
 
 
+@in_help
 @keyword_only
 def cost_auc(
     roc: RocInput,
@@ -367,6 +370,7 @@ def cost_auc(
     )
 
 
+@in_help
 @keyword_only
 def cost_region(
     roc: RocInput,

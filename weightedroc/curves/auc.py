@@ -6,10 +6,12 @@ from ..engine.core import cumulate
 from ..engine.curve_input import read_curve
 from ..engine.rates import counts_area, trapezoid_area, trapezoids  # noqa: F401 (re-exported)
 from ..utils.deprecation import renamed
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
 from ..utils.warn import warn
 
 
+@in_help
 @renamed(tpr_fpr="roc")
 def WeightedAUC(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> float:
     """Calculate the exact area under a weighted ROC curve, as R's WeightedAUC.
@@ -67,6 +69,7 @@ def WeightedAUC(roc: RocInput, *, positive: LabelValue = None, direction: Direct
     return trapezoid_area(TPR, FPR)
 
 
+@in_help
 def auc_score(
     guess: ArrayLike,
     label: ArrayLike,

@@ -8,9 +8,11 @@ import pandas as pd
 
 from ..engine.counts import counts_of
 from ..utils.normal import qnorm
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
 
 
+@in_help
 def det_curve(
     roc: RocInput,
     *,
@@ -66,6 +68,7 @@ def det_curve(
     )
 
 
+@in_help
 def equal_error_rate(
     roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> float:
@@ -104,6 +107,7 @@ def equal_error_rate(
     return float(FPR[j - 1] + share * (FPR[j] - FPR[j - 1]))
 
 
+@in_help
 def normal_deviate(p: ArrayLike) -> np.ndarray:
     """The standard normal quantile of each probability (the DET axes'
     scale): R's ``qnorm``, equal to ``statistics.NormalDist().inv_cdf``

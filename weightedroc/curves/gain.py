@@ -7,9 +7,11 @@ import numpy as np
 import pandas as pd
 
 from ..engine.counts import counts_of
+from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue, RocInput
 
 
+@in_help
 def gain_curve(
     roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> pd.DataFrame:
@@ -60,6 +62,7 @@ def _gain(counts):
     )
 
 
+@in_help
 def lift_curve(
     roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> pd.DataFrame:

@@ -36,6 +36,7 @@ from ..engine.frames import as_pandas, is_frame
 from ..engine.longdouble import cumsum_where, running_sum
 from ..engine.rates import COLUMNS, curve_columns, fpr, rectangle_areas, tpr, triangle_areas
 from ..engine.validation import check_direction, check_weight, to_array
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction
 from ..utils.warn import warn
 from .areas import check_range, mcclish, range_areas
@@ -415,6 +416,7 @@ def combine(data: MulticlassData, method: str, average: str, aucs: dict) -> floa
     return float(np.mean(values))
 
 
+@in_help
 def multiclass_auc(
     scores: Any,
     label: ArrayLike,
@@ -549,6 +551,7 @@ def multiclass_auc(
     return combine(data, method, average, aucs)
 
 
+@in_help
 def multiclass_roc(
     scores: Any,
     label: ArrayLike,

@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..engine.core import cumulate_from_top
 from ..engine.counts import counts_of
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
 
 
@@ -27,6 +28,7 @@ def _precision_recall(top):
     return precision, TP / TP[0]
 
 
+@in_help
 def weighted_pr(
     guess: ArrayLike,
     label: ArrayLike,
@@ -91,6 +93,7 @@ def weighted_pr(
     )
 
 
+@in_help
 def average_precision(
     guess: ArrayLike,
     label: ArrayLike,
@@ -130,6 +133,7 @@ def average_precision(
     return float(np.sum(positive_step * precision[:-1]) / top.TP[0])
 
 
+@in_help
 def prbe(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> pd.DataFrame:
     """Precision-recall break-even points (ROCR's ``performance(pred, "prbe")``).
 
@@ -195,6 +199,7 @@ def prbe(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "
     return found.sort_values("row").drop(columns="row").reset_index(drop=True)
 
 
+@in_help
 def pr_auc(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> float:
     """Area under the precision-recall curve by trapezoids, as yardstick's
     ``pr_auc``: the points (recall, precision) of every threshold, from

@@ -6,9 +6,11 @@ import pandas as pd
 
 from ..engine.core import cumulate
 from ..engine.rates import COLUMNS, curve_columns, curve_frame, rates  # noqa: F401 (re-exported)
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 
 
+@in_help
 def WeightedROC(
     guess: ArrayLike,
     label: ArrayLike,

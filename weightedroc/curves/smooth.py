@@ -43,6 +43,7 @@ import pandas as pd
 
 from ..engine.validation import check_choice, check_direction, check_frequency, prepared
 from ..utils.normal import pnorm, qnorm
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from . import fitdistr
 from .areas import check_range, mcclish_warned, range_areas
@@ -378,6 +379,7 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
     return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), attrs
 
 
+@in_help
 def smooth_roc(
     guess: ArrayLike,
     label: ArrayLike,
@@ -543,6 +545,7 @@ def smooth_roc(
     return frame
 
 
+@in_help
 def smooth_auc(
     guess: ArrayLike,
     label: ArrayLike,

@@ -13,6 +13,7 @@ from ..engine.core import Cumulated
 from ..engine.counts import counts_of
 from ..engine.rates import curve_frame
 from ..utils.results import TupleLike
+from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue, RocInput
 from .thresholds import roc_convex_hull
 
@@ -36,6 +37,7 @@ def _frame(counts):
     return curve_frame(Cumulated(counts.threshold, counts.FN, counts.TN, counts.P, counts.N))
 
 
+@in_help
 def cost_curve(
     roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> CostCurve:

@@ -21,6 +21,7 @@ from ..engine.curve_input import read_curve
 from ..engine.validation import check_cost
 from ..utils.deprecation import alias, keyword_only, renamed
 from ..utils.results import TupleLike
+from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue, RocInput
 from .criteria import METHODS, TIE, best_rows, closest_topleft, criterion_loss, youden
 
@@ -34,6 +35,7 @@ def check_costs(cost_fp, cost_fn):
     return cost_fp, cost_fn
 
 
+@in_help
 @keyword_only
 def threshold_cost(
     roc: RocInput,
@@ -84,6 +86,7 @@ def threshold_cost(
     return out
 
 
+@in_help
 @keyword_only
 def best_threshold(
     roc: RocInput,
@@ -214,6 +217,7 @@ def _upper_hull(x, y):
     return np.array(hull)
 
 
+@in_help
 def roc_convex_hull(
     roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> pd.DataFrame:
@@ -331,6 +335,7 @@ def _check_prevalence(prevalence, arrays):
     return float(prevalence)
 
 
+@in_help
 @renamed(p_target="prevalence", c_miss="cost_fn", c_fa="cost_fp")
 @keyword_only
 def min_risk(
@@ -427,6 +432,7 @@ def _segment(x0, y0, slope):
     return [lo, hi], [y0 + slope * (lo - x0), y0 + slope * (hi - x0)]
 
 
+@in_help
 @renamed(p_target="prevalence", c_miss="cost_fn", c_fa="cost_fp")
 @keyword_only
 def isocost_line(

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..utils.signatures import in_help
 from .longdouble import CHUNK, chunks, cumsum_where, long_cumsum_where
 from .threads import prefault, run_both
 from .validation import check_direction, check_inputs
@@ -25,6 +26,7 @@ OVERFLOW = (
 )
 
 
+@in_help
 class Cumulated(NamedTuple):
     """Weighted counts at each threshold, in R's row order.
 
@@ -265,6 +267,7 @@ def _resort_buckets(order, sorted_guess, shift, wrong):
     return inside, inside[np.lexsort((order[inside], sorted_guess[inside], run_of))]
 
 
+@in_help
 def cumulate(
     guess, label, weight=None, checked=False, start=(0, 0), *, positive=None, direction="<"
 ):

@@ -17,6 +17,8 @@ import functools
 import numpy as np
 import pandas as pd
 
+from ..utils.signatures import in_help
+
 FOREIGN = ("polars", "pyarrow", "narwhals")
 
 
@@ -95,6 +97,7 @@ def foreign_array(values, name):
     return None
 
 
+@in_help
 def is_frame(data):
     """True for a pandas DataFrame or a frame narwhals can read."""
     if isinstance(data, pd.DataFrame):
@@ -117,6 +120,7 @@ def as_pandas(data):
     return (frame.collect() if isinstance(frame, nw.LazyFrame) else frame).to_pandas()
 
 
+@in_help
 class Frame:
     """The columns of a polars or PyArrow frame (through narwhals), and a
     result built in the same kind: polars DataFrame in, polars DataFrame

@@ -15,6 +15,7 @@ import threading
 
 import numpy as np
 
+from ..utils.signatures import in_help
 from .core import OVERFLOW, cumulate, cumulate_into
 from .longdouble import CHUNK
 from .many import (
@@ -38,6 +39,7 @@ SHARED = 1 << 14
 MANY = 1 << 10
 
 
+@in_help
 def grouped(arrays, codes):
     """`_checked`'s columns and the rows grouped by group and label: (guess,
     positive, weight, order, ends) as `each_group` reads them.
@@ -54,12 +56,14 @@ def grouped(arrays, codes):
     return (g, positive, w, *counting_sort(keys, 2 * codes[1]))
 
 
+@in_help
 def only_one_label():
     return ValueError(
         "only one label value; a ROC curve needs both positive and negative observations"
     )
 
 
+@in_help
 def first_rows(order, ends):
     """Each group's first row in `data` (`grouped`'s order and ends)."""
     starts, middles, stops = np.concatenate(([0], ends[1:-1:2])), ends[::2], ends[1::2]
@@ -69,6 +73,7 @@ def first_rows(order, ends):
     return first
 
 
+@in_help
 def each_group(describe, direction, grouping, job, block=None):
     """[job(Cumulated) of each group], in group order; an error names the
     group by ``describe(row)`` of its first row.
@@ -156,6 +161,7 @@ def each_group(describe, direction, grouping, job, block=None):
     return results
 
 
+@in_help
 def all_at_once(arrays, codes, one_label):
     """Whether the groups are computed all at once (`engine.many`): many
     small groups, or groups with one label to be skipped or kept."""
@@ -165,6 +171,7 @@ def all_at_once(arrays, codes, one_label):
     return one_label != "error" or n < MANY * codes[1]
 
 
+@in_help
 def sorted_rows(arrays, codes, direction):
     """`engine.many`'s `Sorted` rows and, per group in their sorted order,
     whether it has one label value only."""
@@ -175,6 +182,7 @@ def sorted_rows(arrays, codes, direction):
     return rows, (positives == 0) | (positives == rows.sizes)
 
 
+@in_help
 def sorted_aucs(rows, one):
     """(AUC, positive weight, negative weight) of each group of `rows`, in
     their sorted order: NaN AUC for groups with one label value, infinite
@@ -240,6 +248,7 @@ def _block_curves(rows, first, stop, size, lengths, columns, at):
     return counts
 
 
+@in_help
 def sorted_curves(rows, one, one_label):
     """The curves of the groups of `rows` (in their sorted order), one after
     another in key order, as one (5, points) block; and each group's
@@ -297,6 +306,7 @@ def curve_rates(columns, lengths, total_pos, total_neg, groups):
             fpr(np.subtract(W0, part[4], out=part[4]), W0, out=part[1])
 
 
+@in_help
 def packed(columns, ends, sizes):
     """Move the groups' curves (group k from column k plus its first position
     in the order, `sizes` columns) together, from column 0; returns their
@@ -310,6 +320,7 @@ def packed(columns, ends, sizes):
     return at
 
 
+@in_help
 def in_key_order(rows, values):
     """Per-group `values` in the groups' sorted order, put in key order."""
     found = np.empty_like(values)

@@ -10,6 +10,8 @@ double running sum from one chunk to the next.
 
 import numpy as np
 
+from ..utils.signatures import in_help
+
 # Small enough that no temporary is above glibc's mmap threshold (128 KiB):
 # those are mapped and unmapped, so their pages fault in on every chunk.
 CHUNK = 1 << 16
@@ -127,6 +129,7 @@ def _read(run, at, out, done, scratch):
     return done + taken
 
 
+@in_help
 def running_sum(values, start=0):
     """The long double sum of `start` and then `values`, one after another.
 

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..utils.signatures import in_help
 from .core import _run_ends, _sortable_keys, _tally, stable_order
 from .longdouble import CHUNK, chunks
 from .rates import fpr, row_areas, tpr
@@ -53,6 +54,7 @@ class Sorted(NamedTuple):
     first_rows: np.ndarray
 
 
+@in_help
 def counting_sort(codes, size):
     """The order of the rows by their codes in range(size), ties in row
     order, and where each code's rows end in it."""

@@ -11,6 +11,7 @@ call these.
 import numpy as np
 import pandas as pd
 
+from ..utils.signatures import in_help
 from .longdouble import chunks, running_sum
 from .threads import run_both
 
@@ -28,6 +29,7 @@ def fpr(FP, total_neg, out=None):
     return np.divide(FP, total_neg, out=out)
 
 
+@in_help
 def rates(counts, TPR=None, FPR=None, rows=slice(None)):
     """(TPR, FPR) of a `Cumulated` (of its `rows`), with R's arithmetic.
     `TPR` and `FPR` are optional output arrays to fill."""
@@ -35,6 +37,7 @@ def rates(counts, TPR=None, FPR=None, rows=slice(None)):
     return tpr(counts.FN[rows], counts.total_pos, TPR), fpr(FP, counts.total_neg, FP)
 
 
+@in_help
 def curve_columns(counts):
     """The columns of `curve_frame` (TPR, FPR, threshold, FN, FP) as the
     rows of one (5, thresholds) array: the counts' own block, filled in
@@ -52,6 +55,7 @@ def curve_columns(counts):
     return columns
 
 
+@in_help
 def curve_frame(counts):
     """The R-ordered ROC DataFrame of a `Cumulated`.
 
@@ -72,6 +76,7 @@ def triangle_areas(before, after, width):
     return (before - after) * width / 2
 
 
+@in_help
 def trapezoids(TPR, FPR):
     """The rectangle and triangle areas under each segment (consecutive
     rows along the last axis), as R computes them."""
@@ -103,6 +108,7 @@ def _area(rows, size):
     return rectangle_sum + triangle_sum
 
 
+@in_help
 def trapezoid_area(TPR, FPR):
     """R's WeightedAUC arithmetic on rows ordered as WeightedROC orders them."""
     return _area(lambda rows: (TPR[rows], FPR[rows]), len(TPR))

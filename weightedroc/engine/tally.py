@@ -18,10 +18,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..utils.signatures import in_help
 from .core import cumulate_sorted, stable_order
 from .rates import counts_area
 
 
+@in_help
 class Tally(NamedTuple):
     """One guess's tie groups, read from one stable ascending order.
 
@@ -79,6 +81,7 @@ def class_sums(positive, weight, ends, dtype=np.float64):
     return below_pos, below_neg, P, N
 
 
+@in_help
 def tally(guess, label, weight=None, ordered=None) -> Tally:
     """The `Tally` of validated inputs: float guesses, boolean labels and
     float weights or None; `ordered`, their `stable_order` (with the labels
@@ -117,12 +120,14 @@ def placement_values(below_pos, below_neg, P, N, W1, W0):
     return half_below(below_neg, N) / W0, half_above(below_pos, P, W1) / W1
 
 
+@in_help
 def group_sums(group, values, n_groups):
     """The sum of `values` in each group (`group`: each row's, in
     ``range(n_groups)``), added in the rows' order."""
     return np.bincount(group, weights=values, minlength=n_groups)
 
 
+@in_help
 def mid_rank_sums(group, mass, n_groups):
     """Per tie group (`group`: each row's, by ascending guess), the `mass`
     of lower guesses plus half that of equal ones, and of higher guesses
@@ -156,6 +161,7 @@ def row_placements(t: Tally):
     return by_row(pos_value, neg_value, t.positive, t.sizes), pos_value
 
 
+@in_help
 def replicate_areas(P, N):
     """The AUC of each row of tie group weights P and N (replicates x groups,
     by ascending guess): the sum over groups of N_g (the positive weight

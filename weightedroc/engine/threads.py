@@ -16,6 +16,8 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+from ..utils.signatures import in_help
+
 LARGE = 1 << 16  # below this many elements, a thread costs more than it saves
 _pool, _pool_pid = None, None
 _serial = threading.local()  # .on: this thread runs its work alone (see `run_shared`)
@@ -50,6 +52,7 @@ def _threaded(size):
     )
 
 
+@in_help
 def run_both(first, second, size):
     """(first(), second()), the second in a worker thread when `size` is large.
 
@@ -120,6 +123,7 @@ def _populate(arrays, cancelled, madvise):
                 return
 
 
+@in_help
 def prefault(*arrays):
     """Map the memory pages of new, large arrays in a background thread,
     in the order given, while the calling thread works; returns a function

@@ -12,6 +12,7 @@ import threading
 import numpy as np
 import pandas as pd
 
+from ..utils.signatures import in_help
 from ..utils.warn import warn
 from .frames import foreign_array
 
@@ -20,6 +21,7 @@ WEIGHTS_ARE = ("importance", "frequency")
 _label_scope = threading.local()  # .warned: None outside `one_label_warning`
 
 
+@in_help
 class LabelWarning(UserWarning):
     """Text labels were given without ``positive=``: the positive class was
     taken by R's rule (the second of the two values in sorted order).
@@ -54,6 +56,7 @@ def one_label_warning():
             _label_scope.warned = None
 
 
+@in_help
 @contextlib.contextmanager
 def no_label_warning():
     """Within it, text labels give no `LabelWarning`: for labels read again
@@ -94,6 +97,7 @@ def _is_missing(x):
     return x is None or x is pd.NA or (isinstance(x, float) and np.isnan(x))
 
 
+@in_help
 def to_array(values, name):
     """A 1-D numpy array holding the values of `values`, by position.
 
@@ -183,6 +187,7 @@ def _as_float(array, name, missing_message, check_nan=True):
     return array
 
 
+@in_help
 def check_guess(guess, n=None):
     """The scores as float64; NaN or non-numbers are errors."""
     array = to_array(guess, "guess")
@@ -254,6 +259,7 @@ def _named_positive(array, positive):
     return np.asarray(array == positive, dtype=bool)
 
 
+@in_help
 def check_label(label, n=None, positive=None):
     """Boolean mask of positive observations, from any accepted label encoding.
 
@@ -313,6 +319,7 @@ def check_label(label, n=None, positive=None):
     return np.asarray(positive, dtype=bool)
 
 
+@in_help
 def check_weight(weight, n=None):
     """Positive finite float64 weights, or None for unit weights."""
     if weight is None:
@@ -335,6 +342,7 @@ def check_weight(weight, n=None):
     return array
 
 
+@in_help
 def check_direction(direction):
     """'<' (higher guess means positive, the default) or '>' (lower means positive)."""
     if direction not in ("<", ">"):
@@ -569,6 +577,7 @@ def check_choice(value, name, choices):
     return value
 
 
+@in_help
 def check_frequency(weight, weights_are):
     """The integer counts of frequency weights (None for importance or no
     weights); frequency weights must be whole numbers."""

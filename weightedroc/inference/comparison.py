@@ -9,6 +9,7 @@ import numpy as np
 
 from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import (
     check_choice,
@@ -32,6 +33,7 @@ from .venkatraman import run_venkatraman
 METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
 
 
+@in_help
 def roc_test(
     guess1: ArrayLike,
     guess2: ArrayLike | None = None,
@@ -156,8 +158,8 @@ def roc_test(
         observations together; replicates without a class are dropped with
         pROC's warning.  DeLong's and Venkatraman's tests ignore it, as
         pROC's.
-    partial_auc : dict, optional
-        Deprecated (1.2): the partial area as a dict, with a FutureWarning.
+        ``partial_auc=dict(...)`` (deprecated in 1.2, not shown by help())
+        still gives the partial area, with a FutureWarning.
     design, replicates
         A sampling design of the first sample, as for `auc_var`
         (``method`` "linearization" or "replicate"): a design-based test

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..survey.design import ReplicateWeights, SurveyDesign
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
@@ -130,6 +131,7 @@ def _band_of(
     return _band(given, points, sample, conf_level, n_boot, seed, stratified)
 
 
+@in_help
 def ci_se(
     guess: ArrayLike,
     label: ArrayLike | None = None,
@@ -209,6 +211,7 @@ def ci_se(
     )  # fmt: skip
 
 
+@in_help
 def ci_sp(
     guess: ArrayLike,
     label: ArrayLike | None = None,
@@ -262,6 +265,7 @@ def ci_sp(
     )  # fmt: skip
 
 
+@in_help
 def ci_thresholds(
     guess: ArrayLike,
     label: ArrayLike,
@@ -567,6 +571,7 @@ def _design_coords(sample, request, plan, conf_level, n_boot, rng):
     return table
 
 
+@in_help
 def ci_coords(
     guess: ArrayLike,
     label: ArrayLike | None = None,

@@ -42,6 +42,7 @@ from ..engine.validation import (
     one_label_warning,
 )
 from ..survey.design import ReplicateWeights, SurveyDesign
+from ..utils.signatures import in_help
 from ..utils.types import Columns, Direction, LabelValue
 from .checks import (
     WEIGHTS_ARE,
@@ -173,6 +174,7 @@ class GroupAUC:
         )
 
 
+@in_help
 def check_columns(data, guess, label, weight, by):
     """The by columns as a list, every named column present."""
     by = list(by) if isinstance(by, (list, tuple)) else [by]
@@ -227,6 +229,7 @@ def _group_codes(data, by):
     return codes, first
 
 
+@in_help
 def group_weights(table, group_weight):
     if group_weight == "n":
         return table["n"].to_numpy(dtype=np.float64)
@@ -237,6 +240,7 @@ def group_weights(table, group_weight):
     return np.ones(len(table))
 
 
+@in_help
 def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class):
     """(table of the groups used, number skipped) of validated `arrays`
     (guess, positive, weight) grouped by the `by` columns of `data`:
@@ -268,6 +272,7 @@ def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class)
     return table, int(size - used.sum())
 
 
+@in_help
 def no_group_used(by, min_per_class):
     """The error when no group has both labels."""
     return ValueError(
@@ -298,6 +303,7 @@ def _between(share, aucs, estimate, quantile):
     return used / (used - 1) * spread, math.inf if quantile == "normal" else float(used - 1)
 
 
+@in_help
 def combined(
     table,
     n_skipped,
@@ -371,6 +377,7 @@ def _design_result(found, data, by, arrays, request, direction, quantile, n_boot
     )
 
 
+@in_help
 def check_options(
     group_weight, conf_level, weights_are, quantile, direction, min_per_class, interval="delong"
 ):
@@ -383,6 +390,7 @@ def check_options(
     return check_conf_level(conf_level), _check_min(min_per_class)
 
 
+@in_help
 def group_auc(
     data: pd.DataFrame,
     guess: Hashable,

@@ -8,6 +8,7 @@ from ..curves.auc import counts_area
 from ..engine.core import cumulate_sorted, stable_order
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.deprecation import renamed
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .bootstrap import bootstrap_interval
 from .checks import (
@@ -28,6 +29,7 @@ from .results import AUCInterval
 from .smoothed import need_label, smooth_interval, smoothing_of
 
 
+@in_help
 @renamed(level="conf_level")
 def auc_ci(
     guess: ArrayLike,
@@ -90,8 +92,8 @@ def auc_ci(
     stratified : bool, default True
         Bootstrap only: pROC's ``boot.stratified`` (False: draw each
         replicate from all observations together).
-    partial_auc : dict, optional
-        Deprecated (1.2): the partial area as a dict, with a FutureWarning.
+        ``partial_auc=dict(...)`` (deprecated in 1.2, not shown by help())
+        still gives the partial area, with a FutureWarning.
     design, replicates
         A sampling design, as for `auc_var`: the Wald interval
         AUC +- q sqrt(var) of the design-based variance, not clipped (as
@@ -221,6 +223,7 @@ def wald_interval(estimate, variance, df, conf_level, method="DeLong"):
     )
 
 
+@in_help
 def group_intervals(arrays, groups, direction, conf_level, weights_are):
     """DeLong's (conf_low, conf_high) of each group of `auc_table` (NaN where
     undefined); `groups` are the groups' rows (slices or positions)."""

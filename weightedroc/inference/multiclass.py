@@ -44,6 +44,7 @@ from ..curves.multiclass import (
     problems,
 )
 from ..survey.design import ReplicateWeights, SurveyDesign
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_frequency, check_quantile
@@ -275,6 +276,7 @@ def _variance_and_df(
     return total, (total * total / squares if squares > 0 else np.inf), importance
 
 
+@in_help
 def multiclass_auc_var(
     scores: Any,
     label: ArrayLike,
@@ -343,6 +345,7 @@ def multiclass_auc_var(
     )[0]
 
 
+@in_help
 def multiclass_auc_ci(
     scores: Any,
     label: ArrayLike,

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.validation import check_inputs, one_label_warning, prepared
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, LabelValue
 from ..utils.warn import warn
 from .checks import (
@@ -102,6 +103,7 @@ def _checked_second(check, guess2, label2, weight2, *options):
         raise type(error)(f"the second curve (guess2, label2, weight2): {error}") from None
 
 
+@in_help
 def are_paired(
     guess1: ArrayLike,
     guess2: ArrayLike,

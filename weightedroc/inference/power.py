@@ -35,6 +35,7 @@ from ..curves.roc import WeightedROC
 from ..engine.validation import one_label_warning
 from ..utils.normal import pnorm, qnorm
 from ..utils.roots import zeroin
+from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue
 from .checks import (
     WEIGHTS_ARE,
@@ -347,6 +348,7 @@ def _partial_of(partial, two_curves, method):
     return partial
 
 
+@in_help
 def power_roc_test(
     roc1: tuple | dict | None = None,
     roc2: tuple | None = None,
@@ -440,8 +442,8 @@ def power_roc_test(
         seed, drawn from `seed` when it is None or a Generator), as pROC's
         ``covvar`` takes them from one ``cov`` run.  Giving them with
         another method is a TypeError (pROC ignores them).
-    partial_auc : dict, optional
-        Deprecated (1.2): the partial area as a dict, with a FutureWarning.
+        ``partial_auc=dict(...)`` (deprecated in 1.2, not shown by help())
+        still gives the partial area, with a FutureWarning.
 
     Returns
     -------

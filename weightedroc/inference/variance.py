@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .bootstrap import bootstrap_cov, bootstrap_var
@@ -33,6 +34,7 @@ __all__ = ["auc_var", "auc_cov"]
 METHODS = ("delong", "obuchowski", "bootstrap")
 
 
+@in_help
 def auc_var(
     guess: ArrayLike,
     label: ArrayLike | None = None,
@@ -93,9 +95,8 @@ def auc_var(
         ``correct=True`` the result is the variance of the standardised
         area (pROC returns the unstandardised one's).  DeLong's method has
         none (pROC's error).
-    partial_auc : dict, optional
-        Deprecated (1.2): ``partial_auc=dict(fpr_range=...)``, the same as
-        the keywords, with a FutureWarning.
+        ``partial_auc=dict(...)`` (deprecated in 1.2, not shown by help())
+        still gives the partial area, with a FutureWarning.
     design : SurveyDesign or ReplicateWeights, optional
         The sampling design; `weight` holds the sampling weights (and
         `weights_are` stays "importance").  The variance is then
@@ -207,6 +208,7 @@ def auc_var(
     return spread(first, first, weights_are)
 
 
+@in_help
 def auc_cov(
     guess1: ArrayLike,
     guess2: ArrayLike | None = None,
@@ -252,8 +254,9 @@ def auc_cov(
         As for `auc_var`.  Obuchowski's covariance also uses the scores'
         (weighted) Pearson correlations among the positives and among the
         negatives, as pROC's ``cov(roc1, roc2, method = "obuchowski")``.
-    fpr_range, tpr_range, correct, partial_auc
-        The partial area of both curves, as for `auc_var`; or of each
+    fpr_range, tpr_range, correct
+        The partial area of both curves, as for `auc_var` (and its
+        deprecated ``partial_auc=dict(...)``); or of each
         curve, a pair such as ``fpr_range=((0, 0.1), (0, 0.2))`` (None: a
         curve's full area; pROC's curves each with its ``partial.auc``),
         bootstrap only, with pROC's warning "Different AUC specifications

@@ -14,6 +14,8 @@ from collections.abc import Hashable, Sequence
 import numpy as np
 import pandas as pd
 
+from ..utils.signatures import in_help
+
 __all__ = ["compare_tables", "ulp_distance"]
 
 REPORT_COLUMNS = [
@@ -34,6 +36,7 @@ def _ordered(values):
     return np.where(bits < 0, np.int64(-(1 << 63)) - bits, bits)
 
 
+@in_help
 def ulp_distance(a, b):
     """The number of doubles between `a` and `b` (elementwise, exact, uint64).
 
@@ -142,6 +145,7 @@ def _compare_other(x, y):
     }
 
 
+@in_help
 def compare_tables(
     a: pd.DataFrame | str | os.PathLike,
     b: pd.DataFrame | str | os.PathLike,

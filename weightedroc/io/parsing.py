@@ -17,6 +17,8 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from ..utils.signatures import in_help
+
 __all__ = ["read_csv_exact", "r_numbers", "first_non_number", "CHUNK_ROWS"]
 
 PANDAS_EXACT = int(pd.__version__.split(".")[0]) >= 3
@@ -138,6 +140,7 @@ def _reread_doubles(frame, path, delimiter):
 R_SPECIAL = {"NaN": np.nan, "Inf": np.inf, "-Inf": -np.inf}
 
 
+@in_help
 def r_numbers(column):
     """(doubles, read) of a text column, the way R reads numbers: `doubles`
     holds the numbers, NaN, Inf and -Inf (NaN elsewhere); `read` says which
@@ -156,6 +159,7 @@ def r_numbers(column):
     return numbers, special | numbers.notna() | column.isna()
 
 
+@in_help
 def first_non_number(column):
     """(row position, value) of the first value of `column` that R would not
     read as a number (missing values are not counted), or None."""

@@ -22,6 +22,7 @@ import sys
 import numpy as np
 import pandas as pd
 
+from ..utils.signatures import in_help
 from .decimal import format_17g, format_shortest
 from .decimal import texts as decimal_texts
 from .parsing import first_non_number, r_numbers, read_csv_exact
@@ -34,6 +35,7 @@ CSV_SUFFIXES = (".csv", ".txt", ".csv.gz", ".csv.bz2", ".csv.xz", ".csv.zst")
 TSV_SUFFIXES = (".tsv", ".tab", ".tsv.gz", ".tsv.bz2", ".tsv.xz")
 
 
+@in_help
 def table_format(path, given=None):
     """'csv' or 'parquet': `given` (csv, tsv or parquet) if not None, else
     from the suffix of `path` (``-`` is CSV).
@@ -75,6 +77,7 @@ def _pyarrow():
         ) from None
 
 
+@in_help
 def read_table(path, delimiter=None, file_format=None):
     """A DataFrame from a CSV or Parquet file (by suffix); ``-`` reads CSV from stdin.
 
@@ -171,6 +174,7 @@ def _csv_lines(frame, delimiter=",", digits=None):
         yield np.hstack(pieces).tobytes().translate(None, b"\x00").decode("utf-8")
 
 
+@in_help
 def to_csv_text(frame, delimiter=",", digits=None):
     """CSV text of `frame` (no index) whose doubles round-trip exactly: each
     double as the shortest text that reads back as it (``digits=None``), or
@@ -197,6 +201,7 @@ def _check_digits(digits):
         raise ValueError(f"digits must be None (the shortest exact text) or 17, got {digits!r}")
 
 
+@in_help
 @contextlib.contextmanager
 def atomic_path(path):
     """Yield a temporary path next to `path`; move it onto `path` on success.
@@ -256,6 +261,7 @@ def _write(frame, path, kind, delimiter, digits):
             file.write(block)
 
 
+@in_help
 def write_table(frame, path=None, file_format=None, delimiter=None, digits=None):
     """Write `frame` to CSV or Parquet (by suffix, or `file_format`); to
     stdout as CSV if `path` is None or ``-``.  CSV doubles are written as

@@ -21,6 +21,7 @@ from ..curves.areas import check_range
 from ..decisions.criteria import TIE, best_rows, criterion_loss
 from ..engine.frames import float_frame
 from ..utils.deprecation import renamed
+from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue, RocInput
 from ..utils.warn import warn
 from .threshold_measures import (
@@ -296,6 +297,7 @@ def _smooth_arguments(x, input, ret):
     return x, input, ret
 
 
+@in_help
 @renamed(group="by")
 def coords(
     roc: RocInput,

@@ -14,6 +14,7 @@ import pandas as pd
 from ..decisions.criteria import closest_topleft, youden
 from ..engine.counts import Counts, counts_of  # noqa: F401 (Counts: for coords_ci)
 from ..engine.validation import check_cost
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
 from ..utils.warn import warn
 
@@ -317,6 +318,7 @@ def rows_at(counts, x):
     return np.searchsorted(counts.threshold, x, side="left")
 
 
+@in_help
 def measures(
     roc: RocInput,
     names: str | Sequence[str],

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..utils.deprecation import keyword_only
+from ..utils.signatures import in_help
 from ..utils.types import Columns, Curves
 from ._plotnine import NEUTRAL, plotnine, theme
 from .curves import curve_label, tidy_curves
@@ -80,6 +81,7 @@ def _ulps_scale(p9, reach):
     )
 
 
+@in_help
 @keyword_only
 def agreement_frame(
     roc: Curves, *, by: Columns | None = None, reference: str | None = None
@@ -156,6 +158,7 @@ def agreement_frame(
     return result
 
 
+@in_help
 @keyword_only
 def agreement_plot(
     roc: Curves, *, by: Columns | None = None, reference: str | None = None

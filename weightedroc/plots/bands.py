@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from ..utils.deprecation import renamed
+from ..utils.signatures import in_help
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
 from .curves import tidy_curves
 from .palette import OKABE_ITO
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["se_band_plot"]
 
 
+@in_help
 @renamed(ci_se_frame="band")
 def se_band_plot(
     band: pd.DataFrame, roc: pd.DataFrame | None = None, *, conf_level: float | None = None

@@ -16,6 +16,7 @@ import pandas as pd
 from ..curves.areas import cost_auc, cost_region
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
 from ..utils.deprecation import keyword_only, renamed
+from ..utils.signatures import in_help
 from ..utils.types import Columns, Curves
 from ._plotnine import NEUTRAL, TEXT_GREY, TEXT_SIZE, plotnine, theme
 from .curves import curve_label, few_breaks, styled_paths, tidy_curves
@@ -94,6 +95,7 @@ def _step_x(threshold):
     return np.where(np.isinf(threshold), hi + pad, threshold), lo - pad
 
 
+@in_help
 @renamed(curve="roc", group="by")
 @keyword_only
 def cost_plot(roc: Curves, *, cost_fp: float, cost_fn: float, by: Columns | None = None) -> ggplot:
@@ -191,6 +193,7 @@ ELEMENT_COLOURS = dict(zip(ELEMENTS, [BLACK, BLUE, VERMILLION, NEUTRAL]))
 ELEMENT_LINETYPES = dict(zip(ELEMENTS, ["solid", "dashed", "solid", "dotted"]))
 
 
+@in_help
 @renamed(curve="roc", group="by", p_target="prevalence", c_miss="cost_fn", c_fa="cost_fp")
 @keyword_only
 def hull_plot(
@@ -277,6 +280,7 @@ def hull_plot(
     return _facets(plot, title, panels) + p9.theme(legend_position="bottom")
 
 
+@in_help
 @renamed(curve="roc", group="by")
 @keyword_only
 def cost_auc_plot(
@@ -383,6 +387,7 @@ SHADES = [
 SHADE_COLOURS = [LIGHT_ORANGE, OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 
 
+@in_help
 @renamed(curve="pr", group="by")
 @keyword_only
 def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:

@@ -16,6 +16,7 @@ import pandas as pd
 from ..engine.curve_input import FORMS, read_curve
 from ..engine.frames import as_pandas
 from ..utils.deprecation import keyword_only, renamed
+from ..utils.signatures import in_help
 from ..utils.types import Columns, Curves
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
 from .palette import OKABE_ITO, group_styles
@@ -128,6 +129,7 @@ def _as_text(column):
     return column.astype(object).where(column.notna(), "NA").map(str)
 
 
+@in_help
 @renamed(curve="roc", group="by")
 @keyword_only
 def roc_plot(roc: Curves, *, by: Columns | None = None, panels: bool = False) -> ggplot:
@@ -246,6 +248,7 @@ def styled_paths(p9, frame, keys, x, y, geom="path"):
     ]
 
 
+@in_help
 @renamed(curve="roc", group="by")
 @keyword_only
 def error_frame(roc: Curves, *, by: Columns | None = None) -> pd.DataFrame:
@@ -310,6 +313,7 @@ def _drawable_steps(one):
     return one if t[0] == -np.inf else pd.concat([first, one], ignore_index=True)
 
 
+@in_help
 @renamed(curve="roc", group="by")
 @keyword_only
 def error_plot(roc: Curves, *, by: Columns | None = None, step: bool = True) -> ggplot:

@@ -17,6 +17,7 @@ from ..curves.gain import gain_curve, lift_curve
 from ..decisions.cost_curves import cost_curve
 from ..engine.curve_input import read_curve
 from ..metrics.threshold_measures import measures
+from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue
 from ._plotnine import NEUTRAL, TEXT_SIZE, plotnine, theme
 
@@ -95,6 +96,7 @@ def measure_words(name: str) -> str:
     return MEASURE_WORDS.get(name, name)
 
 
+@in_help
 def measure_plot(
     roc: pd.DataFrame | tuple,
     y: str,
@@ -176,6 +178,7 @@ def measure_plot(
     )
 
 
+@in_help
 def gain_plot(
     roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> ggplot:
@@ -247,6 +250,7 @@ def gain_plot(
     )
 
 
+@in_help
 def lift_plot(
     roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> ggplot:
@@ -296,6 +300,7 @@ def lift_plot(
     )
 
 
+@in_help
 def cost_curve_plot(
     roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> ggplot:
@@ -366,6 +371,7 @@ def _tick_range(deviates):
     return float(ticks[max(lo, 0)]), float(ticks[min(hi, len(ticks) - 1)])
 
 
+@in_help
 def det_plot(
     roc: pd.DataFrame | tuple, *, positive: LabelValue = None, direction: Direction = "<"
 ) -> ggplot:

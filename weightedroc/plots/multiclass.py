@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from ..engine.frames import as_pandas
+from ..utils.signatures import in_help
 from ._plotnine import NEUTRAL, plotnine, theme
 from .palette import group_styles
 
@@ -30,6 +31,7 @@ def _pair_names(frame):
     return pd.Categorical(names, categories=[o for o in order if o in set(names)])
 
 
+@in_help
 def multiclass_roc_plot(roc: pd.DataFrame) -> ggplot:
     """The curves of `multiclass_roc`: one panel per pair of classes, or one
     panel of one-vs-rest curves.

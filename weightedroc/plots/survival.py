@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from ..utils.signatures import in_help
 from ._plotnine import NEUTRAL, TEXT_SIZE, palette, plotnine, theme
 from .palette import OKABE_ITO
 
@@ -22,6 +23,7 @@ DEFINITIONS = {
 BAND_FILL = OKABE_ITO[2]
 
 
+@in_help
 def time_auc_plot(table: pd.DataFrame, *, by: str | None = None) -> ggplot:
     """The AUC at each time, joined by lines, with its confidence band.
 

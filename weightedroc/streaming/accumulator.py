@@ -10,6 +10,7 @@ from ..curves.pr import _precision_recall
 from ..curves.roc import curve_frame
 from ..engine.core import OVERFLOW, Cumulated, FromTop
 from ..engine.validation import check_direction, check_guess, check_weight, to_array
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from . import bins as _bins
@@ -111,6 +112,7 @@ def _smaller(a, b):
     return b if a is None else a if b is None else min(a, b)
 
 
+@in_help
 class RocAccumulator:
     """A ROC state updated batch by batch and merged in any order.
 

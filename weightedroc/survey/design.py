@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..utils.signatures import in_help
 from ..utils.warn import warn
 from .replicates import replicate_weights
 from .weights import Coded, ReplicateWeights
@@ -47,6 +48,7 @@ def _column(value, data, name, n):
     return array
 
 
+@in_help
 @dataclass(frozen=True, eq=False)  # arrays and frames: compared by identity
 class SurveyDesign:
     """A one-stage sampling design, as ``survey::svydesign(ids=, strata=, fpc=, nest=)``.

@@ -8,6 +8,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..utils.signatures import in_help
+
 
 class Coded(NamedTuple):
     """A design resolved on n rows: PSUs and strata coded 0, 1, ... in order
@@ -26,6 +28,7 @@ class Coded(NamedTuple):
         return len(self.psu_stratum) - len(self.n_psu)
 
 
+@in_help
 @dataclass(frozen=True, eq=False)  # arrays and frames: compared by identity
 class ReplicateWeights:
     """Replicate weights, as ``survey::svrepdesign``.

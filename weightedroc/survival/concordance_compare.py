@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..utils.normal import pnorm
+from ..utils.signatures import in_help
 from ..utils.warn import warn
 from .concordance_fit import (
     METHODS,
@@ -75,6 +76,7 @@ def _guesses(guesses, data):
     return tuple(f"guess{i + 1}" for i in range(array.shape[1])), list(array.T)
 
 
+@in_help
 def concordance_test(
     time: Any,
     event: Any = None,

@@ -12,6 +12,7 @@ import numpy as np
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
 from ..utils.normal import qnorm
+from ..utils.signatures import in_help
 from ..utils.warn import warn
 from .concordance_core import TIMEWTS, stratum_counts
 from .inputs import check_survival
@@ -146,6 +147,7 @@ def replicate_weight(design, w, column):
     return column if design.combined else column * w
 
 
+@in_help
 def concordance(
     time: Any,
     event: Any = None,

@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..curves.roc import COLUMNS, curve_frame
 from ..engine.core import cumulate_sorted, run_ends, stable_order
+from ..utils.signatures import in_help
 from ..utils.types import ArrayLike
 from .censoring import Censoring, cox_censoring, reverse_km
 from .inputs import check_survival, check_times, time_order
@@ -207,6 +208,7 @@ def definitions(design):
     return (1, 2) if design.competing else (1,)
 
 
+@in_help
 def time_roc(
     time: Col,
     event: Col = None,

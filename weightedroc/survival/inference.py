@@ -24,6 +24,7 @@ from ..engine.tally import mid_rank_sums
 from ..inference.checks import check_choice, check_conf_level
 from ..survey.variance import svyrecvar
 from ..utils.normal import pnorm, qnorm
+from ..utils.signatures import in_help
 from ..utils.warn import warn
 from .censoring import kaplan_meier
 from .curves import (
@@ -377,6 +378,7 @@ def _check_weights_are(weights_are, design):
         )
 
 
+@in_help
 def time_auc(
     time: Col,
     event: Col = None,
@@ -468,6 +470,7 @@ def time_auc(
     return table
 
 
+@in_help
 def time_auc_test(
     time: Col,
     event: Col = None,
@@ -538,6 +541,7 @@ def time_auc_test(
     return table
 
 
+@in_help
 def time_auc_mean(
     time: Col,
     event: Col = None,

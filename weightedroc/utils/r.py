@@ -6,9 +6,12 @@ version report (`versions`) both read; it imports nothing of the package.
 
 import os
 
+from .signatures import in_help
+
 __all__ = ["r_available", "robjects"]
 
 
+@in_help
 def r_available(package=None):
     """Tell whether R can be used through rpy2, optionally with a package.
 
@@ -37,6 +40,7 @@ def r_available(package=None):
     return True, f"R, rpy2 and the R package {package} are available"
 
 
+@in_help
 def robjects():
     """rpy2.robjects, started without leaking R's library path to subprocesses.
 

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple, TextIO
 import numpy as np
 
 from .._version import __version__
+from .signatures import in_help
 
 OPTIONAL = ["scipy", "pyarrow", "polars", "narwhals", "plotnine", "dask", "scikit-learn", "rpy2"]
 
@@ -193,6 +194,7 @@ def platform_info(r: bool = False) -> dict[str, Any]:
     return info
 
 
+@in_help
 def show_versions(r: bool = False, file: TextIO | None = None) -> None:
     """Print the versions, the long double format and whether R's sums are exact here.
 
