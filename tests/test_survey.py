@@ -348,3 +348,43 @@ def test_designs_compare_by_identity_and_print_readably():
     assert repr(design) == "SurveyDesign(cluster='psu', strata='h', fpc=None, nest=False)"
     reps = ReplicateWeights(np.ones((4, 2)), scale=0.5)
     assert "matrix" not in repr(reps) and "scale=0.5" in repr(reps)
+
+
+def test_multistage_designs_read_stages_as_survey():
+    """Stages as column names (with data=), arrays or a frame's columns;
+    without fpc only the first stage counts (survey's with-replacement
+    ultimate clusters); the errors say what was wrong."""
+    frame = pd.DataFrame(
+        {"a": [1, 1, 1, 1, 2, 2, 2, 2, 3, 3], "b": [1, 1, 2, 2, 1, 2, 3, 3, 1, 2], "f": 5.0}
+    )
+    frame["g"] = 4.0
+    z = np.linspace(-1, 1, 10) ** 3
+    two = SurveyDesign(cluster=["a", "b"], data=frame)
+    one = SurveyDesign(cluster="a", data=frame)
+    assert svyrecvar(z, two.coded(10))[0, 0] == svyrecvar(z, one.coded(10))[0, 0]
+    staged = SurveyDesign(cluster=["a", "b"], fpc=["f", "g"], data=frame).coded(10)
+    arrays = SurveyDesign(cluster=[frame.a.to_numpy(), frame.b.to_numpy()], fpc=frame[["f", "g"]])
+    assert svyrecvar(z, staged)[0, 0] == svyrecvar(z, arrays.coded(10))[0, 0]
+    # brute force: n_1 = 3 of N_1 = 5 PSUs, then n_2 of N_2 = 4 units in each
+    totals = np.array([z[frame.a == k].sum() for k in (1, 2, 3)])
+    first = (1 - 3 / 5) * 3 / 2 * ((totals - totals.mean()) ** 2).sum()
+    second = 0.0
+    for k in (1, 2, 3):
+        rows = frame.a == k
+        units = np.array([z[rows & (frame.b == j)].sum() for j in frame.b[rows].unique()])
+        m = len(units)
+        second += 3 / 5 * (1 - m / 4) * m / (m - 1) * ((units - units.mean()) ** 2).sum()
+    np.testing.assert_allclose(svyrecvar(z, staged)[0, 0], first + second, rtol=1e-13)
+    with pytest.raises(TypeError, match=r"reads as column names, one per stage: give the frame"):
+        SurveyDesign(cluster=["a", "b"]).coded(10)
+    with pytest.raises(ValueError, match=r"'c' not a column of data \(columns: a, b, f, g\)"):
+        SurveyDesign(cluster=["a", "c"], data=frame).coded(10)
+    with pytest.raises(
+        ValueError, match=r"fpc has 1 stage\(s\), cluster 2: give one fpc per stage"
+    ):
+        SurveyDesign(cluster=["a", "b"], fpc="f", data=frame).coded(10)
+    with pytest.raises(ValueError, match=r"cluster \(stage 2\) must have one value per row"):
+        SurveyDesign(cluster=[frame.a, [1, 2]]).coded(10)
+    too_big = r"FPC implies >100% sampling in some strata \(row 0, stage 2: popsize=1, sampsize=2\)"
+    with pytest.raises(ValueError, match=too_big):
+        SurveyDesign(cluster=["a", "b"], fpc=["f", "a"], data=frame).coded(10)

@@ -20,6 +20,8 @@ from .weights import Coded, ReplicateWeights
 
 __all__ = ["SurveyDesign", "ReplicateWeights", "Coded"]
 
+LONELY = ("fail", "remove", "adjust", "average", "certainty")
+
 
 def _codes(values):
     """Codes 0, 1, ... in order of first appearance, and the distinct values."""
@@ -47,34 +49,90 @@ def _column(value, data, name, n):
     return array
 
 
+def _is_stage(item):
+    return isinstance(item, str) or np.ndim(item) >= 1
+
+
+def _stages(value, data, name, n):
+    """A design variable as a list of arrays of n rows, one per stage (None
+    if absent): a column name or array (one stage), a list of them or a
+    frame's columns (one per stage, as survey's ``ids = ~dnum + snum``)."""
+    if value is None:
+        return None
+    if isinstance(value, pd.DataFrame):
+        value = [value[column] for column in value.columns]
+    elif isinstance(value, np.ndarray) and value.ndim == 2:
+        if n is not None and value.shape[0] != n:
+            raise ValueError(
+                f"{name} as a matrix must have one row per row of data and one column per "
+                f"stage ({n} rows), got shape {value.shape}"
+            )
+        value = list(value.T)
+    if isinstance(value, (list, tuple)) and len(value) and all(map(_is_stage, value)):
+        names = all(isinstance(item, str) for item in value)
+        if names and data is None and n is not None and len(value) != n:
+            raise TypeError(
+                f"{name}={list(value)!r} reads as column names, one per stage: give the frame "
+                "as data= (or one array of values per stage)"
+            )
+        if names and data is not None:
+            missing = [item for item in value if item not in data]
+            if missing and len(missing) == len(value) and len(value) == len(data):
+                return [_column(value, None, name, n)]  # one stage of text labels
+            if missing:
+                raise ValueError(
+                    f"{name}: {', '.join(map(repr, missing))} not a column of data "
+                    f"(columns: {', '.join(map(str, data.columns))})"
+                )
+        if not names or data is not None:
+            return [
+                _column(item, data, f"{name} (stage {k + 1})", n) for k, item in enumerate(value)
+            ]
+    return [_column(value, data, name, n)]
+
+
+def _interaction(*codes):
+    """Codes of the distinct combinations of codes 0, 1, ..., in order of first appearance."""
+    key = codes[0]
+    for more in codes[1:]:
+        key = _codes(key * (int(more.max()) + 1) + more)[0]
+    return key
+
+
 @dataclass(frozen=True, eq=False)  # arrays and frames: compared by identity
 class SurveyDesign:
-    """A one-stage sampling design, as ``survey::svydesign(ids=, strata=, fpc=, nest=)``.
+    """A sampling design, as ``survey::svydesign(ids=, strata=, fpc=, nest=)``.
 
     The sampling weights are the ``weight`` argument of the function that
     reads the design (``auc_ci(guess, label, weight, design=...)``).
 
     Parameters
     ----------
-    cluster : array-like or str, optional
+    cluster : array-like, str or list of them, optional
         The primary sampling unit (PSU) of each row (survey's ``ids``);
-        None: each row is its own PSU (``ids = ~1``).
+        None: each row is its own PSU (``ids = ~1``).  A multistage design
+        gives one per stage (``["dnum", "snum"]`` with `data`, a list of
+        arrays, or a frame's columns), as ``ids = ~dnum + snum``; later
+        stages' units are nested in the earlier ones.
     strata : array-like or str, optional
         The stratum of each row; None: one stratum.
-    fpc : array-like, float or str, optional
+    fpc : array-like, float, str or list of them, optional
         Finite population correction per row (constant within a stratum):
         the stratum's number of PSUs in the population (all values >= 1)
         or its sampling fraction (all values <= 1), as survey reads it.
+        A multistage design gives one per stage, and its variance adds
+        each stage's (``survey:::multistage``); without fpc only the first
+        stage counts (sampling with replacement), as in survey.
     nest : bool, default False
         True: PSU labels are only unique within strata (survey's ``nest``).
     data : pandas.DataFrame, optional
         The frame whose columns the names above refer to.
-
-    Notes
-    -----
-    As survey 4.1 with its default ``survey.lonely.psu = "fail"``, a
-    stratum with a single PSU is accepted here and its variance raises
-    survey's error ("Stratum (s) has only one PSU at stage 1").
+    lonely_psu : {"fail", "remove", "adjust", "average", "certainty"}
+        A stratum with a single PSU, as survey's ``options(survey.lonely.psu
+        =)``: "fail" (survey's default) raises survey's error ("Stratum (s)
+        has only one PSU at stage 1"); "certainty" and "remove" add nothing
+        for it; "adjust" centres it at zero instead of its stratum's mean;
+        "average" replaces it by the average of the other strata.
 
     Examples
     --------
@@ -89,19 +147,39 @@ class SurveyDesign:
     fpc: Any = None
     nest: bool = False
     data: Any = field(default=None, repr=False)
+    lonely_psu: str = field(default="fail", repr=False)
+
+    def __post_init__(self):
+        if self.lonely_psu not in LONELY:
+            raise ValueError(
+                f"lonely_psu must be one of {', '.join(map(repr, LONELY))} (survey's "
+                f"survey.lonely.psu), got {self.lonely_psu!r}"
+            )
 
     def rows(self) -> int | None:
         """The number of rows the design's variables give (None if none)."""
         for name in ("cluster", "strata", "fpc"):
-            value = _column(getattr(self, name), self.data, name, None)
+            stages = _stages(getattr(self, name), self.data, name, None)
+            value = None if stages is None else stages[0]
             if value is not None and value.ndim == 1 and len(value) > 1:
                 return len(value)
         return None if self.data is None else len(self.data)
 
     def coded(self, n: int) -> Coded:
         """The design resolved on `n` rows, validated as ``svydesign`` does."""
-        cluster = _column(self.cluster, self.data, "cluster", n)
-        strata = _column(self.strata, self.data, "strata", n)
+        clusters = _stages(self.cluster, self.data, "cluster", n)
+        stratas = _stages(self.strata, self.data, "strata", n)
+        fpcs = _stages(self.fpc, self.data, "fpc", n)
+        n_stages = 1 if clusters is None else len(clusters)
+        if stratas is not None and len(stratas) > n_stages:
+            raise ValueError(f"strata has {len(stratas)} stages, cluster {n_stages}")
+        if fpcs is not None and len(fpcs) != n_stages:
+            raise ValueError(
+                f"fpc has {len(fpcs)} stage(s), cluster {n_stages}: give one fpc per stage "
+                "(survey's fpc = ~fpc1 + fpc2), or none"
+            )
+        cluster = None if clusters is None else clusters[0]
+        strata = None if stratas is None else stratas[0]
         has_strata = strata is not None
         strata_codes, strata_names = _codes(strata) if has_strata else (np.zeros(n, np.int64), [1])
         if cluster is None:
@@ -121,10 +199,18 @@ class SurveyDesign:
             raise ValueError("Clusters not nested in strata at top level; you may want nest=True.")
         n_psu = np.bincount(psu_stratum, minlength=len(strata_names))
         popsize = None
-        fpc = _column(self.fpc, self.data, "fpc", n)
-        if fpc is not None:
-            popsize = _popsize(fpc.astype(float), strata_codes, n_psu, strata_names)[first]
-        return Coded(psu, psu_stratum, n_psu, popsize, strata_names, has_strata)
+        if fpcs is not None:
+            fpcs = [f.astype(float) for f in fpcs]
+            is_popsize = _fpc_kind(fpcs)
+            sampsize = n_psu[strata_codes].astype(float)
+            popsize = _popsize(fpcs[0], strata_codes, sampsize, strata_names, is_popsize, 1)[first]
+        later: tuple = ()
+        if n_stages > 1 and fpcs is not None:
+            stages = _later_stages(clusters, stratas, fpcs, psu, strata_codes, strata_names, self)
+            later = _split(psu, n_psus, lambda rows: _build(stages, rows, 1, self.lonely_psu))
+        return Coded(
+            psu, psu_stratum, n_psu, popsize, strata_names, has_strata, later, 1, self.lonely_psu
+        )
 
     def replicates(
         self,
@@ -183,24 +269,89 @@ class SurveyDesign:
         return replicate_weights(self.coded(n), type, n_rep=n_rep, seed=seed, rho=rho, mse=mse)
 
 
-def _popsize(fpc, strata, n_psu, strata_names):
-    """Each row's population size (PSUs of its stratum), as survey's ``as.fpc``."""
-    if np.isnan(fpc).any():
+def _fpc_kind(fpcs):
+    """True if the fpc are population sizes, False if sampling fractions (all stages)."""
+    values = np.concatenate(fpcs)
+    if np.isnan(values).any():
         raise ValueError("missing values in `fpc'")
-    is_popsize = bool((fpc > 1).any())
-    if is_popsize != bool((fpc >= 1).all()):
+    is_popsize = bool((values > 1).any())
+    if is_popsize != bool((values >= 1).all()):
         raise ValueError("Must have all fpc>=1 or all fpc<=1")
-    sampsize = n_psu[strata].astype(float)
+    return is_popsize
+
+
+def _popsize(fpc, strata, sampsize, strata_names, is_popsize, stage):
+    """Each row's population size (PSUs of its stratum), as survey's ``as.fpc``."""
     with np.errstate(divide="ignore"):
         popsize = fpc if is_popsize else sampsize / fpc
     if (popsize < sampsize).any():
         row = int(np.flatnonzero(popsize < sampsize)[0])
         raise ValueError(
-            f"FPC implies >100% sampling in some strata (row {row}: popsize="
-            f"{popsize[row]:g}, sampsize={sampsize[row]:g})"
+            f"FPC implies >100% sampling in some strata (row {row}"
+            + (f", stage {stage}" if stage > 1 else "")
+            + f": popsize={popsize[row]:g}, sampsize={sampsize[row]:g})"
         )
     varying = pd.Series(popsize).groupby(strata).nunique().to_numpy() > 1
     if varying.any():
         stratum = strata_names[int(np.flatnonzero(varying)[0])]
-        warn(f"`fpc' varies within strata: stratum {stratum} at stage 1")
+        warn(f"`fpc' varies within strata: stratum {stratum} at stage {stage}")
     return popsize
+
+
+def _later_stages(clusters, stratas, fpcs, psu, strata_codes, strata_names, design):
+    """Row-level (units, strata, strata names, population sizes) of stages 2, 3, ...,
+    as ``svydesign``: stage i's units are the combinations of the units of
+    stages 1..i (and the strata, nested), its strata those of stage
+    min(i, strata's stages) within each unit of stage i - 1."""
+    raw_strata = [strata_codes] + [_codes(st)[0] for st in (stratas or [])[1:]]
+    raw_names = [strata_names] + [_codes(st)[1] for st in (stratas or [])[1:]]
+    units, labels = psu, [str(value) for value in clusters[0]]
+    stages: list = [None]
+    for i in range(1, len(clusters)):
+        s = min(i, len(raw_strata) - 1)
+        parts = [units, _codes(clusters[i])[0]]
+        if design.nest and stratas is not None and i < len(raw_strata):
+            parts.append(raw_strata[i])
+        strata_i = _interaction(raw_strata[s], units)
+        firsts = np.unique(strata_i, return_index=True)[1]
+        names = [f"{raw_names[s][raw_strata[s][r]]}.{labels[r]}" for r in firsts]
+        units = _interaction(*parts)
+        counted = pd.Series(units).groupby(strata_i).nunique()
+        sampsize = counted.to_numpy()[strata_i].astype(float)
+        popsize = _popsize(fpcs[i], strata_i, sampsize, names, _fpc_kind(fpcs), i + 1)
+        stages.append((units, strata_i, names, popsize))
+        labels = [f"{label}.{value}" for label, value in zip(labels, clusters[i])]
+    return stages
+
+
+def _split(units, n_units, build):
+    """Per unit, its rows (positions) and `build` of them."""
+    order = np.argsort(units, kind="stable")
+    bounds = np.cumsum(np.bincount(units, minlength=n_units))[:-1]
+    return tuple((rows, build(rows)) for rows in np.split(order, bounds))
+
+
+def _build(stages, rows, i, lonely_psu):
+    """The `Coded` of stage i + 1 on `rows` (one unit of stage i)."""
+    units, strata_all, names, popsize_all = stages[i]
+    psu, _ = _codes(units[rows])
+    strata, kept = _codes(strata_all[rows])
+    n_psus = int(psu.max()) + 1
+    first = np.full(n_psus, -1, dtype=np.int64)
+    first[psu[::-1]] = np.arange(len(rows))[::-1]
+    psu_stratum = strata[first]
+    n_psu = np.bincount(psu_stratum, minlength=len(kept))
+    later: tuple = ()
+    if i + 1 < len(stages):
+        later = _split(psu, n_psus, lambda sub: _build(stages, rows[sub], i + 1, lonely_psu))
+    return Coded(
+        psu,
+        psu_stratum,
+        n_psu,
+        popsize_all[rows][first],
+        [names[k] for k in kept],
+        True,
+        later,
+        i + 1,
+        lonely_psu,
+    )

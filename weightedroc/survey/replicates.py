@@ -19,8 +19,9 @@ TYPES = ("JK1", "JKn", "BRR", "Fay", "bootstrap", "subbootstrap")
 def lonely(coded: Coded, stratum: int):
     """survey's error for a stratum with one PSU (``survey.lonely.psu = "fail"``)."""
     return ValueError(
-        f"Stratum ({coded.strata_names[stratum]}) has only one PSU at stage 1 "
-        '(survey\'s default survey.lonely.psu = "fail"): merge it with another stratum'
+        f"Stratum ({coded.strata_names[stratum]}) has only one PSU at stage {coded.stage} "
+        '(survey\'s default survey.lonely.psu = "fail"): merge it with another stratum, '
+        'or give SurveyDesign(lonely_psu="certainty", "remove", "adjust" or "average")'
     )
 
 
