@@ -388,3 +388,26 @@ def test_multistage_designs_read_stages_as_survey():
     too_big = r"FPC implies >100% sampling in some strata \(row 0, stage 2: popsize=1, sampsize=2\)"
     with pytest.raises(ValueError, match=too_big):
         SurveyDesign(cluster=["a", "b"], fpc=["f", "a"], data=frame).coded(10)
+
+
+def test_lonely_psu_options_by_hand():
+    """A stratum of one PSU: "certainty" and "remove" add nothing, "adjust"
+    adds its PSU total squared (times the fpc), "average" scales the other
+    strata by strata / strata with two PSUs or more."""
+    cluster, strata = [1, 1, 2, 2, 3, 3, 4, 4, 5], [1, 1, 1, 1, 2, 2, 2, 2, 3]
+    z = np.array([0.3, -0.1, 0.2, -0.5, 0.4, 0.1, -0.2, -0.3, 0.6])
+    v = {
+        kind: svyrecvar(z, SurveyDesign(cluster=cluster, strata=strata, lonely_psu=kind).coded(9))
+        for kind in ("certainty", "remove", "adjust", "average")
+    }
+    two = SurveyDesign(cluster=cluster[:8], strata=strata[:8]).coded(8)
+    rest = svyrecvar(z[:8], two)[0, 0]
+    assert v["certainty"][0, 0] == v["remove"][0, 0] == rest
+    np.testing.assert_allclose(v["adjust"][0, 0], rest + 0.6**2, rtol=1e-15)
+    np.testing.assert_allclose(v["average"][0, 0], rest * 3 / 2, rtol=1e-15)
+    with pytest.raises(ValueError, match=r"lonely_psu must be one of 'fail', 'remove'"):
+        SurveyDesign(cluster=cluster, lonely_psu="drop")
+    with pytest.raises(
+        ValueError, match=r"Stratum \(3\) has only one PSU at stage 1 .* SurveyDesign\(lonely_psu="
+    ):
+        svyrecvar(z, SurveyDesign(cluster=cluster, strata=strata).coded(9))

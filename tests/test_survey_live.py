@@ -334,3 +334,53 @@ def test_multistage_equals_svyrecvar(seed, stages):
     theirs = ro.r(R_MULTISTAGE)(r_df, ro.FloatVector(z), stages, False)[0]
     ours = svyrecvar(z, design.coded(len(df)))[0, 0]
     np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+
+
+R_LONELY = """function(cluster, strata, fpc, z, lonely) {
+  suppressMessages(library(survey))
+  old <- options(survey.lonely.psu = lonely)
+  on.exit(options(old))
+  df <- data.frame(cluster = cluster, strata = strata, w = 1, z = z)
+  if (!is.null(fpc)) df$fpc <- fpc
+  d <- svydesign(ids = ~cluster, strata = ~strata, fpc = if (is.null(fpc)) NULL else ~fpc,
+                 weights = ~w, data = df, nest = TRUE)
+  v <- survey:::svyrecvar(cbind(z), d$cluster, d$strata, d$fpc)
+  r <- as.svrepdesign(d, type = "JKn")
+  list(v = v, weights = r$repweights$weights, scale = r$scale, rscales = r$rscales)
+}"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("fpc_kind", [None, "popsize"])
+@pytest.mark.parametrize("lonely_psu", ["remove", "adjust", "average", "certainty"])
+def test_lonely_psu_equals_survey(seed, fpc_kind, lonely_psu):
+    """Strata with a single PSU under each survey.lonely.psu: svyrecvar on
+    the AUC's influence values, and JKn's matrix, scale and rscales."""
+    need_r("survey")
+    cluster, strata, fpc = random_design(seed, fpc_kind)
+    n_lonely = 1 + seed % 2
+    cluster = np.r_[cluster, np.repeat(np.arange(n_lonely), 3)]
+    strata = np.r_[strata, np.repeat(1000 + np.arange(n_lonely), 3)]
+    if fpc is not None:
+        fpc = np.r_[fpc, np.full(3 * n_lonely, 7.0)]
+    rng = np.random.default_rng(seed)
+    n = len(cluster)
+    guess, label, weight = rng.normal(size=n), rng.random(n) < 0.4, rng.uniform(1, 9, n)
+    label[:2] = [True, False]
+    _, z = influence(guess + label, label, weight)
+    ro = rbridge.robjects()
+    fv = ro.FloatVector
+    res = ro.r(R_LONELY)(
+        fv(cluster.astype(float)),
+        fv(strata.astype(float)),
+        fv(fpc) if fpc is not None else ro.NULL,
+        fv(z),
+        lonely_psu,
+    )
+    r = {k: np.asarray(v) for k, v in zip(res.names, res)}
+    design = SurveyDesign(cluster=cluster, strata=strata, fpc=fpc, nest=True, lonely_psu=lonely_psu)
+    np.testing.assert_allclose(svyrecvar(z, design.coded(n))[0, 0], r["v"][0, 0], rtol=1e-12)
+    reps = design.replicates("JKn")
+    np.testing.assert_allclose(reps.matrix, r["weights"], rtol=1e-15)
+    np.testing.assert_allclose(reps.rscales, r["rscales"], rtol=1e-15)
+    np.testing.assert_allclose(reps.scale, r["scale"][0], rtol=1e-15)

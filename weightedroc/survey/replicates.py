@@ -51,13 +51,23 @@ def jkn(coded: Coded):
         raise ValueError("Must use JK1 or bootstrap for an unstratified design")
     n_psus = len(coded.psu_stratum)
     left = _fraction_left(coded)
-    columns, rscales = [], []
+    columns, rscales, skipped = [], [], 0
     for h, n_h in enumerate(coded.n_psu):
         if left[h] == 0:  # a census stratum: no replicates (survey.drop.replicates)
             continue
-        if n_h == 1:
-            raise lonely(coded, h)
         members = np.flatnonzero(coded.psu_stratum == h)
+        if n_h == 1:  # survey's jknweights: by survey.lonely.psu
+            if coded.lonely_psu == "fail":
+                raise lonely(coded, h)
+            if coded.lonely_psu == "adjust":
+                n_strata = len(coded.n_psu)
+                block = np.full((n_psus, 1), n_strata / (n_strata - 1))
+                block[members] = 0.0
+                columns.append(block)
+                rscales.append(np.array([(n_strata - 1) / n_strata]))
+            else:
+                skipped += 1
+            continue
         block = np.ones((n_psus, n_h))
         block[members, :] = n_h / (n_h - 1)
         block[members, np.arange(n_h)] = 0.0
@@ -65,7 +75,11 @@ def jkn(coded: Coded):
         rscales.append(np.full(n_h, left[h] * (n_h - 1) / n_h))
     if not columns:
         raise ValueError("All strata were exhaustively sampled: you have the whole population")
-    return np.hstack(columns), 1.0, np.concatenate(rscales)
+    matrix = np.hstack(columns)
+    scale = 1.0
+    if coded.lonely_psu == "average" and skipped:
+        scale = n_psus / (n_psus - skipped)
+    return matrix, scale, np.concatenate(rscales)
 
 
 def _r_string(value):
@@ -134,7 +148,7 @@ def bootstrap(coded: Coded, n_rep, rng):
 def subbootstrap(coded: Coded, n_rep, rng):
     matrix = np.empty((len(coded.psu_stratum), n_rep))
     for h, n_h in enumerate(coded.n_psu):
-        if n_h == 1:
+        if n_h == 1:  # n_h - 1 = 0 draws: no lonely-PSU rule applies
             raise lonely(coded, h)
         members = np.flatnonzero(coded.psu_stratum == h)
         matrix[members] = _counts(rng, members, n_h - 1, n_rep) * n_h / (n_h - 1)
