@@ -411,3 +411,34 @@ def test_lonely_psu_options_by_hand():
         ValueError, match=r"Stratum \(3\) has only one PSU at stage 1 .* SurveyDesign\(lonely_psu="
     ):
         svyrecvar(z, SurveyDesign(cluster=cluster, strata=strata).coded(9))
+
+
+def test_the_design_carries_its_weights():
+    """SurveyDesign(weight=) as svydesign(weights=): taken when weight= is
+    not given (the same answers as passing them), refused when they differ."""
+    guess, label, weight = sample(11)
+    n = len(guess)
+    frame = pd.DataFrame({"psu": clusters(11, n), "pw": weight})
+    plain = SurveyDesign(cluster="psu", data=frame)
+    carried = SurveyDesign(cluster="psu", data=frame, weight="pw")
+    as_array = SurveyDesign(cluster=frame.psu.to_numpy(), weight=weight)
+    expected = wr.auc_ci(guess, label, weight, design=plain)
+    for design in (carried, as_array):
+        for given in (None, weight):
+            ci = wr.auc_ci(guess, label, given, design=design)
+            assert (ci.estimate, ci.std_error) == (expected.estimate, expected.std_error)
+    reps = wr.auc_var(guess, label, design=carried, replicates="JK1")
+    assert reps == wr.auc_var(guess, label, weight, design=plain, replicates="JK1")
+    test = wr.roc_test(guess, guess + np.linspace(0, 1, n), label, design=carried)
+    same = wr.roc_test(guess, guess + np.linspace(0, 1, n), label, weight, design=plain)
+    assert test.statistic == same.statistic
+    other = weight.copy()
+    other[5] += 1
+    with pytest.raises(ValueError, match=r"weight= differs from the design's weights .* at row 5"):
+        wr.auc_ci(guess, label, other, design=carried)
+    frame["g"], frame["y"], frame["s"] = np.arange(n) % 3, label, guess
+    with pytest.raises(ValueError, match=r"does not take from it: give them as weight= too"):
+        wr.group_auc(frame, "s", "y", by="g", design=carried, group_weight="weight")
+    found = wr.group_auc(frame, "s", "y", "pw", by="g", design=carried, group_weight="weight")
+    again = wr.group_auc(frame, "s", "y", "pw", by="g", design=plain, group_weight="weight")
+    assert found.std_error == again.std_error

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
-from ..survey.design import ReplicateWeights, SurveyDesign
+from ..survey.design import ReplicateWeights, SurveyDesign, weights_of
 from ..survey.variance import svr_var, svyrecvar
 from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
@@ -93,7 +93,8 @@ def _plan(design, replicates, method, n, n_boot, seed):
     return method, None, replicates
 
 
-def _sample(guess, label, weight, positive, direction):
+def _sample(guess, label, weight, positive, direction, design=None):
+    weight = weights_of(design, weight)
     guess, label, weight = prepared(guess, label, weight, positive, direction, "importance")
     return guess, label, np.ones(len(guess)) if weight is None else weight
 
@@ -146,7 +147,7 @@ def design_auc_var(
 ):
     """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
     partial = partial_area("auc_var", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
     return _variance(values, plan, estimate)[0]
@@ -176,7 +177,7 @@ def design_auc_ci(
     rank minus 1)."""
     conf_level = check_conf_level(conf_level)
     partial = partial_area("auc_ci", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
     estimate, values = _values(sample, plan, partial)
     variance, df = _variance(values, plan, estimate)
@@ -222,13 +223,13 @@ def design_roc_test(
     samples each with its design (``label2=``, ``design2=``: ``ht.indep``)."""
     check_choice(alternative, "alternative", ("two.sided", "less", "greater"))
     conf_level = check_conf_level(conf_level)
-    first = _sample(guess1, label, weight, positive, direction)
+    first = _sample(guess1, label, weight, positive, direction, design)
     plan = _plan(design, replicates, method, len(first[0]), n_boot, seed)
     auc1, v1 = _values(first, plan, None)
     if design2 is None:
         if label2 is not None or weight2 is not None:
             raise ValueError("two independent samples need design2= (each its design)")
-        second = _sample(guess2, label, weight, positive, direction)
+        second = _sample(guess2, label, weight, positive, direction, design)
         if len(second[0]) != len(first[0]):
             raise ValueError("paired scores must have one guess of each per observation")
         auc2, v2 = _values(second, plan, None)
@@ -236,7 +237,7 @@ def design_roc_test(
         title = "Design-based test for two correlated ROC curves"
     else:
         label2 = label if label2 is None else label2
-        second = _sample(guess2, label2, weight2, positive, direction)
+        second = _sample(guess2, label2, weight2, positive, direction, design2)
         plan2 = _plan(design2, replicates2, plan[0], len(second[0]), n_boot, seed)
         auc2, v2 = _values(second, plan2, None)
         var1, df1 = _variance(v1, plan, auc1)
@@ -327,7 +328,7 @@ def design_band(
     with ``design=``: the Wald interval of the rate read at each point
     (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
     conf_level = check_conf_level(conf_level)
-    sample = _sample(guess, label, weight, positive, direction)
+    sample = _sample(guess, label, weight, positive, direction, design)
     at = se_at_sp if given == "specificity" else sp_at_se
     points = np.asarray(points, dtype=float)
 
@@ -419,6 +420,7 @@ def design_gauc_variance(
             "are sample counts, which miss the groups' sampling"
         )
     guess, positive, weight = arrays
+    weights_of(design, weight, takes=False)
     weight = np.ones(len(guess)) if weight is None else weight
     plan = _plan(design, replicates, method, len(guess), n_boot, seed)
     if plan[0] == "linearization":

@@ -18,7 +18,7 @@ from ..utils.warn import warn
 from .replicates import replicate_weights
 from .weights import Coded, ReplicateWeights
 
-__all__ = ["SurveyDesign", "ReplicateWeights", "Coded"]
+__all__ = ["SurveyDesign", "ReplicateWeights", "Coded", "weights_of"]
 
 LONELY = ("fail", "remove", "adjust", "average", "certainty")
 
@@ -127,6 +127,10 @@ class SurveyDesign:
         True: PSU labels are only unique within strata (survey's ``nest``).
     data : pandas.DataFrame, optional
         The frame whose columns the names above refer to.
+    weight : array-like or str, optional
+        The sampling weights (survey's ``weights``): a function given
+        ``design=`` takes them when its ``weight=`` is not given, and a
+        ``weight=`` that differs from them is an error (`weights_of`).
     lonely_psu : {"fail", "remove", "adjust", "average", "certainty"}
         A stratum with a single PSU, as survey's ``options(survey.lonely.psu
         =)``: "fail" (survey's default) raises survey's error ("Stratum (s)
@@ -148,6 +152,7 @@ class SurveyDesign:
     nest: bool = False
     data: Any = field(default=None, repr=False)
     lonely_psu: str = field(default="fail", repr=False)
+    weight: Any = field(default=None, repr=False)
 
     def __post_init__(self):
         if self.lonely_psu not in LONELY:
@@ -158,7 +163,7 @@ class SurveyDesign:
 
     def rows(self) -> int | None:
         """The number of rows the design's variables give (None if none)."""
-        for name in ("cluster", "strata", "fpc"):
+        for name in ("cluster", "strata", "fpc", "weight"):
             stages = _stages(getattr(self, name), self.data, name, None)
             value = None if stages is None else stages[0]
             if value is not None and value.ndim == 1 and len(value) > 1:
@@ -355,3 +360,41 @@ def _build(stages, rows, i, lonely_psu):
         i + 1,
         lonely_psu,
     )
+
+
+def weights_of(design, weight, *, takes=True):
+    """The sampling weights of a call with ``design=``: `weight`, or the
+    design's own (``SurveyDesign(weight=)``) when `weight` is None; both
+    given must be equal (to 1e-12 relative).  ``takes=False``: a caller
+    that cannot take the design's weights asks for ``weight=``.
+
+    Examples
+    --------
+    >>> from weightedroc.survey.design import SurveyDesign, weights_of
+    >>> design = SurveyDesign(cluster=[1, 1, 2, 2], weight=[2.0, 2.0, 3.0, 3.0])
+    >>> weights_of(design, None)
+    array([2., 2., 3., 3.])
+    >>> weights_of(design, [2, 2, 3, 3])
+    [2, 2, 3, 3]
+    """
+    own = getattr(design, "weight", None)
+    if own is None:
+        return weight
+    n = design.rows() if weight is None else len(weight)
+    own = _column(own, design.data, "weight", n).astype(float)
+    if weight is None:
+        if not takes:
+            raise ValueError(
+                "the design carries weights (SurveyDesign(weight=)) that this function does "
+                "not take from it: give them as weight= too"
+            )
+        return own
+    given = np.asarray(weight, dtype=float)
+    differs = ~np.isclose(given, own, rtol=1e-12, atol=0.0)
+    if differs.any():
+        row = int(np.flatnonzero(differs)[0])
+        raise ValueError(
+            f"weight= differs from the design's weights (SurveyDesign(weight=)) at row {row}: "
+            f"{given[row]!r} against {own[row]!r}; give one of them"
+        )
+    return weight
