@@ -345,7 +345,10 @@ def test_designs_compare_by_identity_and_print_readably():
     frame = pd.DataFrame({"psu": [1, 1, 2, 2], "h": [1, 1, 1, 1]})
     design = SurveyDesign(cluster="psu", strata="h", data=frame)
     assert design == design and design != SurveyDesign(cluster="psu", strata="h", data=frame)
-    assert repr(design) == "SurveyDesign(cluster='psu', strata='h', fpc=None, nest=False)"
+    assert repr(design) == (
+        "Stratified 1 - level Cluster Sampling design (with replacement)\nWith (2) clusters.\n"
+        "SurveyDesign(cluster='psu', strata='h', data=<frame of 4 rows, 2 columns>)"
+    )
     reps = ReplicateWeights(np.ones((4, 2)), scale=0.5)
     assert "matrix" not in repr(reps) and "scale=0.5" in repr(reps)
 
@@ -442,3 +445,32 @@ def test_the_design_carries_its_weights():
     found = wr.group_auc(frame, "s", "y", "pw", by="g", design=carried, group_weight="weight")
     again = wr.group_auc(frame, "s", "y", "pw", by="g", design=plain, group_weight="weight")
     assert found.std_error == again.std_error
+
+
+def test_errors_and_print_in_surveys_words():
+    guess, label, weight = sample(12, n=1000)
+    rng = np.random.default_rng(12)
+    big = SurveyDesign(cluster=rng.integers(0, 40, 1000), strata=np.arange(1000) % 2, nest=True)
+    assert repr(big) == (
+        "Stratified 1 - level Cluster Sampling design (with replacement)\nWith (80) clusters.\n"
+        "SurveyDesign(cluster=<1000 values>, strata=<1000 values>, nest=True)"
+    )
+    frame = pd.DataFrame({"a": [1, 1, 2, 2, 3, 3], "b": [1, 2, 1, 2, 1, 2], "f": 9, "g": 3})
+    two = SurveyDesign(cluster=["a", "b"], fpc=["f", "g"], data=frame)
+    assert repr(two).splitlines()[:2] == [
+        "2 - level Cluster Sampling design",
+        "With (3, 6) clusters.",
+    ]
+    assert SurveyDesign(fpc=[9] * 6).summary() == "Independent Sampling design"
+    with pytest.raises(ValueError, match=r'give replicates="bootstrap" \(survey\'s as.svrepdesign'):
+        wr.auc_ci(guess, label, weight, design=big, method="bootstrap")
+    with pytest.raises(
+        ValueError, match=r"replicates='jkn' \(the replicate type\) must be one of "
+    ):
+        wr.auc_ci(guess, label, weight, design=big, replicates="jkn")
+    with pytest.raises(ValueError, match=r"did you mean 'JKn'\?"):
+        big.replicates("jkn")
+    with pytest.raises(ValueError, match=r"replicates='Fay' needs Fay's rho"):
+        wr.auc_ci(guess, label, weight, design=big, replicates="Fay")
+    with pytest.raises(ValueError, match=r"method must be one of 'linearization', 'replicate'"):
+        wr.auc_ci(guess, label, weight, design=big, method="obuchowski")

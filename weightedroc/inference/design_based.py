@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
-from ..survey.design import ReplicateWeights, SurveyDesign, weights_of
+from ..survey.design import ReplicateWeights, SurveyDesign, check_method, weights_of
 from ..survey.variance import svr_var, svyrecvar
 from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
@@ -52,7 +52,7 @@ def design_request(design, replicates, method, weights_are="importance"):
     if method == "delong":
         method = None
     elif method is not None:
-        check_choice(method, "method", ("delong",) + METHODS)
+        check_method(method)
     return design, replicates, method
 
 

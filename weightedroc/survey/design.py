@@ -18,9 +18,12 @@ from ..utils.warn import warn
 from .replicates import replicate_weights
 from .weights import Coded, ReplicateWeights
 
-__all__ = ["SurveyDesign", "ReplicateWeights", "Coded", "weights_of"]
+__all__ = ["SurveyDesign", "ReplicateWeights", "Coded", "weights_of", "check_method"]
 
 LONELY = ("fail", "remove", "adjust", "average", "certainty")
+DEFAULTS = dict(
+    cluster=None, strata=None, fpc=None, weight=None, nest=False, lonely_psu="fail", data=None
+)
 
 
 def _codes(values):
@@ -99,7 +102,25 @@ def _interaction(*codes):
     return key
 
 
-@dataclass(frozen=True, eq=False)  # arrays and frames: compared by identity
+def _is_default(value, default):
+    return value is default or (isinstance(value, (bool, str)) and value == default)
+
+
+def _short(value):
+    """A design variable as a call shows it: names as written, data by size."""
+    if isinstance(value, pd.DataFrame):
+        return f"<frame of {len(value)} rows, {value.shape[1]} columns>"
+    if isinstance(value, (list, tuple)) and value and all(map(_is_stage, value)):
+        if all(isinstance(item, str) for item in value) and len(value) <= 10:
+            return repr(list(value))
+        if not all(isinstance(item, str) for item in value):
+            return f"[{', '.join(_short(item) for item in value)}]"
+    if isinstance(value, (str, bool, int, float)) or value is None:
+        return repr(value)
+    return f"<{np.size(value)} values>"
+
+
+@dataclass(frozen=True, eq=False, repr=False)  # arrays and frames: compared by identity
 class SurveyDesign:
     """A sampling design, as ``survey::svydesign(ids=, strata=, fpc=, nest=)``.
 
@@ -153,6 +174,40 @@ class SurveyDesign:
     data: Any = field(default=None, repr=False)
     lonely_psu: str = field(default="fail", repr=False)
     weight: Any = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        """survey's print of the design (its kind and numbers of clusters), then the call."""
+        call = ", ".join(
+            f"{name}={_short(getattr(self, name))}"
+            for name in ("cluster", "strata", "fpc", "weight", "nest", "lonely_psu", "data")
+            if not _is_default(getattr(self, name), DEFAULTS[name])
+        )
+        try:
+            summary = self.summary() + "\n"
+        except (ValueError, TypeError):  # a design that does not resolve: the call alone
+            summary = ""
+        return f"{summary}SurveyDesign({call})"
+
+    def summary(self) -> str:
+        """survey's ``print(design)`` without the call, e.g. "2 - level
+        Cluster Sampling design\\nWith (40, 126) clusters."."""
+        n = self.rows()
+        if n is None:
+            raise ValueError("the design has no variables to count rows")
+        coded = self.coded(n)
+        text = "Stratified " if coded.has_strata else ""
+        replacement = " (with replacement)" if self.fpc is None else ""
+        if len(coded.psu_stratum) == n:
+            return f"{text}Independent Sampling design{replacement}"
+        clusters = _stages(self.cluster, self.data, "cluster", n) or [coded.psu]
+        units, counts = coded.psu, [len(coded.psu_stratum)]
+        for stage in clusters[1:]:
+            units = _interaction(units, _codes(stage)[0])
+            counts.append(int(units.max()) + 1)
+        return (
+            f"{text}{len(clusters)} - level Cluster Sampling design{replacement}\n"
+            f"With ({', '.join(map(str, counts))}) clusters."
+        )
 
     def __post_init__(self):
         if self.lonely_psu not in LONELY:
@@ -246,7 +301,8 @@ class SurveyDesign:
         seed : int or numpy.random.Generator, optional
             For the bootstraps.
         rho : float, optional
-            Fay's rho (``"Fay"`` only).
+            Fay's rho, required for ``"Fay"`` (survey's ``fay.rho``; its
+            default 0 is plain BRR, ``"BRR"`` here).
         mse : bool, default True
             Centre the replicates at the full-sample estimate (svyROC's
             jackknife), or at their mean (False; survey's default).
@@ -398,3 +454,21 @@ def weights_of(design, weight, *, takes=True):
             f"{given[row]!r} against {own[row]!r}; give one of them"
         )
     return weight
+
+
+def check_method(method):
+    """A design's ``method=``: "linearization" or "replicate" (pROC's
+    "delong" reads as the design's default); a resampling method names the
+    replicate type that does it with a design."""
+    if method in ("bootstrap", "subbootstrap", "jackknife"):
+        kind = {"jackknife": '"JKn" (or "JK1")'}.get(method, f'"{method}"')
+        raise ValueError(
+            f'method="{method}" with design=: a design resamples its PSUs through replicate '
+            f"weights: give replicates={kind} (survey's as.svrepdesign type), with "
+            'method="replicate" or no method'
+        )
+    if method not in ("delong", "linearization", "replicate"):
+        raise ValueError(
+            "with design= method must be one of 'linearization', 'replicate' (or 'delong', "
+            f"read as the design's default); got {method!r}"
+        )

@@ -158,7 +158,12 @@ def subbootstrap(coded: Coded, n_rep, rng):
 def replicate_weights(coded: Coded, type, *, n_rep=None, seed=None, rho=None, mse=True):
     """The `ReplicateWeights` of a coded design (see `SurveyDesign.replicates`)."""
     if type not in TYPES:
-        raise ValueError(f"type must be one of {', '.join(map(repr, TYPES))}, got {type!r}")
+        close = [t for t in TYPES if isinstance(type, str) and t.lower() == type.lower()]
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise ValueError(
+            f"replicates={type!r} (the replicate type) must be one of "
+            f"{', '.join(map(repr, TYPES))}, spelled as survey's as.svrepdesign types{hint}"
+        )
     if rho is not None and type != "Fay":
         raise ValueError("rho is Fay's rho: only for type='Fay'")
     if type in ("BRR", "Fay"):
@@ -166,7 +171,13 @@ def replicate_weights(coded: Coded, type, *, n_rep=None, seed=None, rho=None, ms
             raise ValueError("Must use JK1 or bootstrap for an unstratified design")
         if coded.popsize is not None:
             warn("Finite population correction dropped in conversion")
-        rho = 0.0 if type == "BRR" else float(0.0 if rho is None else rho)
+        if type == "Fay" and rho is None:
+            raise ValueError(
+                "replicates='Fay' needs Fay's rho (survey's fay.rho, e.g. 0.5): build them with "
+                "design.replicates('Fay', rho=0.5) and give those as replicates= ('BRR' is "
+                "rho = 0)"
+            )
+        rho = 0.0 if type == "BRR" else float(rho)
         if not 0 <= rho < 1:
             raise ValueError(f"rho must be in [0, 1), got {rho}")
         matrix, scale, rscales = brr(coded, rho)
