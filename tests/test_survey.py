@@ -474,3 +474,27 @@ def test_errors_and_print_in_surveys_words():
         wr.auc_ci(guess, label, weight, design=big, replicates="Fay")
     with pytest.raises(ValueError, match=r"method must be one of 'linearization', 'replicate'"):
         wr.auc_ci(guess, label, weight, design=big, method="obuchowski")
+
+
+def test_post_stratify_by_hand():
+    """Each post-stratum's weights scaled to its count; the linearization
+    varies x_k - w_k * sum_g(x w0 / w) / sum_g(w0) (survey's svyrecvar)."""
+    design = SurveyDesign(cluster=[1, 1, 2, 2, 3, 3], weight=[1.0, 2.0, 1.0, 3.0, 2.0, 1.0])
+    strata = ["a", "b", "a", "b", "a", "b"]
+    calibrated = design.post_stratify(strata, {"a": 8, "b": 12})
+    np.testing.assert_allclose(calibrated.weight, [2, 4, 2, 6, 4, 2], rtol=1e-15)
+    z = np.array([0.5, -0.2, 0.1, 0.3, -0.4, 0.2])
+    g = np.array([0, 1, 0, 1, 0, 1])
+    old, new = np.array([1.0, 2, 1, 3, 2, 1]), np.array([2.0, 4, 2, 6, 4, 2])
+    means = [sum(z[g == k] * old[g == k] / new[g == k]) / old[g == k].sum() for k in (0, 1)]
+    x = z - np.array(means)[g] * new
+    expected = svyrecvar(x, design.coded(6))[0, 0]
+    np.testing.assert_allclose(svyrecvar(z, calibrated.coded(6))[0, 0], expected, rtol=1e-14)
+    with pytest.raises(ValueError, match="Some strata absent from sample: 'c'"):
+        design.post_stratify(strata, {"a": 8, "b": 12, "c": 3})
+    with pytest.raises(ValueError, match="Strata in sample absent from population: 'b'"):
+        design.post_stratify(strata, {"a": 8})
+    with pytest.raises(ValueError, match=r"give SurveyDesign\(weight=\)"):
+        SurveyDesign(cluster=[1, 1, 2, 2, 3, 3]).post_stratify(strata, {"a": 8, "b": 12})
+    with pytest.raises(ValueError, match="need each replicate recalibrated"):
+        calibrated.replicates("JK1")

@@ -8,7 +8,7 @@ design is accepted, and its variance (linearization or jackknife) raises
 survey's error, as R's does.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -174,6 +174,7 @@ class SurveyDesign:
     data: Any = field(default=None, repr=False)
     lonely_psu: str = field(default="fail", repr=False)
     weight: Any = field(default=None, repr=False)
+    calibration: tuple = field(default=(), repr=False)
 
     def __repr__(self) -> str:
         """survey's print of the design (its kind and numbers of clusters), then the call."""
@@ -268,9 +269,58 @@ class SurveyDesign:
         if n_stages > 1 and fpcs is not None:
             stages = _later_stages(clusters, stratas, fpcs, psu, strata_codes, strata_names, self)
             later = _split(psu, n_psus, lambda rows: _build(stages, rows, 1, self.lonely_psu))
+        calibration = self.calibration
+        if calibration and len(calibration[0][0]) != n:
+            raise ValueError(
+                f"the design was post-stratified on {len(calibration[0][0])} rows, not {n}"
+            )
         return Coded(
-            psu, psu_stratum, n_psu, popsize, strata_names, has_strata, later, 1, self.lonely_psu
+            psu,
+            psu_stratum,
+            n_psu,
+            popsize,
+            strata_names,
+            has_strata,
+            later,
+            1,
+            self.lonely_psu,
+            calibration,
         )
+
+    def post_stratify(self, strata, population) -> "SurveyDesign":
+        """The design with its weights post-stratified, as ``survey::postStratify``.
+
+        Parameters
+        ----------
+        strata : array-like or str
+            The post-stratum of each row (a column name with `data`).
+        population : dict or pandas.Series
+            Each post-stratum's population count.
+
+        Returns
+        -------
+        SurveyDesign
+            The same design whose ``weight`` are the calibrated weights
+            (each post-stratum's weights add up to its count), and whose
+            linearization varies the calibration residuals, as survey's.
+
+        Examples
+        --------
+        >>> from weightedroc import SurveyDesign
+        >>> design = SurveyDesign(cluster=[1, 2, 3, 4], weight=[1.0, 1.0, 2.0, 2.0])
+        >>> design.post_stratify(["a", "a", "b", "b"], {"a": 4, "b": 2}).weight
+        array([2. , 2. , 0.5, 0.5])
+        """
+        from .calibration import post_strata
+
+        if self.weight is None:
+            raise ValueError(
+                "post-stratification calibrates the design's weights: give SurveyDesign(weight=)"
+            )
+        n = self.rows()
+        old = _column(self.weight, self.data, "weight", n).astype(float)
+        codes, new = post_strata(_column(strata, self.data, "strata", len(old)), population, old)
+        return replace(self, weight=new, calibration=self.calibration + ((codes, old, new),))
 
     def replicates(
         self,
@@ -327,6 +377,11 @@ class SurveyDesign:
         n = self.rows() if n is None else n
         if n is None:
             raise ValueError("the design has no variables to count rows: give n=")
+        if self.calibration:
+            raise ValueError(
+                "replicates of a post-stratified design need each replicate recalibrated, "
+                "which is not implemented: use the linearization (no replicates=)"
+            )
         return replicate_weights(self.coded(n), type, n_rep=n_rep, seed=seed, rho=rho, mse=mse)
 
 

@@ -3,6 +3,7 @@
 import numpy as np
 
 from ..utils.warn import warn
+from .calibration import residuals
 from .replicates import lonely
 from .weights import Coded, ReplicateWeights
 
@@ -12,9 +13,12 @@ def svyrecvar(x, coded: Coded) -> np.ndarray:
     values, already weighted), as ``svyrecvar``: totals by PSU, centred
     within strata, scaled by n_h / (n_h - 1) and the fpc; with fpc at every
     stage, each PSU adds its rows' variance at the next stage times
-    n_h / N_h (``survey:::multistage``)."""
+    n_h / N_h (``survey:::multistage``); a post-stratified design's
+    residuals first (`weightedroc.survey.calibration`)."""
     x = np.asarray(x, dtype=float)
     x = x.reshape(len(x), -1)
+    if coded.calibration:
+        x = residuals(x, coded.calibration)
     v = _onestage(x, coded)
     if coded.later:
         scale = coded.n_psu[coded.psu_stratum] / coded.popsize
