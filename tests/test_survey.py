@@ -498,3 +498,24 @@ def test_post_stratify_by_hand():
         SurveyDesign(cluster=[1, 1, 2, 2, 3, 3]).post_stratify(strata, {"a": 8, "b": 12})
     with pytest.raises(ValueError, match="need each replicate recalibrated"):
         calibrated.replicates("JK1")
+
+
+@pytest.mark.parametrize("calfun", ["linear", "raking"])
+def test_calibrate_meets_the_totals_and_varies_residuals(calfun):
+    """The calibrated weights add up to the totals; the linearization of
+    influence values that are a combination of the calibration variables
+    (times the weights) is zero, as a regression residual's."""
+    rng = np.random.default_rng(4)
+    n = 40
+    X = np.column_stack([np.ones(n), rng.uniform(1, 3, n)])
+    design = SurveyDesign(cluster=np.arange(n) // 2, weight=rng.uniform(5, 10, n))
+    calibrated = design.calibrate(X, [400.0, 820.0], calfun)
+    np.testing.assert_allclose(calibrated.weight @ X, [400.0, 820.0], rtol=1e-12)
+    g = calibrated.weight / design.weight
+    z = (X @ [0.3, -0.2]) * g * np.sqrt(design.weight) * np.sqrt(design.weight)
+    assert svyrecvar(z, calibrated.coded(n))[0, 0] < 1e-25
+    assert svyrecvar(z, design.coded(n))[0, 0] > 1e-3
+    with pytest.raises(ValueError, match=r"population must give one total per calibration"):
+        design.calibrate(X, [400.0], calfun)
+    with pytest.raises(ValueError, match=r"calfun must be one of 'linear', 'raking'"):
+        design.calibrate(X, [400.0, 820.0], "logit")

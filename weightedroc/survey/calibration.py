@@ -1,11 +1,15 @@
-"""Calibration of a design's weights: survey's ``postStratify``.
+"""Calibration of a design's weights: survey's ``postStratify`` and
+``calibrate`` (linear, GREG; raking, converged).
 
 Post-stratification multiplies each row's sampling weight by its
 post-stratum's population count over the stratum's weight total.  The
 linearization then varies the calibration residuals, as ``svyrecvar``
 does with a design's ``postStrata``: within each post-stratum g, the
 influence value x_k becomes x_k - w_k sum_g(x_j w0_j / w_j) / sum_g(w0_j)
-(w0 the weights before, w after).
+(w0 the weights before, w after).  Calibration to totals T of
+auxiliaries X (``calibrate``) gives weights w0 g and replaces x by the
+residual of x / (g sqrt(w0)) on X sqrt(w0), times g sqrt(w0) (survey's
+``greg_calibration``, stage 0).
 """
 
 import numpy as np
@@ -38,9 +42,46 @@ def post_strata(strata, population, weight):
     return codes, weight * (counts / totals)[codes]
 
 
+def calibrated(X, population, weight, calfun):
+    """(g-weighted new weights, the residual's basis and scale) of
+    calibrating `weight` to the totals `population` of the columns of `X`:
+    linear (survey's ``regcalibrate``: g = 1 + X (X'WX)^-1 (T - X'w)) or
+    raking (g = exp(X beta), Newton's method run to convergence, 1e-13
+    relative, where survey's ``grake`` stops at 1e-7)."""
+    population = np.asarray(population, dtype=float)
+    if population.shape != (X.shape[1],):
+        raise ValueError(
+            f"population must give one total per calibration variable ({X.shape[1]}), "
+            f"got shape {population.shape}"
+        )
+    if calfun == "linear":
+        g = 1 + X @ np.linalg.solve((X * weight[:, None]).T @ X, population - weight @ X)
+    elif calfun == "raking":
+        beta = np.zeros(X.shape[1])
+        for _ in range(100):
+            g = np.exp(X @ beta)
+            gap = population - (weight * g) @ X
+            if np.max(np.abs(gap) / np.abs(population)) < 1e-13:
+                break
+            beta = beta + np.linalg.solve((X * (weight * g)[:, None]).T @ X, gap)
+        else:
+            raise ValueError("Calibration failed: raking did not converge in 100 steps")
+    else:
+        raise ValueError(f"calfun must be one of 'linear', 'raking'; got {calfun!r}")
+    half = np.sqrt(weight)
+    return weight * g, ("greg", X * half[:, None], g * half)
+
+
 def residuals(x, calibration):
-    """`x` (rows x columns) as ``svyrecvar`` varies it after each post-stratification."""
-    for codes, old, new in calibration:
+    """`x` (rows x columns) as ``svyrecvar`` varies it after each calibration."""
+    for step in calibration:
+        if step[0] == "greg":
+            _, basis, scale = step
+            y = x / scale[:, None]
+            y = y - basis @ np.linalg.lstsq(basis, y, rcond=None)[0]
+            x = y * scale[:, None]
+            continue
+        _, codes, old, new = step
         n_groups = int(codes.max()) + 1
         sums = np.zeros((n_groups, x.shape[1]))
         np.add.at(sums, codes, x * (old / new)[:, None])

@@ -270,9 +270,9 @@ class SurveyDesign:
             stages = _later_stages(clusters, stratas, fpcs, psu, strata_codes, strata_names, self)
             later = _split(psu, n_psus, lambda rows: _build(stages, rows, 1, self.lonely_psu))
         calibration = self.calibration
-        if calibration and len(calibration[0][0]) != n:
+        if calibration and len(calibration[0][-1]) != n:
             raise ValueError(
-                f"the design was post-stratified on {len(calibration[0][0])} rows, not {n}"
+                f"the design was calibrated on {len(calibration[0][-1])} rows, not {n}"
             )
         return Coded(
             psu,
@@ -309,7 +309,7 @@ class SurveyDesign:
         >>> from weightedroc import SurveyDesign
         >>> design = SurveyDesign(cluster=[1, 2, 3, 4], weight=[1.0, 1.0, 2.0, 2.0])
         >>> design.post_stratify(["a", "a", "b", "b"], {"a": 4, "b": 2}).weight
-        array([2. , 2. , 0.5, 0.5])
+        array([2., 2., 1., 1.])
         """
         from .calibration import post_strata
 
@@ -320,7 +320,58 @@ class SurveyDesign:
         n = self.rows()
         old = _column(self.weight, self.data, "weight", n).astype(float)
         codes, new = post_strata(_column(strata, self.data, "strata", len(old)), population, old)
-        return replace(self, weight=new, calibration=self.calibration + ((codes, old, new),))
+        return replace(
+            self, weight=new, calibration=self.calibration + (("post", codes, old, new),)
+        )
+
+    def calibrate(self, x, population, calfun: str = "linear") -> "SurveyDesign":
+        """The design with its weights calibrated to known totals, as ``survey::calibrate``.
+
+        Parameters
+        ----------
+        x : array-like or list of str
+            The calibration variables: a matrix (rows x variables), or
+            column names with `data` (add a column of ones for survey's
+            intercept).
+        population : array-like
+            Each variable's population total.
+        calfun : {"linear", "raking"}
+            survey's ``calfun``: linear (GREG) or raking (run to convergence).
+
+        Returns
+        -------
+        SurveyDesign
+            The design with the calibrated weights, whose linearization
+            varies the residuals of the influence values on `x`, as survey's.
+
+        Examples
+        --------
+        >>> from weightedroc import SurveyDesign
+        >>> design = SurveyDesign(cluster=[1, 2, 3, 4], weight=[1.0, 1.0, 2.0, 2.0])
+        >>> design.calibrate([[1.0], [1.0], [1.0], [1.0]], [12]).weight
+        array([2., 2., 4., 4.])
+        """
+        from .calibration import calibrated
+
+        n = self.rows()
+        old = self._weights(n)
+        if isinstance(x, (list, tuple)) and x and all(isinstance(v, str) for v in x):
+            if self.data is None:
+                raise TypeError("x as column names needs the design's data=")
+            x = self.data[list(x)]
+        X = np.asarray(x, dtype=float)
+        if X.ndim != 2 or len(X) != len(old):
+            raise ValueError(
+                f"x must be a matrix with one row per row ({len(old)}) and one column per "
+                f"variable, got shape {X.shape}"
+            )
+        new, step = calibrated(X, population, old, calfun)
+        return replace(self, weight=new, calibration=self.calibration + (step,))
+
+    def _weights(self, n):
+        if self.weight is None:
+            raise ValueError("calibration adjusts the design's weights: give SurveyDesign(weight=)")
+        return _column(self.weight, self.data, "weight", n).astype(float)
 
     def replicates(
         self,
@@ -379,7 +430,7 @@ class SurveyDesign:
             raise ValueError("the design has no variables to count rows: give n=")
         if self.calibration:
             raise ValueError(
-                "replicates of a post-stratified design need each replicate recalibrated, "
+                "replicates of a calibrated design need each replicate recalibrated, "
                 "which is not implemented: use the linearization (no replicates=)"
             )
         return replicate_weights(self.coded(n), type, n_rep=n_rep, seed=seed, rho=rho, mse=mse)

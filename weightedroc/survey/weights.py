@@ -24,7 +24,7 @@ class Coded(NamedTuple):
     later: tuple = ()  # (rows, Coded of the next stage within them) per PSU, with fpc only
     stage: int = 1
     lonely_psu: str = "fail"  # survey's options(survey.lonely.psu =)
-    calibration: tuple = ()  # (codes, weights before, after) per post-stratification
+    calibration: tuple = ()  # each calibration's residual data (survey's postStrata)
 
     @property
     def df(self) -> int:
