@@ -496,8 +496,10 @@ def test_post_stratify_by_hand():
         design.post_stratify(strata, {"a": 8})
     with pytest.raises(ValueError, match=r"give SurveyDesign\(weight=\)"):
         SurveyDesign(cluster=[1, 1, 2, 2, 3, 3]).post_stratify(strata, {"a": 8, "b": 12})
-    with pytest.raises(ValueError, match="need each replicate recalibrated"):
-        calibrated.replicates("JK1")
+    reps = calibrated.replicates("JK1")  # each replicate post-stratified again
+    assert reps.combined
+    for r in range(reps.n_replicates):
+        np.testing.assert_allclose(np.bincount(g, weights=reps.matrix[:, r]), [8, 12], rtol=1e-14)
 
 
 @pytest.mark.parametrize("calfun", ["linear", "raking"])

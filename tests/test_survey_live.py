@@ -453,3 +453,52 @@ def test_calibrated_apistrat_equals_survey(calfun):
     theirs = ro.r(R_CALIBRATE)(ro.FloatVector(z), calfun).rx2("v")[0]
     ours = svyrecvar(z, calibrated.coded(len(df)))[0, 0]
     np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+
+
+R_RECALIBRATED = """function(kind) {
+  suppressMessages(library(survey))
+  data(api)
+  d <- svydesign(id = ~1, strata = ~stype, weights = ~pw, fpc = ~fpc, data = apistrat)
+  r <- as.svrepdesign(d, type = "JKn")
+  if (kind == "post") {
+    pop <- data.frame(awards = c("No", "Yes"), Freq = as.vector(table(apipop$awards)))
+    p <- postStratify(r, ~awards, pop)
+  } else {
+    p <- calibrate(r, ~api99, c(6194, sum(apipop$api99)), calfun = kind, epsilon = 1e-13,
+                   maxit = 100)
+  }
+  list(w = weights(p, "analysis"), scale = p$scale, rscales = p$rscales,
+       pop = as.vector(table(apipop$awards)))
+}"""
+
+
+@pytest.mark.parametrize("kind", ["post", "linear", "raking"])
+def test_replicates_of_a_calibrated_design_equal_survey(kind):
+    """JKn replicates of apistrat, each replicate post-stratified or
+    calibrated again (survey: as.svrepdesign, then postStratify or
+    calibrate): the analysis weights, scale and rscales."""
+    need_r("survey")
+    df = r_frame("apistrat").assign(one=1.0)
+    ro = rbridge.robjects()
+    res = ro.r(R_RECALIBRATED)(kind)
+    r = {k: np.asarray(v) for k, v in zip(res.names, res)}
+    design = SurveyDesign(strata="stype", fpc="fpc", weight="pw", data=df)
+    if kind == "post":
+        design = design.post_stratify("awards", dict(zip(["No", "Yes"], r["pop"])))
+    else:
+        totals = [6194.0, float(r_frame("apipop")["api99"].sum())]
+        design = design.calibrate(["one", "api99"], totals, kind)
+    reps = design.replicates("JKn")
+    np.testing.assert_allclose(reps.matrix, r["w"], rtol=1e-11)
+    np.testing.assert_allclose(reps.rscales, r["rscales"], rtol=1e-15)
+    assert reps.scale == r["scale"][0]
+    import weightedroc as wr
+
+    guess, label = df["api00"].to_numpy(float), (df["sch.wide"] == "Yes").to_numpy()
+    ci = wr.auc_ci(guess, label, design=design, replicates=reps)
+    thetas = []
+    for w in reps.matrix.T:  # a replicate's zero weights drop their rows
+        kept = w > 0
+        thetas.append(wr.auc_score(guess[kept], label[kept], w[kept]))
+    expected = svr_var(thetas, reps, wr.auc_score(guess, label, design.weight))[0, 0]
+    np.testing.assert_allclose(ci.std_error**2, expected, rtol=1e-12)

@@ -37,9 +37,24 @@ def post_strata(strata, population, weight):
             f"Some strata absent from sample: {', '.join(map(repr, empty))} (survey's "
             "partial=TRUE drops them; here give a population without them)"
         )
-    totals = np.bincount(codes, weights=weight, minlength=len(levels))
     counts = np.array([population[level] for level in levels])
-    return codes, weight * (counts / totals)[codes]
+    return codes, rescaled(codes, counts, weight)
+
+
+def rescaled(codes, counts, weight):
+    """`weight` scaled so that each group's total is its count."""
+    return weight * (counts / np.bincount(codes, weights=weight, minlength=len(counts)))[codes]
+
+
+def recalibrated(calibration, matrix):
+    """Each column of replicate weights (rows x replicates) calibrated as
+    the full sample was (survey's calibrate and postStratify of a replicate
+    design)."""
+    matrix = np.array(matrix, dtype=float)
+    for step in calibration:
+        for r in range(matrix.shape[1]):
+            matrix[:, r] = step["redo"](matrix[:, r])
+    return matrix
 
 
 def calibrated(X, population, weight, calfun):
@@ -69,19 +84,26 @@ def calibrated(X, population, weight, calfun):
     else:
         raise ValueError(f"calfun must be one of 'linear', 'raking'; got {calfun!r}")
     half = np.sqrt(weight)
-    return weight * g, ("greg", X * half[:, None], g * half)
+    step = dict(
+        kind="greg",
+        basis=X * half[:, None],
+        scale=g * half,
+        old=weight,
+        redo=lambda w: calibrated(X, population, w, calfun)[0],
+    )
+    return weight * g, step
 
 
 def residuals(x, calibration):
     """`x` (rows x columns) as ``svyrecvar`` varies it after each calibration."""
     for step in calibration:
-        if step[0] == "greg":
-            _, basis, scale = step
+        if step["kind"] == "greg":
+            basis, scale = step["basis"], step["scale"]
             y = x / scale[:, None]
             y = y - basis @ np.linalg.lstsq(basis, y, rcond=None)[0]
             x = y * scale[:, None]
             continue
-        _, codes, old, new = step
+        codes, old, new = step["codes"], step["old"], step["new"]
         n_groups = int(codes.max()) + 1
         sums = np.zeros((n_groups, x.shape[1]))
         np.add.at(sums, codes, x * (old / new)[:, None])

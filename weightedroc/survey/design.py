@@ -270,9 +270,9 @@ class SurveyDesign:
             stages = _later_stages(clusters, stratas, fpcs, psu, strata_codes, strata_names, self)
             later = _split(psu, n_psus, lambda rows: _build(stages, rows, 1, self.lonely_psu))
         calibration = self.calibration
-        if calibration and len(calibration[0][-1]) != n:
+        if calibration and len(calibration[0]["old"]) != n:
             raise ValueError(
-                f"the design was calibrated on {len(calibration[0][-1])} rows, not {n}"
+                f"the design was calibrated on {len(calibration[0]['old'])} rows, not {n}"
             )
         return Coded(
             psu,
@@ -311,7 +311,7 @@ class SurveyDesign:
         >>> design.post_stratify(["a", "a", "b", "b"], {"a": 4, "b": 2}).weight
         array([2., 2., 1., 1.])
         """
-        from .calibration import post_strata
+        from .calibration import post_strata, rescaled
 
         if self.weight is None:
             raise ValueError(
@@ -320,9 +320,11 @@ class SurveyDesign:
         n = self.rows()
         old = _column(self.weight, self.data, "weight", n).astype(float)
         codes, new = post_strata(_column(strata, self.data, "strata", len(old)), population, old)
-        return replace(
-            self, weight=new, calibration=self.calibration + (("post", codes, old, new),)
+        counts = np.bincount(codes, weights=new)
+        step = dict(
+            kind="post", codes=codes, old=old, new=new, redo=lambda w: rescaled(codes, counts, w)
         )
+        return replace(self, weight=new, calibration=self.calibration + (step,))
 
     def calibrate(self, x, population, calfun: str = "linear") -> "SurveyDesign":
         """The design with its weights calibrated to known totals, as ``survey::calibrate``.
@@ -411,6 +413,10 @@ class SurveyDesign:
         Returns
         -------
         ReplicateWeights
+            Factors per PSU; for a calibrated design (`post_stratify`,
+            `calibrate`), each replicate's weights calibrated again as the
+            full sample's were (analysis weights, ``combined=True``), as
+            survey's calibration of a replicate design.
 
         Examples
         --------
@@ -428,12 +434,21 @@ class SurveyDesign:
         n = self.rows() if n is None else n
         if n is None:
             raise ValueError("the design has no variables to count rows: give n=")
-        if self.calibration:
-            raise ValueError(
-                "replicates of a calibrated design need each replicate recalibrated, "
-                "which is not implemented: use the linearization (no replicates=)"
-            )
-        return replicate_weights(self.coded(n), type, n_rep=n_rep, seed=seed, rho=rho, mse=mse)
+        reps = replicate_weights(self.coded(n), type, n_rep=n_rep, seed=seed, rho=rho, mse=mse)
+        if not self.calibration:
+            return reps
+        from .calibration import recalibrated
+
+        factors = reps.matrix[reps.index]
+        matrix = recalibrated(self.calibration, self.calibration[0]["old"][:, None] * factors)
+        return ReplicateWeights(
+            matrix,
+            scale=reps.scale,
+            rscales=reps.rscales,
+            mse=mse,
+            combined=True,
+            type=reps.type,
+        )
 
 
 def _fpc_kind(fpcs):
