@@ -502,3 +502,40 @@ def test_replicates_of_a_calibrated_design_equal_survey(kind):
         thetas.append(wr.auc_score(guess[kept], label[kept], w[kept]))
     expected = svr_var(thetas, reps, wr.auc_score(guess, label, design.weight))[0, 0]
     np.testing.assert_allclose(ci.std_error**2, expected, rtol=1e-12)
+
+
+R_RAKE = """function(z, replicated) {
+  suppressMessages(library(survey))
+  data(api)
+  d <- svydesign(id = ~1, strata = ~stype, weights = ~pw, fpc = ~fpc, data = apistrat)
+  if (replicated) d <- as.svrepdesign(d, type = "JKn")
+  types <- data.frame(stype = c("E", "H", "M"), Freq = c(4421, 755, 1018))
+  awards <- data.frame(awards = c("No", "Yes"), Freq = as.vector(table(apipop$awards)))
+  p <- rake(d, list(~stype, ~awards), list(types, awards))
+  if (replicated) return(weights(p, "analysis"))
+  list(weights = weights(p), awards = awards$Freq,
+       v = survey:::svyrecvar(cbind(z), p$cluster, p$strata, p$fpc, p$postStrata)[1, 1])
+}"""
+
+
+def test_raked_apistrat_equals_survey():
+    """apistrat raked on stype and awards with survey's defaults (10
+    passes, epsilon one weight unit): weights, the AUC's linearization on
+    survey's raking residuals, and JKn replicates raked again."""
+    need_r("survey")
+    df = r_frame("apistrat")
+    ro = rbridge.robjects()
+    first = ro.r(R_RAKE)(ro.FloatVector(np.zeros(len(df))), False)
+    margins = [
+        {"E": 4421.0, "H": 755.0, "M": 1018.0},
+        dict(zip(["No", "Yes"], np.asarray(first.rx2("awards")))),
+    ]
+    design = SurveyDesign(strata="stype", fpc="fpc", weight="pw", data=df)
+    raked = design.rake(["stype", "awards"], margins)
+    np.testing.assert_allclose(raked.weight, np.asarray(first.rx2("weights")), rtol=1e-13)
+    guess, label = df["api00"].to_numpy(float), (df["sch.wide"] == "Yes").to_numpy()
+    _, z = influence(guess, label, raked.weight)
+    theirs = ro.r(R_RAKE)(ro.FloatVector(z), False).rx2("v")[0]
+    np.testing.assert_allclose(svyrecvar(z, raked.coded(len(df)))[0, 0], theirs, rtol=1e-12)
+    replicated = np.asarray(ro.r(R_RAKE)(ro.FloatVector(z), True))
+    np.testing.assert_allclose(raked.replicates("JKn").matrix, replicated, rtol=1e-11)

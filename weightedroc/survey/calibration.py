@@ -46,6 +46,46 @@ def rescaled(codes, counts, weight):
     return weight * (counts / np.bincount(codes, weights=weight, minlength=len(counts)))[codes]
 
 
+def raked(margins, weight, maxit, epsilon):
+    """survey's ``rake``: post-stratify on each margin in turn (`margins`:
+    (codes, counts) pairs), pass after pass, until the weight totals of the
+    margins' joint cells change by less than `epsilon` (weight units; a
+    fraction of the total below 1), at most `maxit` passes.  Returns the
+    weights, the passes made, whether it converged, and the residuals'
+    data: each margin's codes and its weights after the last pass."""
+    epsilon = epsilon * weight.sum() if epsilon < 1 else epsilon
+    cells = margins[0][0]
+    for codes, _ in margins[1:]:
+        cells = pd.factorize(cells * (int(codes.max()) + 1) + codes)[0]
+    table = np.bincount(cells, weights=weight)
+    passes, converged = 0, False
+    while passes < maxit:
+        after = []
+        for codes, counts in margins:
+            weight = rescaled(codes, counts, weight)
+            after.append((codes, weight))
+        passes += 1
+        new_table = np.bincount(cells, weights=weight)
+        if np.max(np.abs(table - new_table)) < epsilon:
+            converged = True
+            break
+        table = new_table
+    return weight, passes, converged, after
+
+
+def rake_residuals(x, after):
+    """``svyrecvar``'s residuals of a raking: ten sweeps over the margins,
+    each removing from x the weights times the cell means of x / weights."""
+    for _ in range(10):
+        for codes, psw in after:
+            n_cells = int(codes.max()) + 1
+            sums = np.zeros((n_cells, x.shape[1]))
+            np.add.at(sums, codes, x / psw[:, None])
+            means = sums / np.bincount(codes, minlength=n_cells)[:, None]
+            x = x - psw[:, None] * means[codes]
+    return x
+
+
 def recalibrated(calibration, matrix):
     """Each column of replicate weights (rows x replicates) calibrated as
     the full sample was (survey's calibrate and postStratify of a replicate
@@ -97,6 +137,9 @@ def calibrated(X, population, weight, calfun):
 def residuals(x, calibration):
     """`x` (rows x columns) as ``svyrecvar`` varies it after each calibration."""
     for step in calibration:
+        if step["kind"] == "rake":
+            x = rake_residuals(x, step["after"])
+            continue
         if step["kind"] == "greg":
             basis, scale = step["basis"], step["scale"]
             y = x / scale[:, None]

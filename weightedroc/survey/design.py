@@ -370,6 +370,62 @@ class SurveyDesign:
         new, step = calibrated(X, population, old, calfun)
         return replace(self, weight=new, calibration=self.calibration + (step,))
 
+    def rake(self, margins, population, *, maxit: int = 10, epsilon: float = 1.0):
+        """The design raked to margins' population counts, as ``survey::rake``.
+
+        Parameters
+        ----------
+        margins : list of array-like or str
+            The variables whose population counts are known (column names
+            with `data`).
+        population : list of dict or pandas.Series
+            Each margin's counts per level.
+        maxit, epsilon : int, float
+            survey's ``control``: at most `maxit` passes, stopping when the
+            weights of the margins' joint cells change by less than
+            `epsilon` (weight units; below 1, a fraction of the total).
+            survey's defaults (10, 1) are kept: its rake is not run to
+            convergence, and a rake that stops at `maxit` warns.
+
+        Returns
+        -------
+        SurveyDesign
+            The design with the raked weights, whose linearization varies
+            survey's raking residuals (ten sweeps over the margins).
+
+        Examples
+        --------
+        >>> from weightedroc import SurveyDesign
+        >>> design = SurveyDesign(cluster=[1, 2, 3, 4], weight=[1.0, 1.0, 1.0, 1.0])
+        >>> margins = [["a", "a", "b", "b"], [0, 1, 0, 1]]
+        >>> design.rake(margins, [{"a": 6, "b": 2}, {0: 4, 1: 4}]).weight
+        array([3., 3., 1., 1.])
+        """
+        from .calibration import post_strata, raked, rescaled
+
+        n = self.rows()
+        old = self._weights(n)
+        if len(margins) != len(population):
+            raise ValueError("sample.margins and population.margins do not match.")
+        pairs = []
+        for margin, counts in zip(margins, population):
+            values = _column(margin, self.data, "margins", len(old))
+            codes, levels = _codes(values)
+            post_strata(values, counts, old)  # survey's checks of the levels
+            pairs.append((codes, np.array([float(dict(counts.items())[v]) for v in levels])))
+        new, passes, converged, after = raked(pairs, old, maxit, epsilon)
+        if not converged:
+            warn(f"Raking did not converge after {passes} iterations.")
+
+        def redo(w):
+            for _ in range(passes):
+                for codes, counts in pairs:
+                    w = rescaled(codes, counts, w)
+            return w
+
+        step = dict(kind="rake", after=after, old=old, redo=redo)
+        return replace(self, weight=new, calibration=self.calibration + (step,))
+
     def _weights(self, n):
         if self.weight is None:
             raise ValueError("calibration adjusts the design's weights: give SurveyDesign(weight=)")
