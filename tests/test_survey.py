@@ -345,6 +345,179 @@ def test_designs_compare_by_identity_and_print_readably():
     frame = pd.DataFrame({"psu": [1, 1, 2, 2], "h": [1, 1, 1, 1]})
     design = SurveyDesign(cluster="psu", strata="h", data=frame)
     assert design == design and design != SurveyDesign(cluster="psu", strata="h", data=frame)
-    assert repr(design) == "SurveyDesign(cluster='psu', strata='h', fpc=None, nest=False)"
+    assert repr(design) == (
+        "Stratified 1 - level Cluster Sampling design (with replacement)\nWith (2) clusters.\n"
+        "SurveyDesign(cluster='psu', strata='h', data=<frame of 4 rows, 2 columns>)"
+    )
     reps = ReplicateWeights(np.ones((4, 2)), scale=0.5)
     assert "matrix" not in repr(reps) and "scale=0.5" in repr(reps)
+
+
+def test_multistage_designs_read_stages_as_survey():
+    """Stages as column names (with data=), arrays or a frame's columns;
+    without fpc only the first stage counts (survey's with-replacement
+    ultimate clusters); the errors say what was wrong."""
+    frame = pd.DataFrame(
+        {"a": [1, 1, 1, 1, 2, 2, 2, 2, 3, 3], "b": [1, 1, 2, 2, 1, 2, 3, 3, 1, 2], "f": 5.0}
+    )
+    frame["g"] = 4.0
+    z = np.linspace(-1, 1, 10) ** 3
+    two = SurveyDesign(cluster=["a", "b"], data=frame)
+    one = SurveyDesign(cluster="a", data=frame)
+    assert svyrecvar(z, two.coded(10))[0, 0] == svyrecvar(z, one.coded(10))[0, 0]
+    staged = SurveyDesign(cluster=["a", "b"], fpc=["f", "g"], data=frame).coded(10)
+    arrays = SurveyDesign(cluster=[frame.a.to_numpy(), frame.b.to_numpy()], fpc=frame[["f", "g"]])
+    assert svyrecvar(z, staged)[0, 0] == svyrecvar(z, arrays.coded(10))[0, 0]
+    # brute force: n_1 = 3 of N_1 = 5 PSUs, then n_2 of N_2 = 4 units in each
+    totals = np.array([z[frame.a == k].sum() for k in (1, 2, 3)])
+    first = (1 - 3 / 5) * 3 / 2 * ((totals - totals.mean()) ** 2).sum()
+    second = 0.0
+    for k in (1, 2, 3):
+        rows = frame.a == k
+        units = np.array([z[rows & (frame.b == j)].sum() for j in frame.b[rows].unique()])
+        m = len(units)
+        second += 3 / 5 * (1 - m / 4) * m / (m - 1) * ((units - units.mean()) ** 2).sum()
+    np.testing.assert_allclose(svyrecvar(z, staged)[0, 0], first + second, rtol=1e-13)
+    with pytest.raises(TypeError, match=r"reads as column names, one per stage: give the frame"):
+        SurveyDesign(cluster=["a", "b"]).coded(10)
+    with pytest.raises(ValueError, match=r"'c' not a column of data \(columns: a, b, f, g\)"):
+        SurveyDesign(cluster=["a", "c"], data=frame).coded(10)
+    with pytest.raises(
+        ValueError, match=r"fpc has 1 stage\(s\), cluster 2: give one fpc per stage"
+    ):
+        SurveyDesign(cluster=["a", "b"], fpc="f", data=frame).coded(10)
+    with pytest.raises(ValueError, match=r"cluster \(stage 2\) must have one value per row"):
+        SurveyDesign(cluster=[frame.a, [1, 2]]).coded(10)
+    too_big = r"FPC implies >100% sampling in some strata \(row 0, stage 2: popsize=1, sampsize=2\)"
+    with pytest.raises(ValueError, match=too_big):
+        SurveyDesign(cluster=["a", "b"], fpc=["f", "a"], data=frame).coded(10)
+
+
+def test_lonely_psu_options_by_hand():
+    """A stratum of one PSU: "certainty" and "remove" add nothing, "adjust"
+    adds its PSU total squared (times the fpc), "average" scales the other
+    strata by strata / strata with two PSUs or more."""
+    cluster, strata = [1, 1, 2, 2, 3, 3, 4, 4, 5], [1, 1, 1, 1, 2, 2, 2, 2, 3]
+    z = np.array([0.3, -0.1, 0.2, -0.5, 0.4, 0.1, -0.2, -0.3, 0.6])
+    v = {
+        kind: svyrecvar(z, SurveyDesign(cluster=cluster, strata=strata, lonely_psu=kind).coded(9))
+        for kind in ("certainty", "remove", "adjust", "average")
+    }
+    two = SurveyDesign(cluster=cluster[:8], strata=strata[:8]).coded(8)
+    rest = svyrecvar(z[:8], two)[0, 0]
+    assert v["certainty"][0, 0] == v["remove"][0, 0] == rest
+    np.testing.assert_allclose(v["adjust"][0, 0], rest + 0.6**2, rtol=1e-15)
+    np.testing.assert_allclose(v["average"][0, 0], rest * 3 / 2, rtol=1e-15)
+    with pytest.raises(ValueError, match=r"lonely_psu must be one of 'fail', 'remove'"):
+        SurveyDesign(cluster=cluster, lonely_psu="drop")
+    with pytest.raises(
+        ValueError, match=r"Stratum \(3\) has only one PSU at stage 1 .* SurveyDesign\(lonely_psu="
+    ):
+        svyrecvar(z, SurveyDesign(cluster=cluster, strata=strata).coded(9))
+
+
+def test_the_design_carries_its_weights():
+    """SurveyDesign(weight=) as svydesign(weights=): taken when weight= is
+    not given (the same answers as passing them), refused when they differ."""
+    guess, label, weight = sample(11)
+    n = len(guess)
+    frame = pd.DataFrame({"psu": clusters(11, n), "pw": weight})
+    plain = SurveyDesign(cluster="psu", data=frame)
+    carried = SurveyDesign(cluster="psu", data=frame, weight="pw")
+    as_array = SurveyDesign(cluster=frame.psu.to_numpy(), weight=weight)
+    expected = wr.auc_ci(guess, label, weight, design=plain)
+    for design in (carried, as_array):
+        for given in (None, weight):
+            ci = wr.auc_ci(guess, label, given, design=design)
+            assert (ci.estimate, ci.std_error) == (expected.estimate, expected.std_error)
+    reps = wr.auc_var(guess, label, design=carried, replicates="JK1")
+    assert reps == wr.auc_var(guess, label, weight, design=plain, replicates="JK1")
+    test = wr.roc_test(guess, guess + np.linspace(0, 1, n), label, design=carried)
+    same = wr.roc_test(guess, guess + np.linspace(0, 1, n), label, weight, design=plain)
+    assert test.statistic == same.statistic
+    other = weight.copy()
+    other[5] += 1
+    with pytest.raises(ValueError, match=r"weight= differs from the design's weights .* at row 5"):
+        wr.auc_ci(guess, label, other, design=carried)
+    frame["g"], frame["y"], frame["s"] = np.arange(n) % 3, label, guess
+    with pytest.raises(ValueError, match=r"does not take from it: give them as weight= too"):
+        wr.group_auc(frame, "s", "y", by="g", design=carried, group_weight="weight")
+    found = wr.group_auc(frame, "s", "y", "pw", by="g", design=carried, group_weight="weight")
+    again = wr.group_auc(frame, "s", "y", "pw", by="g", design=plain, group_weight="weight")
+    assert found.std_error == again.std_error
+
+
+def test_errors_and_print_in_surveys_words():
+    guess, label, weight = sample(12, n=1000)
+    rng = np.random.default_rng(12)
+    big = SurveyDesign(cluster=rng.integers(0, 40, 1000), strata=np.arange(1000) % 2, nest=True)
+    assert repr(big) == (
+        "Stratified 1 - level Cluster Sampling design (with replacement)\nWith (80) clusters.\n"
+        "SurveyDesign(cluster=<1000 values>, strata=<1000 values>, nest=True)"
+    )
+    frame = pd.DataFrame({"a": [1, 1, 2, 2, 3, 3], "b": [1, 2, 1, 2, 1, 2], "f": 9, "g": 3})
+    two = SurveyDesign(cluster=["a", "b"], fpc=["f", "g"], data=frame)
+    assert repr(two).splitlines()[:2] == [
+        "2 - level Cluster Sampling design",
+        "With (3, 6) clusters.",
+    ]
+    assert SurveyDesign(fpc=[9] * 6).summary() == "Independent Sampling design"
+    with pytest.raises(ValueError, match=r'give replicates="bootstrap" \(survey\'s as.svrepdesign'):
+        wr.auc_ci(guess, label, weight, design=big, method="bootstrap")
+    with pytest.raises(
+        ValueError, match=r"replicates='jkn' \(the replicate type\) must be one of "
+    ):
+        wr.auc_ci(guess, label, weight, design=big, replicates="jkn")
+    with pytest.raises(ValueError, match=r"did you mean 'JKn'\?"):
+        big.replicates("jkn")
+    with pytest.raises(ValueError, match=r"replicates='Fay' needs Fay's rho"):
+        wr.auc_ci(guess, label, weight, design=big, replicates="Fay")
+    with pytest.raises(ValueError, match=r"method must be one of 'linearization', 'replicate'"):
+        wr.auc_ci(guess, label, weight, design=big, method="obuchowski")
+
+
+def test_post_stratify_by_hand():
+    """Each post-stratum's weights scaled to its count; the linearization
+    varies x_k - w_k * sum_g(x w0 / w) / sum_g(w0) (survey's svyrecvar)."""
+    design = SurveyDesign(cluster=[1, 1, 2, 2, 3, 3], weight=[1.0, 2.0, 1.0, 3.0, 2.0, 1.0])
+    strata = ["a", "b", "a", "b", "a", "b"]
+    calibrated = design.post_stratify(strata, {"a": 8, "b": 12})
+    np.testing.assert_allclose(calibrated.weight, [2, 4, 2, 6, 4, 2], rtol=1e-15)
+    z = np.array([0.5, -0.2, 0.1, 0.3, -0.4, 0.2])
+    g = np.array([0, 1, 0, 1, 0, 1])
+    old, new = np.array([1.0, 2, 1, 3, 2, 1]), np.array([2.0, 4, 2, 6, 4, 2])
+    means = [sum(z[g == k] * old[g == k] / new[g == k]) / old[g == k].sum() for k in (0, 1)]
+    x = z - np.array(means)[g] * new
+    expected = svyrecvar(x, design.coded(6))[0, 0]
+    np.testing.assert_allclose(svyrecvar(z, calibrated.coded(6))[0, 0], expected, rtol=1e-14)
+    with pytest.raises(ValueError, match="Some strata absent from sample: 'c'"):
+        design.post_stratify(strata, {"a": 8, "b": 12, "c": 3})
+    with pytest.raises(ValueError, match="Strata in sample absent from population: 'b'"):
+        design.post_stratify(strata, {"a": 8})
+    with pytest.raises(ValueError, match=r"give SurveyDesign\(weight=\)"):
+        SurveyDesign(cluster=[1, 1, 2, 2, 3, 3]).post_stratify(strata, {"a": 8, "b": 12})
+    reps = calibrated.replicates("JK1")  # each replicate post-stratified again
+    assert reps.combined
+    for r in range(reps.n_replicates):
+        np.testing.assert_allclose(np.bincount(g, weights=reps.matrix[:, r]), [8, 12], rtol=1e-14)
+
+
+@pytest.mark.parametrize("calfun", ["linear", "raking"])
+def test_calibrate_meets_the_totals_and_varies_residuals(calfun):
+    """The calibrated weights add up to the totals; the linearization of
+    influence values that are a combination of the calibration variables
+    (times the weights) is zero, as a regression residual's."""
+    rng = np.random.default_rng(4)
+    n = 40
+    X = np.column_stack([np.ones(n), rng.uniform(1, 3, n)])
+    design = SurveyDesign(cluster=np.arange(n) // 2, weight=rng.uniform(5, 10, n))
+    calibrated = design.calibrate(X, [400.0, 820.0], calfun)
+    np.testing.assert_allclose(calibrated.weight @ X, [400.0, 820.0], rtol=1e-12)
+    g = calibrated.weight / design.weight
+    z = (X @ [0.3, -0.2]) * g * np.sqrt(design.weight) * np.sqrt(design.weight)
+    assert svyrecvar(z, calibrated.coded(n))[0, 0] < 1e-25
+    assert svyrecvar(z, design.coded(n))[0, 0] > 1e-3
+    with pytest.raises(ValueError, match=r"population must give one total per calibration"):
+        design.calibrate(X, [400.0], calfun)
+    with pytest.raises(ValueError, match=r"calfun must be one of 'linear', 'raking'"):
+        design.calibrate(X, [400.0, 820.0], "logit")

@@ -298,6 +298,15 @@ CASES = [
         "`fpc' varies within strata: stratum 1 at stage 1",
     ),
     Case(
+        "a rake that stops at maxit",
+        "survey/design.py",
+        lambda: wr.SurveyDesign(cluster=[1, 2, 3, 4], weight=[1.0, 2.0, 3.0, 4.0]).rake(
+            [[0, 0, 1, 1], [0, 1, 0, 1]], [{0: 50, 1: 10}, {0: 20, 1: 40}], maxit=1, epsilon=1e-9
+        ),
+        UserWarning,
+        "Raking did not converge after 1 iterations.",
+    ),
+    Case(
         "BRR replicates drop the fpc",
         "survey/replicates.py",
         lambda: wr.auc_var(GUESS, LABEL, design=_design(), replicates="BRR"),

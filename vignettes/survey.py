@@ -31,12 +31,15 @@
 # | R | weightedroc |
 # | --- | --- |
 # | `svydesign(ids = ~psu, strata = ~st, fpc = ~N, nest = TRUE)` | `SurveyDesign(cluster="psu", strata="st", fpc="N", nest=True, data=frame)` |
+# | `svydesign(ids = ~dnum + snum, fpc = ~fpc1 + fpc2, weights = ~pw)` | `SurveyDesign(cluster=["dnum", "snum"], fpc=["fpc1", "fpc2"], weight="pw", data=frame)` |
+# | `options(survey.lonely.psu = "adjust")` | `SurveyDesign(..., lonely_psu="adjust")` |
 # | `as.svrepdesign(d, type = "JKn")` | `design.replicates("JKn")` |
 # | `svrepdesign(repweights = , scale = , rscales = , mse = )` | `ReplicateWeights(matrix, scale=, rscales=, mse=)` |
 # | svyROC `ci.wauc(d, ..., method = "JKn")` | `auc_ci(phat, y, w, design=d, replicates="JKn")` |
 # | svyROC `ht.paired`, `ht.indep` | `roc_test(..., design=d)`, with `design2=` for independent samples |
 #
-# and the weight argument holds the sampling weights.
+# and the weight argument holds the sampling weights (or the design does,
+# with `weight=`; a function given `design=` then takes them from it).
 
 # %%
 import os
@@ -60,7 +63,8 @@ data.head()
 # %% [markdown]
 # ## svyROC's example
 #
-# svyROC's example data (Iparragirre, Lumley and Barrio, 2026) are a
+# svyROC's example data (svyROC 1.1.0 by Iparragirre, Barrio and Arostegui,
+# on CRAN) are a
 # stratified cluster sample: 1,720 rows in 5 strata of 4 clusters each,
 # weights from 20 to 1000.  `phat` is the fitted probability of svyROC's
 # documented `svyglm` example (computed in R; see tests/data/svyroc).
@@ -212,9 +216,11 @@ compare.round(5)
 # within 1%, the bootstrap (500 replicates, survey's rescaled bootstrap)
 # within 10%; ignoring the
 # schools (importance weights, no design) gives a standard error about 28%
-# smaller here, and the `fpc` (a tenth to a third of each stratum's schools
-# sampled) a few percent smaller.  `quantile="t"` uses survey's degrees of freedom, PSUs minus
-# strata (27 here).
+# smaller here, and the `fpc` 3% smaller: 10 schools are sampled in each
+# stratum, of 100, 150 and 220, so 4.5% to 10% of each stratum's schools,
+# and the fpc $\sqrt{1 - n_h/N_h}$ removes 2% to 5% of each stratum's
+# standard error.  `quantile="t"` uses survey's degrees of freedom, PSUs
+# minus strata (27 here).
 #
 # ### Points of the curve, and GAUC
 #
@@ -242,10 +248,24 @@ points.round(4)
 # benchmarks/survey_coverage.py draws 1000 samples from a population of
 # about a million units (10 strata x 500 clusters, outcomes alike within
 # clusters) with two designs and 20 to 200 PSUs, and counts how often each
-# 95% interval covers the population AUC.
+# 95% interval covers the population AUC.  Both designs sample clusters
+# within each stratum, then 20 units (all if fewer) within each sampled
+# cluster:
+#
+# * **two-stage**: the clusters by simple random sampling (equal chances),
+#   the units by simple random sampling within them; the weight is the
+#   product of the two stages' inverse sampling fractions;
+# * **PPS** (probability proportional to size): the clusters drawn with
+#   replacement, each with probability proportional to its size times a
+#   factor that grows with its outcome rate, so clusters with more events
+#   are likelier (an informative design, whose weights undo it).
+#
+# The grey band is 0.95 plus or minus two Monte Carlo standard errors,
+# $2\sqrt{0.95 \times 0.05 / 1000} = 0.014$: with 1000 samples per
+# setting, a coverage inside it cannot be told apart from 95%.
 
 # %%
-# figure: Coverage of the 95% intervals against the number of PSUs, by design; the grey band is the Monte Carlo error around 0.95.
+# figure: Coverage of the 95% intervals against the number of PSUs, by design; the grey band is 0.95 plus or minus two Monte Carlo standard errors (0.014).
 # alt: Two panels, PPS and two-stage, of coverage against the number of PSUs (20, 50, 200), one line per interval, with a grey band of two Monte Carlo standard errors around 0.95; the design-based intervals rise towards 0.95 as PSUs grow, while the importance-weight interval stays between 0.905 and 0.925.
 coverage = pd.read_csv(ROOT / "benchmarks" / "results" / "survey_coverage.csv")
 se = float(np.sqrt(0.95 * 0.05 / coverage["samples"].iloc[0]))
@@ -316,4 +336,7 @@ EXPECTED = {
     "abs(independent.p_value - svyroc['ht.indep pvalue']) < 1e-10": True,
     "list(reps.rscales)": [0.5, 0.5, 0.5, 0.5],
     "reps.scale": 1.0,
+    "round(coverage['samples'].iloc[0] * 1.0)": 1000.0,
+    "round(2 * se, 3)": 0.014,
+    "(10 / frame.groupby('stratum')['schools'].first()).round(3).tolist()": [0.1, 0.067, 0.045],
 }

@@ -21,7 +21,7 @@ import pandas as pd
 from ..engine.core import stable_order
 from ..engine.tally import area
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
-from ..survey.design import ReplicateWeights, SurveyDesign
+from ..survey.design import ReplicateWeights, SurveyDesign, check_method, weights_of
 from ..survey.variance import svr_var, svyrecvar
 from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
@@ -69,7 +69,7 @@ def design_request(design, replicates, method, weights_are="importance"):
     if method == "delong":
         method = None
     elif method is not None:
-        check_choice(method, "method", ("delong",) + METHODS)
+        check_method(method)
     return design, replicates, method
 
 
@@ -111,14 +111,15 @@ def _plan(design, replicates, method, n, n_boot, seed):
 
 
 def sampling_weights(weight, design):
-    """The sampling weights of a design-based call: the `weight` given.  The
-    one place every design-based leaf (`auc_var`, `auc_cov`, `auc_ci`,
-    `roc_test` of two or K curves, multiclass) reads them from, so a design
-    that carries its own weights hooks in here."""
-    return weight
+    """The sampling weights of a design-based call: the design's own
+    (`SurveyDesign(weight=)`) or the `weight` given, which must agree with
+    them (`survey.design.weights_of`).  The one place every design-based
+    leaf (`auc_var`, `auc_cov`, `auc_ci`, `roc_test` of two or K curves,
+    multiclass) reads them from."""
+    return weights_of(design, weight)
 
 
-def _sample(guess, label, weight, positive, direction, design):
+def _sample(guess, label, weight, positive, direction, design=None):
     weight = sampling_weights(weight, design)
     guess, label, weight = prepared(guess, label, weight, positive, direction, "importance")
     return guess, label, np.ones(len(guess)) if weight is None else weight
@@ -459,6 +460,7 @@ def design_gauc_variance(
             "are sample counts, which miss the groups' sampling"
         )
     guess, positive, weight = arrays
+    weights_of(design, weight, takes=False)
     weight = np.ones(len(guess)) if weight is None else weight
     plan = _plan(design, replicates, method, len(guess), n_boot, seed)
     if plan[0] == "linearization":

@@ -19,8 +19,9 @@ TYPES = ("JK1", "JKn", "BRR", "Fay", "bootstrap", "subbootstrap")
 def lonely(coded: Coded, stratum: int):
     """survey's error for a stratum with one PSU (``survey.lonely.psu = "fail"``)."""
     return ValueError(
-        f"Stratum ({coded.strata_names[stratum]}) has only one PSU at stage 1 "
-        '(survey\'s default survey.lonely.psu = "fail"): merge it with another stratum'
+        f"Stratum ({coded.strata_names[stratum]}) has only one PSU at stage {coded.stage} "
+        '(survey\'s default survey.lonely.psu = "fail"): merge it with another stratum, '
+        'or give SurveyDesign(lonely_psu="certainty", "remove", "adjust" or "average")'
     )
 
 
@@ -50,13 +51,23 @@ def jkn(coded: Coded):
         raise ValueError("Must use JK1 or bootstrap for an unstratified design")
     n_psus = len(coded.psu_stratum)
     left = _fraction_left(coded)
-    columns, rscales = [], []
+    columns, rscales, skipped = [], [], 0
     for h, n_h in enumerate(coded.n_psu):
         if left[h] == 0:  # a census stratum: no replicates (survey.drop.replicates)
             continue
-        if n_h == 1:
-            raise lonely(coded, h)
         members = np.flatnonzero(coded.psu_stratum == h)
+        if n_h == 1:  # survey's jknweights: by survey.lonely.psu
+            if coded.lonely_psu == "fail":
+                raise lonely(coded, h)
+            if coded.lonely_psu == "adjust":
+                n_strata = len(coded.n_psu)
+                block = np.full((n_psus, 1), n_strata / (n_strata - 1))
+                block[members] = 0.0
+                columns.append(block)
+                rscales.append(np.array([(n_strata - 1) / n_strata]))
+            else:
+                skipped += 1
+            continue
         block = np.ones((n_psus, n_h))
         block[members, :] = n_h / (n_h - 1)
         block[members, np.arange(n_h)] = 0.0
@@ -64,7 +75,11 @@ def jkn(coded: Coded):
         rscales.append(np.full(n_h, left[h] * (n_h - 1) / n_h))
     if not columns:
         raise ValueError("All strata were exhaustively sampled: you have the whole population")
-    return np.hstack(columns), 1.0, np.concatenate(rscales)
+    matrix = np.hstack(columns)
+    scale = 1.0
+    if coded.lonely_psu == "average" and skipped:
+        scale = n_psus / (n_psus - skipped)
+    return matrix, scale, np.concatenate(rscales)
 
 
 def _r_string(value):
@@ -133,7 +148,7 @@ def bootstrap(coded: Coded, n_rep, rng):
 def subbootstrap(coded: Coded, n_rep, rng):
     matrix = np.empty((len(coded.psu_stratum), n_rep))
     for h, n_h in enumerate(coded.n_psu):
-        if n_h == 1:
+        if n_h == 1:  # n_h - 1 = 0 draws: no lonely-PSU rule applies
             raise lonely(coded, h)
         members = np.flatnonzero(coded.psu_stratum == h)
         matrix[members] = _counts(rng, members, n_h - 1, n_rep) * n_h / (n_h - 1)
@@ -143,7 +158,12 @@ def subbootstrap(coded: Coded, n_rep, rng):
 def replicate_weights(coded: Coded, type, *, n_rep=None, seed=None, rho=None, mse=True):
     """The `ReplicateWeights` of a coded design (see `SurveyDesign.replicates`)."""
     if type not in TYPES:
-        raise ValueError(f"type must be one of {', '.join(map(repr, TYPES))}, got {type!r}")
+        close = [t for t in TYPES if isinstance(type, str) and t.lower() == type.lower()]
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise ValueError(
+            f"replicates={type!r} (the replicate type) must be one of "
+            f"{', '.join(map(repr, TYPES))}, spelled as survey's as.svrepdesign types{hint}"
+        )
     if rho is not None and type != "Fay":
         raise ValueError("rho is Fay's rho: only for type='Fay'")
     if type in ("BRR", "Fay"):
@@ -151,7 +171,13 @@ def replicate_weights(coded: Coded, type, *, n_rep=None, seed=None, rho=None, ms
             raise ValueError("Must use JK1 or bootstrap for an unstratified design")
         if coded.popsize is not None:
             warn("Finite population correction dropped in conversion")
-        rho = 0.0 if type == "BRR" else float(0.0 if rho is None else rho)
+        if type == "Fay" and rho is None:
+            raise ValueError(
+                "replicates='Fay' needs Fay's rho (survey's fay.rho, e.g. 0.5): build them with "
+                "design.replicates('Fay', rho=0.5) and give those as replicates= ('BRR' is "
+                "rho = 0)"
+            )
+        rho = 0.0 if type == "BRR" else float(rho)
         if not 0 <= rho < 1:
             raise ValueError(f"rho must be in [0, 1), got {rho}")
         matrix, scale, rscales = brr(coded, rho)

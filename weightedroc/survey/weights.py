@@ -13,7 +13,9 @@ from ..utils.signatures import in_help
 
 class Coded(NamedTuple):
     """A design resolved on n rows: PSUs and strata coded 0, 1, ... in order
-    of first appearance (R's ``unique``), and each PSU's population size."""
+    of first appearance (R's ``unique``), and each PSU's population size.
+    A multistage design with fpc holds, per PSU, its rows and their design
+    at the next stage (`later`), as ``survey:::multistage`` recurses."""
 
     psu: np.ndarray  # row -> PSU code
     psu_stratum: np.ndarray  # PSU code -> stratum code
@@ -21,6 +23,10 @@ class Coded(NamedTuple):
     popsize: np.ndarray | None  # PSU code -> population size of its stratum (PSUs), or None
     strata_names: list  # stratum code -> the user's value
     has_strata: bool
+    later: tuple = ()  # (rows, Coded of the next stage within them) per PSU, with fpc only
+    stage: int = 1
+    lonely_psu: str = "fail"  # survey's options(survey.lonely.psu =)
+    calibration: tuple = ()  # each calibration's residual data (survey's postStrata)
 
     @property
     def df(self) -> int:
