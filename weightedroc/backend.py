@@ -36,8 +36,7 @@ True
 >>> t = backend.tally(guess, label == 1)
 >>> backend.replicate_areas(t.P[None], t.N[None]).tolist()
 [0.75]
->>> state = backend.RocAccumulator()
->>> state.update(guess, label)
+>>> state = backend.RocAccumulator().update(guess, label)
 >>> state.auc() == auc_score(guess, label)
 True
 """

@@ -172,7 +172,7 @@ def replicate_areas(P, N):
     --------
     >>> import numpy as np
     >>> replicate_areas(np.array([[0.0, 1.0, 1.0]]), np.array([[1.0, 0.0, 1.0]])).tolist()
-    [0.75]
+    [0.625]
     """
     at_or_above = np.cumsum(P[:, ::-1], axis=1)[:, ::-1]
     area = (N * (at_or_above - P / 2)).sum(axis=1)
