@@ -16,6 +16,23 @@ import pandas as pd
 from ..engine.core import cumulate_from_top
 from ..engine.counts import counts_of
 from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
+from ..utils.warn import warn
+from .pr_interpolated import (
+    davis_goadrich_area,
+    from_zero,
+    interpolated_area,
+    interpolated_points,
+)
+from .pr_soft import soft_rows
+
+PR_AUC_METHODS = ("trapezoid", "interpolated", "davis_goadrich")
+
+
+def _top(guess, label, weight, positive, direction, soft):
+    if soft:
+        guess, label, weight = soft_rows(guess, label, weight, positive)
+        positive = 1
+    return cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
 
 
 def _precision_recall(top):
@@ -34,6 +51,8 @@ def weighted_pr(
     *,
     positive: LabelValue = None,
     direction: Direction = "<",
+    interpolate: bool = False,
+    soft: bool = False,
 ) -> pd.DataFrame:
     """Compute a weighted precision-recall curve.
 
@@ -44,6 +63,18 @@ def weighted_pr(
         encoding it accepts, optional positive weights (costs).
     positive, direction
         As for `WeightedROC`.
+    interpolate : bool
+        Add the points of the interpolated curve (Davis and Goadrich,
+        PRROC's ``curve=TRUE``) between the thresholds, for plots: within
+        each segment whose precision changes, a point every
+        ``min(1, W1 / 100)`` of TP weight, with TP and FP growing together
+        linearly.  Such a point carries the threshold that completes its
+        segment.  The ``inf`` row's precision is then the curve's limit at
+        recall 0 (the next row's), not 1, and FP is summed from the top.
+    soft : bool
+        `label` holds each row's probability of being positive (PRROC's
+        ``weights.class0``): a row of weight w and label p counts as a
+        positive of weight w p and a negative of weight w (1 - p).
 
     Returns
     -------
@@ -78,7 +109,9 @@ def weighted_pr(
     3        4.0        1.0  0.666667  2.0  0.0
     4        inf        1.0  0.000000  0.0  0.0
     """
-    top = cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
+    top = _top(guess, label, weight, positive, direction, soft)
+    if interpolate:
+        return _interpolated_frame(top)
     precision, recall = _precision_recall(top)
     return pd.DataFrame(
         {
@@ -91,6 +124,25 @@ def weighted_pr(
     )
 
 
+def _interpolated_frame(top):
+    TP, FP = top.TP[::-1], top.FP[::-1]
+    W1 = float(TP[-1])
+    TP, FP, end = interpolated_points(TP, FP, min(1.0, W1 / 100))
+    called = TP + FP
+    precision = np.divide(TP, called, out=np.zeros_like(TP), where=called > 0)
+    precision[0] = precision[1] if len(precision) > 1 else 1.0
+    down = slice(None, None, -1)
+    return pd.DataFrame(
+        {
+            "threshold": top.counts.threshold[::-1][end][down],
+            "precision": precision.astype(np.float64)[down],
+            "recall": (TP / TP[-1]).astype(np.float64)[down],
+            "TP": TP.astype(np.float64)[down],
+            "FP": FP.astype(np.float64)[down],
+        }
+    )
+
+
 def average_precision(
     guess: ArrayLike,
     label: ArrayLike,
@@ -98,6 +150,7 @@ def average_precision(
     *,
     positive: LabelValue = None,
     direction: Direction = "<",
+    soft: bool = False,
 ) -> float:
     """Weighted average precision: the step-wise area under the PR curve.
 
@@ -112,6 +165,8 @@ def average_precision(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
+    soft : bool
+        `label` holds probabilities of being positive, as for `weighted_pr`.
 
     Returns
     -------
@@ -124,7 +179,7 @@ def average_precision(
     >>> round(average_precision([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2]), 6)
     0.866667
     """
-    top = cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
+    top = _top(guess, label, weight, positive, direction, soft)
     precision, _ = _precision_recall(top)
     positive_step = top.TP[:-1] - top.TP[1:]
     return float(np.sum(positive_step * precision[:-1]) / top.TP[0])
@@ -195,10 +250,15 @@ def prbe(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "
     return found.sort_values("row").drop(columns="row").reset_index(drop=True)
 
 
-def pr_auc(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> float:
-    """Area under the precision-recall curve by trapezoids, as yardstick's
-    ``pr_auc``: the points (recall, precision) of every threshold, from
-    (0, 1) at threshold inf.  (`average_precision` is the step-wise area.)
+def pr_auc(
+    roc: RocInput,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    method: str | None = None,
+    soft: bool = False,
+) -> float:
+    """Area under the precision-recall curve.
 
     Parameters
     ----------
@@ -206,19 +266,70 @@ def pr_auc(roc: RocInput, *, positive: LabelValue = None, direction: Direction =
         A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
     positive, direction
         As for `WeightedROC`, for raw inputs.
+    method : {"trapezoid", "interpolated", "davis_goadrich"}
+        ``"trapezoid"``: straight lines between the points (recall,
+        precision) of every threshold, from (0, 1) at threshold inf, as
+        yardstick's ``pr_auc``; straight lines in PR space overstate the
+        area (Davis and Goadrich, 2006).  ``"interpolated"``: the exact area
+        under the interpolated curve, along which TP and FP grow together
+        linearly between thresholds, with weights: PRROC's
+        ``auc.integral``.  ``"davis_goadrich"``: that curve's points at
+        every whole positive joined by straight lines, PRROC's
+        ``auc.davis.goadrich``; it needs whole-number weights of the
+        positives (PRROC defines it without weights; with frequency
+        weights it is the area of the repeated rows).  Not given: the
+        trapezoid, with a FutureWarning: the default becomes
+        ``"interpolated"`` in 2.0.
+    soft : bool
+        For raw inputs: `label` holds probabilities of being positive, as
+        for `weighted_pr`.
 
     Returns
     -------
     float
         The area under the precision-recall curve.
 
+    See Also
+    --------
+    average_precision : the step-wise area.
+
     Examples
     --------
     >>> from weightedroc import pr_auc
-    >>> round(pr_auc(([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])), 6)
+    >>> data = ([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    >>> round(pr_auc(data, method="trapezoid"), 6)
     0.85
+    >>> round(pr_auc(data, method="interpolated"), 6)
+    0.851238
     """
-    c = counts_of(roc, positive, direction, "pr_auc").take(slice(None, None, -1))
+    if method is None:
+        warn(
+            'pr_auc(): the default method becomes "interpolated" (PRROC\'s auc.integral) '
+            'in 2.0; pass method="trapezoid" to keep straight lines, as now',
+            FutureWarning,
+        )
+        method = "trapezoid"
+    if method not in PR_AUC_METHODS:
+        raise ValueError(f"method must be one of {PR_AUC_METHODS}, found {method!r}")
+    if soft:
+        if not isinstance(roc, tuple) or len(roc) not in (2, 3):
+            raise TypeError("soft=True needs raw inputs (guess, label[, weight]), not a curve")
+        weight = roc[2] if len(roc) == 3 else None
+        roc = soft_rows(roc[0], roc[1], weight, positive)
+        positive = 1
+    c = counts_of(roc, positive, direction, "pr_auc")
+    if method != "trapezoid":
+        TP, FP = from_zero(c)
+        if method == "interpolated":
+            return interpolated_area(TP, FP)
+        TP, FP = np.ldexp(TP, c.exponent), np.ldexp(FP, c.exponent)
+        if not np.all(TP == np.rint(TP)):
+            raise ValueError(
+                'method="davis_goadrich" steps one positive at a time: it needs whole-number '
+                'weights of the positives (PRROC: no weights); use method="interpolated"'
+            )
+        return davis_goadrich_area(TP, FP)
+    c = c.take(slice(None, None, -1))
     with np.errstate(divide="ignore", invalid="ignore"):
         precision = c.TP / (c.TP + c.FP)
     precision[0] = 1.0
