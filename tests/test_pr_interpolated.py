@@ -220,3 +220,24 @@ def test_interpolated_points_are_prrocs_curve(prroc, seed):
     curve = wr.weighted_pr(guess, label, weight, interpolate=True).iloc[:-1]
     ours = np.unique(np.round(curve[["recall", "precision"]].to_numpy(), 12), axis=0)
     np.testing.assert_allclose(ours, theirs, atol=2e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pr_plot_draws_the_interpolated_curve(seed):
+    pytest.importorskip("plotnine")
+    from weightedroc.plots import pr_plot
+
+    guess, label, weight = _data(seed, n=60)
+    plot = pr_plot(wr.weighted_pr(guess, label, weight), interpolate=True)
+    assert [type(layer.geom).__name__ for layer in plot.layers] == ["geom_hline", "geom_path"]
+    points = wr.weighted_pr(guess, label, weight, interpolate=True).iloc[::-1]
+    np.testing.assert_allclose(plot.data["recall"], points["recall"], rtol=1e-13)
+    np.testing.assert_allclose(plot.data["precision"], points["precision"], rtol=1e-13)
+    recall, precision = plot.data["recall"].to_numpy(), plot.data["precision"].to_numpy()
+    drawn = np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2)
+    exact = wr.pr_auc((guess, label, weight), method="interpolated")
+    assert abs(drawn - exact) < 1e-4
+    # two curves: one path each, by name
+    other = wr.weighted_pr(-guess, label, weight)
+    both = pr_plot({"a": wr.weighted_pr(guess, label, weight), "b": other}, interpolate=True)
+    assert set(both.data["curve"]) == {"a", "b"}

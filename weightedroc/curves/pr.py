@@ -124,19 +124,28 @@ def weighted_pr(
     )
 
 
-def _interpolated_frame(top):
-    TP, FP = top.TP[::-1], top.FP[::-1]
-    W1 = float(TP[-1])
-    TP, FP, end = interpolated_points(TP, FP, min(1.0, W1 / 100))
+def interpolated_curve(TP, FP):
+    """The interpolated curve's points through the vertices (TP, FP) given
+    from (0, 0) up: (TP, FP, precision, recall, end), ``end`` the vertex
+    that closes each point's segment.  At recall 0 the precision is the
+    curve's limit there (the next point's)."""
+    TP = np.asarray(TP, dtype=np.longdouble)
+    FP = np.asarray(FP, dtype=np.longdouble)
+    TP, FP, end = interpolated_points(TP, FP, min(1.0, float(TP[-1]) / 100))
     called = TP + FP
     precision = np.divide(TP, called, out=np.zeros_like(TP), where=called > 0)
     precision[0] = precision[1] if len(precision) > 1 else 1.0
+    return TP, FP, precision, TP / TP[-1], end
+
+
+def _interpolated_frame(top):
+    TP, FP, precision, recall, end = interpolated_curve(top.TP[::-1], top.FP[::-1])
     down = slice(None, None, -1)
     return pd.DataFrame(
         {
             "threshold": top.counts.threshold[::-1][end][down],
             "precision": precision.astype(np.float64)[down],
-            "recall": (TP / TP[-1]).astype(np.float64)[down],
+            "recall": recall.astype(np.float64)[down],
             "TP": TP.astype(np.float64)[down],
             "FP": FP.astype(np.float64)[down],
         }
