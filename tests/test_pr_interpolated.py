@@ -241,3 +241,112 @@ def test_pr_plot_draws_the_interpolated_curve(seed):
     other = wr.weighted_pr(-guess, label, weight)
     both = pr_plot({"a": wr.weighted_pr(guess, label, weight), "b": other}, interpolate=True)
     assert set(both.data["curve"]) == {"a", "b"}
+
+
+def _soft(seed, n=40):
+    rng = np.random.default_rng(100 + seed)
+    guess = rng.integers(0, 8, n).astype(float) if seed % 2 else rng.normal(size=n)
+    p = rng.uniform(size=n)
+    p[:4] = [0.0, 1.0, 1.0, 0.0]
+    return guess, p
+
+
+def _unique_points(recall, precision):
+    return np.unique(np.round(np.column_stack((recall, precision)), 12), axis=0)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_soft_labels_and_their_bounds_equal_prroc(prroc, seed):
+    from rpy2.robjects import FloatVector
+
+    guess, p = _soft(seed)
+    prroc.globalenv["s"] = FloatVector(guess)
+    prroc.globalenv["p"] = FloatVector(p)
+    r = prroc.r(
+        "pr.curve(scores.class0=s, weights.class0=p, curve=TRUE,"
+        " max.compute=TRUE, min.compute=TRUE, rand.compute=TRUE)"
+    )
+    assert (
+        abs(wr.pr_auc((guess, p), method="interpolated", soft=True) - r.rx2("auc.integral")[0])
+        < 1e-12
+    )
+    bounds = wr.pr_bounds(p, soft=True)
+    for area, name in ((bounds.max_area, "max"), (bounds.min_area, "min")):
+        assert abs(area - r.rx2(name).rx2("auc.integral")[0]) < 1e-12
+    assert abs(bounds.random_area - r.rx2("rand").rx2("auc.integral")[0]) < 1e-15
+    for curve, name in ((bounds.max_curve, "max"), (bounds.min_curve, "min")):
+        theirs = np.array(r.rx2(name).rx2("curve"))[1:-1, :2]
+        ours = curve.iloc[:-1]
+        np.testing.assert_allclose(
+            _unique_points(ours.recall, ours.precision),
+            _unique_points(theirs[:, 0], theirs[:, 1]),
+            atol=2e-12,
+        )
+    theirs = np.array(r.rx2("curve"))[1:-1, :2]
+    ours = wr.weighted_pr(guess, p, soft=True, interpolate=True).iloc[:-1]
+    np.testing.assert_allclose(
+        _unique_points(ours.recall, ours.precision),
+        _unique_points(theirs[:, 0], theirs[:, 1]),
+        atol=2e-12,
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_soft_labels_with_weights_equal_prroc(prroc, seed):
+    from rpy2.robjects import FloatVector
+
+    guess, p = _soft(seed)
+    w = np.random.default_rng(seed).exponential(size=len(p)) + 0.1
+    prroc.globalenv["s"] = FloatVector(guess)
+    prroc.globalenv["w0"] = FloatVector(w * p)
+    prroc.globalenv["w1"] = FloatVector(w * (1 - p))
+    r = prroc.r("pr.curve(scores.class0=s, scores.class1=s, weights.class0=w0, weights.class1=w1)")
+    found = wr.pr_auc((guess, p, w), method="interpolated", soft=True)
+    assert abs(found - r.rx2("auc.integral")[0]) < 1e-12
+
+
+def test_soft_labels_are_the_documented_two_rows():
+    guess, p = _soft(1)
+    w = np.linspace(0.5, 2, len(p))
+    rows = wr.soft_label_rows(guess, p, w)
+    assert len(rows[0]) == 2 * len(p) - 4  # the four rows of p = 0 or 1 add one row each
+    for method in ("interpolated", "trapezoid"):
+        assert wr.pr_auc((guess, p, w), method=method, soft=True) == wr.pr_auc(rows, method=method)
+    assert wr.average_precision(guess, p, w, soft=True) == wr.average_precision(*rows)
+    pd_frame = wr.weighted_pr(guess, p, w, soft=True)
+    assert pd_frame.equals(wr.weighted_pr(*rows))
+
+
+@pytest.mark.parametrize(
+    "label, error, match",
+    [
+        ([0.2, 1.5], ValueError, r"probabilities in \[0, 1\]"),
+        (["a", "b"], TypeError, "numeric labels"),
+        ([0.2, np.nan], ValueError, r"probabilities in \[0, 1\]"),
+    ],
+)
+def test_soft_labels_refuse_what_is_not_a_probability(label, error, match):
+    with pytest.raises(error, match=match):
+        wr.pr_auc(([1.0, 2.0], label), method="interpolated", soft=True)
+
+
+def test_soft_labels_refuse_positive_and_a_curve():
+    with pytest.raises(TypeError, match="drop positive="):
+        wr.weighted_pr([1, 2], [0.2, 0.7], soft=True, positive=1)
+    with pytest.raises(TypeError, match="raw inputs"):
+        wr.pr_auc(wr.WeightedROC([1, 2], [0, 1]), method="interpolated", soft=True)
+    with pytest.raises(ValueError, match="whole-number weights"):
+        wr.pr_auc(([1.0, 2.0, 3.0], [0.2, 0.7, 1.0]), method="davis_goadrich", soft=True)
+
+
+def test_bounds_of_hard_labels_with_weights():
+    label = np.array([0, 1, 0, 1, 1])
+    w = np.array([1.0, 2.0, 3.0, 0.5, 1.5])
+    b = wr.pr_bounds(label, w)
+    assert b.max_area == 1.0
+    assert b.random_area == pytest.approx(4 / 8, abs=1e-15)
+    # worst: every negative first (FP = 4), then the positives (W1 = 4):
+    # precision x / (x + 4), area (4 - 4 log 2) / 4
+    assert b.min_area == pytest.approx(1 - np.log(2), abs=1e-15)
+    assert b.method == "interpolated"
+    assert repr(b).startswith("PRBounds(max_area=1.0")

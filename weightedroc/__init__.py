@@ -25,6 +25,8 @@ _LAZY = {
     "isocost_line": "decisions",
     "weighted_pr": "curves.pr",
     "average_precision": "curves.pr",
+    "pr_bounds": "curves.pr_extremes",
+    "soft_label_rows": "curves.pr_soft",
     "multiclass_auc": "curves.multiclass",
     "multiclass_roc": "curves.multiclass",
     "multiclass_auc_var": "inference.multiclass",

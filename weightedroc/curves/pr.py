@@ -23,14 +23,14 @@ from .pr_interpolated import (
     interpolated_area,
     interpolated_points,
 )
-from .pr_soft import soft_rows
+from .pr_soft import soft_label_rows
 
 PR_AUC_METHODS = ("trapezoid", "interpolated", "davis_goadrich")
 
 
 def _top(guess, label, weight, positive, direction, soft):
     if soft:
-        guess, label, weight = soft_rows(guess, label, weight, positive)
+        guess, label, weight = soft_label_rows(guess, label, weight, positive)
         positive = 1
     return cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
 
@@ -324,7 +324,7 @@ def pr_auc(
         if not isinstance(roc, tuple) or len(roc) not in (2, 3):
             raise TypeError("soft=True needs raw inputs (guess, label[, weight]), not a curve")
         weight = roc[2] if len(roc) == 3 else None
-        roc = soft_rows(roc[0], roc[1], weight, positive)
+        roc = soft_label_rows(roc[0], roc[1], weight, positive)
         positive = 1
     c = counts_of(roc, positive, direction, "pr_auc")
     if method != "trapezoid":
