@@ -148,6 +148,7 @@ RESULT_TYPES = [
     "weightedroc.decisions.thresholds.MinRisk",
     "weightedroc.curves.areas.CostAUC",
     "weightedroc.curves.pr_extremes.PRBounds",
+    "weightedroc.inference.pr_interval.PRInterval",
     "weightedroc.decisions.cost_curves.CostCurve",
     "weightedroc.inference.results.AUCInterval",
     "weightedroc.inference.results.HTest",

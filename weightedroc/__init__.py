@@ -25,6 +25,7 @@ _LAZY = {
     "isocost_line": "decisions",
     "weighted_pr": "curves.pr",
     "average_precision": "curves.pr",
+    "pr_ci": "inference.pr_interval",
     "pr_bounds": "curves.pr_extremes",
     "soft_label_rows": "curves.pr_soft",
     "multiclass_auc": "curves.multiclass",
