@@ -350,3 +350,15 @@ def test_bounds_of_hard_labels_with_weights():
     assert b.min_area == pytest.approx(1 - np.log(2), abs=1e-15)
     assert b.method == "interpolated"
     assert repr(b).startswith("PRBounds(max_area=1.0")
+
+
+def test_interpolated_points_are_bounded_whatever_the_weights_scale():
+    guess, label, weight = _data(5, n=200)
+    small = wr.weighted_pr(guess, label, weight, interpolate=True)
+    large = wr.weighted_pr(guess, label, weight * 1e6, interpolate=True)
+    # steps of min(1, W1 / 100) weight, but at least W1 / 10,000
+    assert len(large) <= 10_000 + 2 * len(np.unique(guess)) + 2
+    exact = wr.pr_auc((guess, label, weight), method="interpolated")
+    for curve in (small, large):
+        recall, precision = curve.recall.to_numpy()[::-1], curve.precision.to_numpy()[::-1]
+        assert abs(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2) - exact) < 1e-4

@@ -67,7 +67,9 @@ def weighted_pr(
         Add the points of the interpolated curve (Davis and Goadrich,
         PRROC's ``curve=TRUE``) between the thresholds, for plots: within
         each segment whose precision changes, a point every
-        ``min(1, W1 / 100)`` of TP weight, with TP and FP growing together
+        ``min(1, W1 / 100)`` of TP weight (PRROC's ``minStepSize``), but
+        at least ``W1 / 10000`` (at most 10,000 steps over the recall,
+        whatever the weights' scale), TP and FP growing together
         linearly.  Such a point carries the threshold that completes its
         segment.  The ``inf`` row's precision is then the curve's limit at
         recall 0 (the next row's), not 1, and FP is summed from the top.
@@ -131,7 +133,8 @@ def interpolated_curve(TP, FP):
     curve's limit there (the next point's)."""
     TP = np.asarray(TP, dtype=np.longdouble)
     FP = np.asarray(FP, dtype=np.longdouble)
-    TP, FP, end = interpolated_points(TP, FP, min(1.0, float(TP[-1]) / 100))
+    W1 = float(TP[-1])
+    TP, FP, end = interpolated_points(TP, FP, max(min(1.0, W1 / 100), W1 / 10_000))
     called = TP + FP
     precision = np.divide(TP, called, out=np.zeros_like(TP), where=called > 0)
     precision[0] = precision[1] if len(precision) > 1 else 1.0

@@ -401,8 +401,7 @@ def pr_plot(pr: Curves, *, by: Columns | None = None, interpolate: bool = False)
         Draw the interpolated curve (Davis and Goadrich; its area is
         ``pr_auc(..., method="interpolated")``) instead of the steps:
         between the rows, TP and FP grow together linearly, drawn through
-        points every ``min(1, W1 / 100)`` of TP weight (`weighted_pr`'s
-        ``interpolate=True`` points).
+        the points of `weighted_pr`'s ``interpolate=True``.
 
     Returns
     -------
