@@ -362,3 +362,15 @@ def test_interpolated_points_are_bounded_whatever_the_weights_scale():
     for curve in (small, large):
         recall, precision = curve.recall.to_numpy()[::-1], curve.precision.to_numpy()[::-1]
         assert abs(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2) - exact) < 1e-4
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_weightedroc_frame_gives_the_areas_of_its_data(seed):
+    guess, label, weight = _data(seed)
+    counts = np.random.default_rng(seed).integers(1, 4, len(guess)).astype(float)
+    for w, methods in ((weight, ("interpolated", "trapezoid")), (counts, ("davis_goadrich",))):
+        frame = wr.WeightedROC(guess, label, w)
+        for method in methods:
+            assert wr.pr_auc(frame, method=method) == pytest.approx(
+                wr.pr_auc((guess, label, w), method=method), abs=1e-14
+            )
