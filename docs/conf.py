@@ -133,6 +133,8 @@ MODULE_AREA = {
 }
 NAME_AREA = {
     "average_precision": "metrics",
+    "pr_bounds": "metrics",
+    "soft_label_rows": "metrics",
     "pr_auc": "metrics",
     "prbe": "metrics",
     "smooth_auc": "metrics",
@@ -145,6 +147,8 @@ NAME_AREA = {
 RESULT_TYPES = [
     "weightedroc.decisions.thresholds.MinRisk",
     "weightedroc.curves.areas.CostAUC",
+    "weightedroc.curves.pr_extremes.PRBounds",
+    "weightedroc.inference.pr_interval.PRInterval",
     "weightedroc.decisions.cost_curves.CostCurve",
     "weightedroc.inference.results.AUCInterval",
     "weightedroc.inference.results.HTest",

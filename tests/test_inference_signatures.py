@@ -23,6 +23,7 @@ FUNCTIONS = [
     wr.ci_coords,
     wr.multiclass_auc_var,
     wr.multiclass_auc_ci,
+    wr.pr_ci,
     resampling.bootstrap_test,
     venkatraman.venkatraman_test,
     bootstrap.bootstrap_interval,

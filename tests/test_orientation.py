@@ -87,7 +87,7 @@ def _results(guess, label, weight, **options):
             "lift_curve": wr.lift_curve(data, **options),
             "det_curve": wr.det_curve(data, **options),
             "equal_error_rate": wr.equal_error_rate(data, **options),
-            "pr_auc": wr.pr_auc(data, **options),
+            "pr_auc": wr.pr_auc(data, method="trapezoid", **options),
         }
     )
     if len(np.unique(guess[np.isfinite(guess)])) > 1:  # ROCR's error below two finite ones

@@ -112,6 +112,13 @@ CASES = [
     ),
     # curves
     Case(
+        "pr_auc without method",
+        "curves/pr.py",
+        lambda: wr.pr_auc((GUESS, LABEL)),
+        FutureWarning,
+        'default method becomes "interpolated"',
+    ),
+    Case(
         "WeightedAUC incomplete curve",
         "curves/auc.py",
         lambda: wr.WeightedAUC(_roc().iloc[1:]),

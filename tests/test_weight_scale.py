@@ -193,7 +193,7 @@ def metric_outputs(roc, data):
         "lift_curve": wr.lift_curve(data).rename(columns=weights),
         "det_curve": wr.det_curve(data),
         "equal_error_rate": wr.equal_error_rate(data),
-        "pr_auc": wr.pr_auc(data),
+        "pr_auc": wr.pr_auc(data, method="trapezoid"),
     }
     if len(np.unique(data[0])) > 1:
         found["prbe"] = wr.prbe(data)

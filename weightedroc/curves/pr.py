@@ -17,6 +17,23 @@ from ..engine.core import cumulate_from_top
 from ..engine.counts import counts_of
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue, RocInput
+from ..utils.warn import warn
+from .pr_interpolated import (
+    davis_goadrich_area,
+    from_zero,
+    interpolated_area,
+    interpolated_points,
+)
+from .pr_soft import soft_label_rows
+
+PR_AUC_METHODS = ("trapezoid", "interpolated", "davis_goadrich")
+
+
+def _top(guess, label, weight, positive, direction, soft):
+    if soft:
+        guess, label, weight = soft_label_rows(guess, label, weight, positive)
+        positive = 1
+    return cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
 
 
 def _precision_recall(top):
@@ -36,6 +53,8 @@ def weighted_pr(
     *,
     positive: LabelValue = None,
     direction: Direction = "<",
+    interpolate: bool = False,
+    soft: bool = False,
 ) -> pd.DataFrame:
     """Compute a weighted precision-recall curve.
 
@@ -46,6 +65,20 @@ def weighted_pr(
         encoding it accepts, optional positive weights (costs).
     positive, direction
         As for `WeightedROC`.
+    interpolate : bool
+        Add the points of the interpolated curve (Davis and Goadrich,
+        PRROC's ``curve=TRUE``) between the thresholds, for plots: within
+        each segment whose precision changes, a point every
+        ``min(1, W1 / 100)`` of TP weight (PRROC's ``minStepSize``), but
+        at least ``W1 / 10000`` (at most 10,000 steps over the recall,
+        whatever the weights' scale), TP and FP growing together
+        linearly.  Such a point carries the threshold that completes its
+        segment.  The ``inf`` row's precision is then the curve's limit at
+        recall 0 (the next row's), not 1, and FP is summed from the top.
+    soft : bool
+        `label` holds each row's probability of being positive (PRROC's
+        ``weights.class0``): a row of weight w and label p counts as a
+        positive of weight w p and a negative of weight w (1 - p).
 
     Returns
     -------
@@ -80,7 +113,9 @@ def weighted_pr(
     3        4.0        1.0  0.666667  2.0  0.0
     4        inf        1.0  0.000000  0.0  0.0
     """
-    top = cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
+    top = _top(guess, label, weight, positive, direction, soft)
+    if interpolate:
+        return _interpolated_frame(top)
     precision, recall = _precision_recall(top)
     return pd.DataFrame(
         {
@@ -93,6 +128,35 @@ def weighted_pr(
     )
 
 
+def interpolated_curve(TP, FP):
+    """The interpolated curve's points through the vertices (TP, FP) given
+    from (0, 0) up: (TP, FP, precision, recall, end), ``end`` the vertex
+    that closes each point's segment.  At recall 0 the precision is the
+    curve's limit there (the next point's)."""
+    TP = np.asarray(TP, dtype=np.longdouble)
+    FP = np.asarray(FP, dtype=np.longdouble)
+    W1 = float(TP[-1])
+    TP, FP, end = interpolated_points(TP, FP, max(min(1.0, W1 / 100), W1 / 10_000))
+    called = TP + FP
+    precision = np.divide(TP, called, out=np.zeros_like(TP), where=called > 0)
+    precision[0] = precision[1] if len(precision) > 1 else 1.0
+    return TP, FP, precision, TP / TP[-1], end
+
+
+def _interpolated_frame(top):
+    TP, FP, precision, recall, end = interpolated_curve(top.TP[::-1], top.FP[::-1])
+    down = slice(None, None, -1)
+    return pd.DataFrame(
+        {
+            "threshold": top.counts.threshold[::-1][end][down],
+            "precision": precision.astype(np.float64)[down],
+            "recall": recall.astype(np.float64)[down],
+            "TP": TP.astype(np.float64)[down],
+            "FP": FP.astype(np.float64)[down],
+        }
+    )
+
+
 @in_help
 def average_precision(
     guess: ArrayLike,
@@ -101,6 +165,7 @@ def average_precision(
     *,
     positive: LabelValue = None,
     direction: Direction = "<",
+    soft: bool = False,
 ) -> float:
     """Weighted average precision: the step-wise area under the PR curve.
 
@@ -115,6 +180,8 @@ def average_precision(
     ----------
     guess, label, weight, positive, direction
         As for `WeightedROC`.
+    soft : bool
+        `label` holds probabilities of being positive, as for `weighted_pr`.
 
     Returns
     -------
@@ -127,7 +194,7 @@ def average_precision(
     >>> round(average_precision([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2]), 6)
     0.866667
     """
-    top = cumulate_from_top(guess, label, weight, positive=positive, direction=direction)
+    top = _top(guess, label, weight, positive, direction, soft)
     precision, _ = _precision_recall(top)
     positive_step = top.TP[:-1] - top.TP[1:]
     return float(np.sum(positive_step * precision[:-1]) / top.TP[0])
@@ -200,10 +267,15 @@ def prbe(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "
 
 
 @in_help
-def pr_auc(roc: RocInput, *, positive: LabelValue = None, direction: Direction = "<") -> float:
-    """Area under the precision-recall curve by trapezoids, as yardstick's
-    ``pr_auc``: the points (recall, precision) of every threshold, from
-    (0, 1) at threshold inf.  (`average_precision` is the step-wise area.)
+def pr_auc(
+    roc: RocInput,
+    *,
+    positive: LabelValue = None,
+    direction: Direction = "<",
+    method: str | None = None,
+    soft: bool = False,
+) -> float:
+    """Area under the precision-recall curve.
 
     Parameters
     ----------
@@ -211,19 +283,70 @@ def pr_auc(roc: RocInput, *, positive: LabelValue = None, direction: Direction =
         A `WeightedROC` frame or raw inputs ``(guess, label[, weight])``.
     positive, direction
         As for `WeightedROC`, for raw inputs.
+    method : {"trapezoid", "interpolated", "davis_goadrich"}
+        ``"trapezoid"``: straight lines between the points (recall,
+        precision) of every threshold, from (0, 1) at threshold inf, as
+        yardstick's ``pr_auc``; straight lines in PR space overstate the
+        area (Davis and Goadrich, 2006).  ``"interpolated"``: the exact area
+        under the interpolated curve, along which TP and FP grow together
+        linearly between thresholds, with weights: PRROC's
+        ``auc.integral``.  ``"davis_goadrich"``: that curve's points at
+        every whole positive joined by straight lines, PRROC's
+        ``auc.davis.goadrich``; it needs whole-number weights of the
+        positives (PRROC defines it without weights; with frequency
+        weights it is the area of the repeated rows).  Not given: the
+        trapezoid, with a FutureWarning: the default becomes
+        ``"interpolated"`` in 2.0.
+    soft : bool
+        For raw inputs: `label` holds probabilities of being positive, as
+        for `weighted_pr`.
 
     Returns
     -------
     float
         The area under the precision-recall curve.
 
+    See Also
+    --------
+    average_precision : the step-wise area.
+
     Examples
     --------
     >>> from weightedroc import pr_auc
-    >>> round(pr_auc(([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])), 6)
+    >>> data = ([1, 2, 3, 4], [0, 1, 0, 1], [1, 1, 2, 2])
+    >>> round(pr_auc(data, method="trapezoid"), 6)
     0.85
+    >>> round(pr_auc(data, method="interpolated"), 6)
+    0.851238
     """
-    c = counts_of(roc, positive, direction, "pr_auc").take(slice(None, None, -1))
+    if method is None:
+        warn(
+            'pr_auc(): the default method becomes "interpolated" (PRROC\'s auc.integral) '
+            'in 2.0; pass method="trapezoid" to keep straight lines, as now',
+            FutureWarning,
+        )
+        method = "trapezoid"
+    if method not in PR_AUC_METHODS:
+        raise ValueError(f"method must be one of {PR_AUC_METHODS}, found {method!r}")
+    if soft:
+        if not isinstance(roc, tuple) or len(roc) not in (2, 3):
+            raise TypeError("soft=True needs raw inputs (guess, label[, weight]), not a curve")
+        weight = roc[2] if len(roc) == 3 else None
+        roc = soft_label_rows(roc[0], roc[1], weight, positive)
+        positive = 1
+    c = counts_of(roc, positive, direction, "pr_auc")
+    if method != "trapezoid":
+        TP, FP = from_zero(c)
+        if method == "interpolated":
+            return interpolated_area(TP, FP)
+        TP, FP = np.ldexp(TP, c.exponent), np.ldexp(FP, c.exponent)
+        if not np.all(TP == np.rint(TP)):
+            raise ValueError(
+                'method="davis_goadrich" steps one positive at a time: it needs whole-number '
+                'weights of the positives (PRROC: no weights); use method="interpolated"'
+            )
+        return davis_goadrich_area(TP, FP)
+    c = c.take(slice(None, None, -1))
     with np.errstate(divide="ignore", invalid="ignore"):
         precision = c.TP / (c.TP + c.FP)
     precision[0] = 1.0

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..curves.areas import cost_auc, cost_region
+from ..curves.pr import interpolated_curve
 from ..decisions import best_threshold, min_risk, roc_convex_hull, threshold_cost
 from ..utils.deprecation import keyword_only, renamed
 from ..utils.signatures import in_help
@@ -390,7 +391,7 @@ SHADE_COLOURS = [LIGHT_ORANGE, OKABE_ITO[2]]  # light Okabe-Ito orange, sky blue
 @in_help
 @renamed(curve="pr", group="by")
 @keyword_only
-def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
+def pr_plot(pr: Curves, *, by: Columns | None = None, interpolate: bool = False) -> ggplot:
     """Precision-recall curve(s), with the prevalence of a no-skill model.
 
     Parameters
@@ -401,6 +402,11 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
         frame}``, drawn in one panel with a colour and line type each.
     by : str or list of str, keyword-only, optional
         As in `roc_plot` (formerly ``group``).
+    interpolate : bool, keyword-only
+        Draw the interpolated curve (Davis and Goadrich; its area is
+        ``pr_auc(..., method="interpolated")``) instead of the steps:
+        between the rows, TP and FP grow together linearly, drawn through
+        the points of `weighted_pr`'s ``interpolate=True``.
 
     Returns
     -------
@@ -408,7 +414,8 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
         Precision against recall as the step function whose area is
         `average_precision`: at each recall, the precision of the highest
         threshold reaching it, held down to the next smaller recall (rows
-        that only add negatives are not drawn).  A dotted horizontal line
+        that only add negatives are not drawn); or with ``interpolate=True``
+        the interpolated curve.  A dotted horizontal line
         in a neutral grey marks the weighted prevalence W1 / (W1 + W-1),
         the precision of calling everything positive (one line per curve
         when their prevalences differ), which the caption under the plot
@@ -433,9 +440,20 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
     steps, baselines = [], []
     for name, frame in curves:
         ascending = frame[[*keys, "recall", "precision"]].iloc[::-1]  # recall 0 first
-        # Of rows with equal recall, AP uses the first (highest threshold).
-        first = np.r_[True, np.diff(ascending["recall"].to_numpy()) != 0]
-        steps.append(_named(ascending[first].reset_index(drop=True), title, name, names))
+        if interpolate:
+            _, _, precision, recall, _ = interpolated_curve(
+                frame["TP"].to_numpy()[::-1], frame["FP"].to_numpy()[::-1]
+            )
+            points = pd.DataFrame(
+                {"recall": recall.astype(np.float64), "precision": precision.astype(np.float64)}
+            )
+            for key in keys:
+                points.insert(0, key, frame[key].iloc[0])
+            steps.append(_named(points, title, name, names))
+        else:
+            # Of rows with equal recall, AP uses the first (highest threshold).
+            first = np.r_[True, np.diff(ascending["recall"].to_numpy()) != 0]
+            steps.append(_named(ascending[first].reset_index(drop=True), title, name, names))
         everything = frame.loc[frame["recall"].idxmax()]
         prevalence = everything["TP"] / (everything["TP"] + everything["FP"])
         baselines.append(_named(pd.DataFrame({"precision": [prevalence]}), title, name, names))
@@ -475,5 +493,8 @@ def pr_plot(pr: Curves, *, by: Columns | None = None) -> ggplot:
         + p9.theme(plot_caption=p9.element_text(size=TEXT_SIZE, color=TEXT_GREY, ha="left"))
     )
     if title is None:
+        if interpolate:
+            return plot + p9.geom_path(size=0.8)
         return plot + p9.geom_step(direction="vh", size=0.8)
-    return plot + styled_paths(p9, steps, keys, "recall", "precision", geom="step")
+    geom = "path" if interpolate else "step"
+    return plot + styled_paths(p9, steps, keys, "recall", "precision", geom=geom)

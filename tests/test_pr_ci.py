@@ -1,0 +1,126 @@
+"""pr_ci (issue 41): the influence-function variance of the weighted AP
+against numerical derivatives and a brute-force jackknife, Boyd et al.'s
+intervals by their formulas, the stratified bootstrap against a loop over
+scikit-learn's average_precision_score."""
+
+import numpy as np
+import pytest
+from scipy.stats import norm
+from sklearn.metrics import average_precision_score
+
+import weightedroc as wr
+from weightedroc.inference.pr_interval import ap_influence
+
+
+def _data(seed, n=60, ties=True):
+    rng = np.random.default_rng(seed)
+    label = (rng.uniform(size=n) < 0.3).astype(int)
+    label[:2] = [0, 1]
+    guess = rng.normal(size=n) + label
+    guess = np.round(guess, 1) if ties else guess
+    weight = rng.uniform(0.5, 2.0, n)
+    return guess, label, weight
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_estimate_is_average_precision(seed):
+    guess, label, weight = _data(seed)
+    for method in ("influence", "logit"):
+        ci = wr.pr_ci(guess, label, weight, method=method)
+        assert ci.estimate == pytest.approx(wr.average_precision(guess, label, weight), abs=1e-14)
+    flipped = wr.pr_ci(-guess, label, weight, direction=">")
+    assert flipped.estimate == pytest.approx(ci.estimate, abs=1e-14)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_gradient_is_the_numerical_derivative(seed):
+    guess, label, weight = _data(seed, n=30)
+    _, gradient = ap_influence(guess, label == 1, weight)
+    h = 1e-6
+    for k in range(len(guess)):
+        up, down = weight.copy(), weight.copy()
+        up[k] += h
+        down[k] -= h
+        numeric = (
+            average_precision_score(label, guess, sample_weight=up)
+            - average_precision_score(label, guess, sample_weight=down)
+        ) / (2 * h)
+        assert gradient[k] == pytest.approx(numeric, abs=1e-7)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_influence_variance_is_near_the_jackknife(seed):
+    # the jackknife's excess is O(1/n): 3-6% at n = 400, 1-2% at n = 1,600
+    guess, label, weight = _data(seed, n=1600, ties=seed % 2 == 0)
+    n = len(guess)
+    keep = np.ones(n, bool)
+    leave_one_out = np.empty(n)
+    for k in range(n):
+        keep[k] = False
+        leave_one_out[k] = average_precision_score(
+            label[keep], guess[keep], sample_weight=weight[keep]
+        )
+        keep[k] = True
+    jackknife = (n - 1) / n * np.sum((leave_one_out - leave_one_out.mean()) ** 2)
+    se = wr.pr_ci(guess, label, weight).std_error
+    assert 0.97 < se**2 / jackknife < 1.0
+
+
+def test_boyd_intervals_by_their_formulas():
+    guess, label, weight = _data(1)
+    ap = wr.average_precision(guess, label, weight)
+    n = weight[label == 1].sum() ** 2 / np.sum(weight[label == 1] ** 2)
+    z = norm.ppf(0.95)
+    binomial = wr.pr_ci(guess, label, weight, method="binomial", conf_level=0.9)
+    half = z * np.sqrt(ap * (1 - ap) / n)
+    assert (binomial.conf_low, binomial.conf_high) == pytest.approx((ap - half, ap + half))
+    logit = wr.pr_ci(guess, label, weight, method="logit", conf_level=0.9)
+    eta, tau = np.log(ap / (1 - ap)), 1 / np.sqrt(n * ap * (1 - ap))
+    expected = (
+        np.exp(eta - z * tau) / (1 + np.exp(eta - z * tau)),
+        1 / (1 + np.exp(-eta - z * tau)),
+    )
+    assert (logit.conf_low, logit.conf_high) == pytest.approx(expected, abs=1e-14)
+    assert "logit" in logit.method and logit.n == pytest.approx(n)
+    unit = wr.pr_ci(guess, label, method="logit")
+    assert unit.n == pytest.approx(label.sum(), abs=1e-12)  # Boyd's n: the positives
+
+
+def test_bootstrap_is_the_stratified_loop():
+    guess, label, weight = _data(2, n=40)
+    ci = wr.pr_ci(guess, label, weight, method="bootstrap", n_boot=200, seed=5)
+    rng = np.random.default_rng(5)
+    rows = [np.flatnonzero(label == 1), np.flatnonzero(label == 0)]
+    replicates = []
+    for _ in range(200):
+        pick = np.concatenate([rng.choice(r, len(r)) for r in rows])
+        replicates.append(
+            average_precision_score(label[pick], guess[pick], sample_weight=weight[pick])
+        )
+    assert (ci.conf_low, ci.conf_high) == pytest.approx(
+        tuple(np.quantile(replicates, [0.025, 0.975])), abs=1e-13
+    )
+    assert ci.std_error == pytest.approx(np.std(replicates, ddof=1), abs=1e-13)
+    again = wr.pr_ci(guess, label, weight, method="bootstrap", n_boot=200, seed=5)
+    assert again == ci
+
+
+@pytest.mark.parametrize(
+    "options, error, match",
+    [
+        ({"method": "wald"}, ValueError, "method must be one of"),
+        ({"conf_level": 1.5}, ValueError, "conf_level"),
+        ({"direction": "up"}, ValueError, "direction"),
+    ],
+)
+def test_bad_options(options, error, match):
+    with pytest.raises(error, match=match):
+        wr.pr_ci([1, 2, 3], [0, 1, 1], **options)
+
+
+def test_result_is_frozen():
+    import dataclasses
+
+    ci = wr.pr_ci([1, 2, 3, 4], [0, 1, 0, 1])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ci.estimate = 0  # type: ignore[misc]
