@@ -26,6 +26,7 @@ WEIGHT = [1.0, 2.0, 0.5, 1.5, 1.0, 3.0, 0.25, 2.0]
 ARGUMENTS = {
     "threshold_cost": {"cost_fp": 1.0, "cost_fn": 2.0},
     "measures": {"names": ["tpr", "fpr", "mcc", "f_meas"]},
+    "pr_auc": {"method": "trapezoid"},  # without it, 1.x warns of 2.0's default
     "cost_plot": {"cost_fp": 1.0, "cost_fn": 2.0},
     "measure_plot": {"y": "mcc"},
     "se_band_plot": None,  # roc is the curve drawn over a ci_se band (its own test)
