@@ -405,6 +405,9 @@ def k_roc_test(guesses, names, label, weight, ask) -> KCurveTest:
     L = check_contrast(ask["contrast"], k)
     aucs, S, rows, difference, V, words, design_df = _read(guesses, label, weight, L, ask)
     statistic, rank = wald(difference, V)
+    z = rows[0][5] if k == 2 and ask["contrast"] is None else np.nan
+    if rank == 1 and np.isfinite(z):
+        statistic = float(z) ** 2  # one pair: its Z squared, to the last bit
     if design_df is not None and ask["quantile"] == "t":
         f = statistic / rank if rank else 0.0
         p = f_sf(f, rank, design_df) if rank else 1.0
