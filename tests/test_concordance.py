@@ -65,8 +65,9 @@ def test_equals_the_double_loop_over_pairs(data, timewt, tau):
     # variance, not its square root (a zero variance is 1e-27 after rounding).
     assert got.estimate == pytest.approx(want, rel=1e-12, abs=1e-12)
     # With weights from 1e-3 to 7.25 that cancellation reaches eps times the
-    # weights' ratio squared (about 5e-9) in the variance: a found case was 3e-10.
-    assert got.std_error**2 == pytest.approx(se**2, rel=1e-7, abs=1e-24)
+    # weights' ratio squared (about 5e-9) in the variance: a found case was 3e-10;
+    # a zero variance comes out as (eps times that ratio)^2 (a found case: 1.6e-24).
+    assert got.std_error**2 == pytest.approx(se**2, rel=1e-7, abs=1e-20)
     got_count = [got.concordant, got.discordant, got.tied_guess, got.tied_time, got.tied_both]
     np.testing.assert_allclose(got_count, count, rtol=1e-12, atol=1e-9)
 
