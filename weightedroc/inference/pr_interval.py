@@ -9,9 +9,10 @@ from statistics import NormalDist
 
 import numpy as np
 
-from ..engine.validation import check_inputs
+from ..engine.validation import check_choice, check_direction, check_inputs
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
+from .checks import check_conf_level
 
 PR_CI_METHODS = ("influence", "logit", "binomial", "bootstrap")
 
@@ -108,12 +109,9 @@ def pr_ci(
     >>> round(ci.estimate, 4), round(ci.conf_low, 4), round(ci.conf_high, 4)
     (0.5889, 0.1256, 0.9346)
     """
-    if method not in PR_CI_METHODS:
-        raise ValueError(f"method must be one of {PR_CI_METHODS}, found {method!r}")
-    if not 0 < conf_level < 1:
-        raise ValueError(f"conf_level must be in (0, 1), found {conf_level!r}")
-    if direction not in ("<", ">"):
-        raise ValueError(f'direction must be "<" or ">", found {direction!r}')
+    check_choice(method, "method", PR_CI_METHODS)
+    conf_level = check_conf_level(conf_level)
+    check_direction(direction)
     guess, is_positive, weight = check_inputs(guess, label, weight, positive)
     guess = np.asarray(guess, dtype=np.float64)
     guess = -guess if direction == ">" else guess

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ..inference.checks import check_conf_level
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
 from ..utils.normal import qnorm
@@ -234,8 +235,7 @@ def concordance(
     inputs = check_survival(time, event, [guess], weight, data, cause=cause)
     (guess,) = inputs.guesses
     timewt = check_timewt(timewt)
-    if not 0 < conf_level < 1:
-        raise ValueError(f"conf_level must be in (0, 1); got {conf_level!r}")
+    conf_level = check_conf_level(conf_level)
     if tau is not None and not np.isfinite(tau):
         raise ValueError(f"tau must be a finite number (survival's ymax); got {tau!r}")
     n = len(inputs.time)
