@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..curves.pr_interpolated import interpolated_area
+from ..curves.pr_interpolated import segment_areas
 
 ESTIMATORS = ("ap", "interpolated")
 CHUNK = 64  # weight columns reweighted at a time (memory: rows x CHUNK)
@@ -64,14 +64,14 @@ def ap_of(P, N):
 
 def interpolated_of(P, N):
     """PRROC's ``auc.integral`` through the groups' vertices (from (0, 0)),
-    in long double; one value per column of 2-D P, N."""
-    if P.ndim == 2:
-        return np.array([interpolated_of(P[:, r], N[:, r]) for r in range(P.shape[1])])
-    if not P.sum() > 0:
-        return np.nan
-    TP = np.r_[0, np.cumsum(P, dtype=np.longdouble)]
-    FP = np.r_[0, np.cumsum(N, dtype=np.longdouble)]
-    return interpolated_area(TP, FP)
+    in long double; one value per column of 2-D P, N; NaN without
+    positive weight."""
+    zero = np.zeros((1,) + P.shape[1:], dtype=np.longdouble)
+    TP = np.concatenate((zero, np.cumsum(P, axis=0, dtype=np.longdouble)))
+    FP = np.concatenate((zero, np.cumsum(N, axis=0, dtype=np.longdouble)))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        area = np.sum(segment_areas(TP, FP), axis=0) / TP[-1]
+    return area.astype(np.float64) if P.ndim == 2 else float(area)
 
 
 def estimates(rows: SortedRows, estimator, weights):
