@@ -5,11 +5,14 @@ scikit-learn's average_precision_score."""
 
 import numpy as np
 import pytest
+from hardcases import build, recipes
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from scipy.stats import norm
 from sklearn.metrics import average_precision_score
 
 import weightedroc as wr
-from weightedroc.inference.pr_influence import influence, sort_rows
+from weightedroc.inference.pr_influence import estimates, influence, sort_rows
 from weightedroc.inference.pr_interval import ap_influence
 
 
@@ -204,3 +207,25 @@ def test_bad_estimator_and_design_methods():
         wr.pr_ci([1, 2, 3], [0, 1, 1], method="replicate")
     with pytest.raises(ValueError, match="no design-based form"):
         wr.pr_ci([1, 2, 3], [0, 1, 1], method="logit", design=wr.SurveyDesign())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(recipes(max_segment=120), st.integers(0, 2**16))
+def test_reweighting_the_one_sort_is_recomputing(recipe, seed):
+    # every replicate (bootstrap counts, a design's replicates) reweights
+    # the one sort; here each against the plain functions on the kept rows
+    guess, positive, weight = build(recipe)
+    weight = np.ones(len(guess)) if weight is None else weight
+    label = positive.astype(int)
+    factors = np.random.default_rng(seed).integers(0, 3, size=(len(guess), 3)).astype(float)
+    rows = sort_rows(guess, positive)
+    for estimator, f in (("ap", wr.average_precision), ("interpolated", _interpolated)):
+        assert wr.pr_ci(guess, label, weight, estimator=estimator).estimate == pytest.approx(
+            f(guess, label, weight), rel=1e-12, abs=1e-15
+        )
+        got = estimates(rows, estimator, weight[:, None] * factors)
+        for r in range(3):
+            keep = factors[:, r] > 0
+            if positive[keep].any() and (~positive[keep]).any():
+                expected = f(guess[keep], label[keep], (weight * factors[:, r])[keep])
+                assert got[r] == pytest.approx(expected, rel=1e-12, abs=1e-15)
