@@ -64,17 +64,20 @@ def test_linearization_is_svyrecvar_of_the_influence_values(estimator, seed):
     assert simple.std_error == pytest.approx(plain.std_error, rel=1e-12)
 
 
+OPTIONS = {"bootstrap": {"n_rep": 40, "seed": 3}, "Fay": {"rho": 0.5}}
+
+
 @pytest.mark.parametrize("estimator", ["ap", "interpolated"])
-@pytest.mark.parametrize("type", ["JKn", "bootstrap", "BRR"])
+@pytest.mark.parametrize("type", ["JKn", "JK1", "bootstrap", "BRR", "Fay"])
 def test_replicates_recompute_the_estimate(estimator, type):
     cluster, strata, guess, label, weight = _sample(4)
-    if type == "BRR":  # two PSUs a stratum
+    if type in ("BRR", "Fay"):  # two PSUs a stratum
         cluster = np.arange(len(guess)) % 8
         strata = cluster // 2
+    if type == "JK1":
+        strata = None
     design = wr.SurveyDesign(cluster=cluster, strata=strata, nest=True, weight=weight)
-    reps = design.replicates(
-        type, n=len(guess), **({"n_rep": 40, "seed": 3} if type == "bootstrap" else {})
-    )
+    reps = design.replicates(type, n=len(guess), **OPTIONS.get(type, {}))
     ci = wr.pr_ci(guess, label, estimator=estimator, design=design, replicates=reps)
     f = _estimate(estimator)
     own = f(guess, label, weight)
@@ -114,9 +117,9 @@ def test_pr_test_with_a_design_is_the_variance_of_the_difference():
     assert by_reps.statistic == pytest.approx(own / np.sqrt(variance), rel=1e-10)
 
 
-R_SURVEY = """function(cluster, strata, g, y, w, z, type) {
+R_SURVEY = """function(cluster, strata, g, y, w, z, type, g2) {
   suppressMessages(library(survey))
-  df <- data.frame(cluster = cluster, strata = strata, g = g, y = y, w = w)
+  df <- data.frame(cluster = cluster, strata = strata, g = g, y = y, w = w, g2 = g2)
   d <- svydesign(ids = ~cluster, strata = ~strata, weights = ~w, data = df, nest = TRUE)
   v <- survey:::svyrecvar(cbind(z), d$cluster, d$strata, d$fpc)
   groups <- function(w, data) {
@@ -140,7 +143,9 @@ R_SURVEY = """function(cluster, strata, g, y, w, z, type) {
     sum(part) / TP[length(TP)]
   }
   r <- as.svrepdesign(d, type = type, mse = TRUE)
-  list(v = v, ap = SE(withReplicates(r, ap)), area = SE(withReplicates(r, area)))
+  difference <- function(w, data) ap(w, data) - ap(w, transform(data, g = g2))
+  list(v = v, ap = SE(withReplicates(r, ap)), area = SE(withReplicates(r, area)),
+       difference = SE(withReplicates(r, difference)))
 }"""
 
 
@@ -151,7 +156,8 @@ def test_design_variances_equal_survey_live(seed):
     z = _numerical_influence(_estimate("ap"), guess, label, weight)
     ro = rbridge.robjects()
     vec = lambda x: ro.FloatVector(np.asarray(x, dtype=float).tolist())  # noqa: E731
-    res = ro.r(R_SURVEY)(*map(vec, (cluster, strata, guess, label, weight, z)), "JKn")
+    other = np.round(guess + np.random.default_rng(seed).normal(size=len(guess)), 1)
+    res = ro.r(R_SURVEY)(*map(vec, (cluster, strata, guess, label, weight, z)), "JKn", vec(other))
     r = {k: np.asarray(v) for k, v in zip(res.names, res)}
     design = wr.SurveyDesign(cluster=cluster, strata=strata, nest=True)
     linear = wr.pr_ci(guess, label, weight, design=design)
@@ -160,3 +166,5 @@ def test_design_variances_equal_survey_live(seed):
         ci = wr.pr_ci(guess, label, weight, estimator=estimator, design=design, replicates="JKn")
         expected = r["ap" if estimator == "ap" else "area"].ravel()[0]
         assert ci.std_error == pytest.approx(expected, rel=1e-10)
+    test = wr.pr_test(guess, other, label, weight, design=design, replicates="JKn")
+    assert test.std_error == pytest.approx(r["difference"].ravel()[0], rel=1e-10)
