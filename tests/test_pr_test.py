@@ -104,3 +104,16 @@ def test_bad_options(options, match):
 def test_guess2_of_another_length():
     with pytest.raises(ValueError):
         wr.pr_test([1, 2, 3, 4], [2, 1, 4], [0, 1, 0, 1])
+
+
+def test_labels_by_positive_and_the_callers_data_untouched():
+    guess1, guess2, label, weight = _pair(4, 50)
+    words = np.where(label == 1, "case", "control")
+    kept = (guess1.copy(), guess2.copy(), words.copy(), weight.copy())
+    by_words = wr.pr_test(guess1, guess2, words, weight, positive="case", estimator="interpolated")
+    by_codes = wr.pr_test(guess1, guess2, label, weight, estimator="interpolated")
+    assert by_words.statistic == by_codes.statistic
+    ci = wr.pr_ci(guess1, words, weight, positive="case", method="bootstrap", n_boot=50, seed=1)
+    assert ci == wr.pr_ci(guess1, label, weight, method="bootstrap", n_boot=50, seed=1)
+    for before, after in zip(kept, (guess1, guess2, words, weight)):
+        np.testing.assert_array_equal(before, after)
