@@ -439,7 +439,7 @@ def test_unpaired_importance_degrees_of_freedom_combine_each_curves():
     guess, positive, weight = data(7, n=70)
     other, positive2, weight2 = data(8, n=50)
     with pytest.warns(UserWarning, match="importance weights concentrated on a few rows") as caught:
-        test = roc_test(guess, other, positive, weight, label2=positive2, weight2=weight2)
+        test = roc_test(guess, (other, positive2, weight2), positive, weight)
     assert len(caught) == 2  # one for each curve
     v1, v2 = (
         brute_cov(g, g, p, w)

@@ -318,10 +318,10 @@ def test_density_functions_give_procs_testthat_values():
         rtol=1e-12,
     )
     options = dict(method="density", n=10)
-    assert wr.smooth_auc(g, y, density_controls=unif, density_cases=unif, **options) == (
+    assert wr.smooth_auc(g, y, density=(unif, unif), **options) == (
         pytest.approx(0.9375, abs=1e-12)
     )
-    area = wr.smooth_auc(g, y, density_controls=norm, density_cases=lnorm, **options)
+    area = wr.smooth_auc(g, y, density=(norm, lnorm), **options)
     assert area == pytest.approx(0.9694449, abs=5e-8)
 
 

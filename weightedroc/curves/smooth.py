@@ -45,6 +45,7 @@ from ..engine.validation import check_choice, check_direction, check_frequency, 
 from ..utils.normal import pnorm, qnorm
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
+from ..utils.warn import warn
 from . import fitdistr
 from .areas import check_range, mcclish_warned, range_areas
 from .density import bandwidth, check_density_options, class_density
@@ -545,7 +546,50 @@ def smooth_roc(
     return frame
 
 
-@in_help
+#: smooth_auc's 1.2 keywords of the per-class options, now pairs (density=,
+#: distribution=): they work through 1.x with a FutureWarning, hidden from help().
+_PER_CLASS = ("density_controls", "density_cases", "distribution_controls", "distribution_cases")
+
+
+def per_class(function, density=None, distribution=None, **old):
+    """`smooth_roc`'s four per-class options from the pairs ``density=(controls,
+    cases)`` and ``distribution=(controls, cases)``, or from their 1.2 keywords
+    in `old` (``density_controls=`` ...), with a FutureWarning naming the pair.
+
+    Examples
+    --------
+    >>> per_class("smooth_auc", distribution=("normal", "logistic"))["distribution_cases"]
+    'logistic'
+    """
+    options = {}
+    for name, pair in (("density", density), ("distribution", distribution)):
+        keywords = (f"{name}_controls", f"{name}_cases")
+        given = [k for k in keywords if old.get(k) is not None]
+        if pair is not None:
+            if given:
+                raise TypeError(
+                    f"{function}() got {name}=(controls, cases) and {given[0]}=: "
+                    f"give the pair in {name}= only"
+                )
+            if type(pair) not in (tuple, list) or len(pair) != 2:
+                raise TypeError(
+                    f"{name} must be a pair (controls, cases), each None or as "
+                    f"smooth_roc's {keywords[0]}; got {type(pair).__name__}"
+                    + (f" of {len(pair)}" if type(pair) in (tuple, list) else "")
+                )
+            options.update(zip(keywords, pair))
+            continue
+        if given:
+            warn(
+                f"{function}({', '.join(f'{k}=...' for k in given)}) is deprecated and will "
+                f"be removed in 2.0: call {function}(..., {name}=(controls, cases))",
+                FutureWarning,
+            )
+        options.update((k, old.get(k)) for k in keywords)
+    return options
+
+
+@in_help(hide=_PER_CLASS)
 def smooth_auc(
     guess: ArrayLike,
     label: ArrayLike,
@@ -561,13 +605,15 @@ def smooth_auc(
     kernel: str = "gaussian",
     cut: float = 3,
     old_coords: bool = False,
+    density: tuple | None = None,
+    distribution: tuple[str | None, str | None] | None = None,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
     distribution_controls: str | None = None,
     distribution_cases: str | None = None,
-    fpr_range: tuple[float, float] | None = None,
-    tpr_range: tuple[float, float] | None = None,
-    correct: bool = False,
 ) -> float:
     """The area under a smoothed weighted ROC curve: pROC's ``auc(smooth(...))``.
 
@@ -580,10 +626,21 @@ def smooth_auc(
     ----------
     guess, label, weight, method, n, positive, direction, weights_are
         As for `smooth_roc`.
-    bw, adjust, kernel, cut, old_coords, density_controls, density_cases
+    bw, adjust, kernel, cut, old_coords
         As for `smooth_roc` (``method="density"`` only).
-    distribution_controls, distribution_cases
-        As for `smooth_roc` (``method="fitdistr"`` only).
+    density : (controls, cases), optional
+        ``method="density"`` only: the negatives' (controls') and
+        positives' (cases') densities given instead of estimated, each as
+        `smooth_roc`'s ``density_controls`` and ``density_cases`` (None:
+        that class's estimated).  ``density_controls=`` and
+        ``density_cases=`` (1.2, not shown by help()) still work through
+        1.x, with a FutureWarning.
+    distribution : (controls, cases), optional
+        ``method="fitdistr"`` only: the distributions fitted to the
+        negatives and the positives, as `smooth_roc`'s
+        ``distribution_controls`` and ``distribution_cases`` (None:
+        "normal"); ``distribution_controls=`` and ``distribution_cases=``
+        (1.2) still work through 1.x, with a FutureWarning.
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
         ``partial.auc.focus`` "specificity" or "sensitivity").
@@ -621,18 +678,19 @@ def smooth_auc(
     0.70639
     >>> round(smooth_auc(guess, label, method="density", n=4, old_coords=True), 6)  # R < 4.4
     0.706262
+    >>> # pROC: auc(smooth(roc(label, guess), method = "fitdistr",
+    >>> #           density.controls = "normal", density.cases = "logistic"))
+    >>> round(smooth_auc(guess, label, method="fitdistr", distribution=("normal", "logistic")), 6)
+    0.773235
     """
-    options = dict(
-        bw=bw,
-        adjust=adjust,
-        kernel=kernel,
-        cut=cut,
-        old_coords=old_coords,
+    old = dict(
         density_controls=density_controls,
         density_cases=density_cases,
         distribution_controls=distribution_controls,
         distribution_cases=distribution_cases,
     )
+    options = dict(bw=bw, adjust=adjust, kernel=kernel, cut=cut, old_coords=old_coords)
+    options.update(per_class("smooth_auc", density=density, distribution=distribution, **old))
     if fpr_range is not None and tpr_range is not None:
         raise ValueError("give fpr_range or tpr_range, not both")
     ranges = {}

@@ -11,6 +11,7 @@ from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
+from ..utils.warn import warn
 from .checks import (
     check_choice,
     check_quantile,
@@ -27,21 +28,24 @@ from .pairing import Comparison, comparison
 from .placements import paired_placements_of, placements, uneven
 from .resampling import run_bootstrap
 from .results import HTest
+from .second_sample import second_sample
 from .smoothed import need_label, smooth_test, smoothing_of
 from .venkatraman import run_venkatraman
 
 METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
 
 
-@in_help
+Design = SurveyDesign | ReplicateWeights
+Replicates = str | ReplicateWeights
+
+
+@in_help(hide=("data_name", "label2", "weight2", "design2", "replicates2"))
 def roc_test(
     guess1: ArrayLike,
     guess2: ArrayLike | None = None,
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
-    label2: ArrayLike | None = None,
-    weight2: ArrayLike | None = None,
     paired: bool | None = None,
     method: str | None = None,
     alternative: str = "two.sided",
@@ -55,16 +59,18 @@ def roc_test(
     fpr_range: tuple | None = None,
     tpr_range: tuple | None = None,
     correct: bool | tuple[bool, bool] = False,
-    data_name: str | None = None,
     sensitivity: float | None = None,
     specificity: float | None = None,
     stratified: bool = True,
-    partial_auc: dict | None = None,
-    design: SurveyDesign | ReplicateWeights | None = None,
-    design2: SurveyDesign | ReplicateWeights | None = None,
-    replicates: str | ReplicateWeights | None = None,
-    replicates2: str | ReplicateWeights | None = None,
+    design: Design | tuple[Design, Design] | None = None,
+    replicates: Replicates | tuple[Replicates, Replicates] | None = None,
     contrast: ArrayLike | None = None,
+    partial_auc: dict | None = None,
+    data_name: str | None = None,
+    label2: ArrayLike | None = None,
+    weight2: ArrayLike | None = None,
+    design2: Design | None = None,
+    replicates2: Replicates | None = None,
 ) -> HTest:
     """Test whether two (or K) ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
 
@@ -80,7 +86,10 @@ def roc_test(
     Parameters
     ----------
     guess1, guess2 : array-like
-        The scores of the two curves.  Or `guess1` holds K >= 2 curves
+        The scores of the two curves.  `guess2` may be a whole second
+        sample of other observations, ``(guess, label)`` or ``(guess,
+        label, weight)`` (a tuple, for unpaired curves; ``(guess, None,
+        weight)`` reads `label`).  Or `guess1` holds K >= 2 curves
         (then `label` is given as ``label=``, or as the second argument).
         Or two `smooth_roc` curves, without `label`, as pROC's
         ``roc.test(smooth(roc1), smooth(roc2))``:
@@ -89,7 +98,8 @@ def roc_test(
         when their data have the same labels.  Or one `smooth_roc` curve
         and raw scores, in either order, with `label` (and `weight`,
         `weights_are`, `positive`, `direction`) for the raw scores (or
-        `label2`, `weight2` when the raw curve is the second, unpaired), as
+        ``guess2=(guess, label, weight)`` when the raw curve is the second,
+        unpaired), as
         pROC's ``roc.test(roc1, smooth(roc2))``: the same methods, each
         replicate's rows (shared when paired: `label` equal to the smoothed
         curve's labels, row for row) smoothed again on one side and read as
@@ -98,10 +108,10 @@ def roc_test(
         smoothing parameters in the ROC curves..." as pROC gives it.
     label, weight : array-like
         Labels (and weights) of `guess1`'s observations; also of `guess2`'s
-        unless `label2` (`weight2`) are given.
-    label2, weight2 : array-like, optional
-        Labels and weights of `guess2`'s observations, for curves of
-        different observations.
+        unless `guess2` is a sample ``(guess, label, weight)``.
+        ``label2=`` and ``weight2=`` (1.2; not shown by help()) still work
+        through 1.x with a FutureWarning: ``guess2=(guess2, label2,
+        weight2)`` replaces them.
     paired : bool or None
         None (default) infers it as pROC's ``roc.test``, for every method:
         paired when both curves have as many observations with the same
@@ -147,8 +157,6 @@ def roc_test(
         its own ``partial.auc``: different areas warn in pROC's words
         ("Different AUC specifications in the ROC curves. Enforcing the
         inconsistency, but unexpected results may be produced.").
-    data_name : str, optional
-        Shown in the printed result; by default from the inputs' names.
     sensitivity, specificity : float in [0, 1]
         Where ``method="sensitivity"`` (``"specificity"``) compares the
         curves: required by that method, an error with the others.
@@ -161,16 +169,17 @@ def roc_test(
         ``partial_auc=dict(...)`` (deprecated in 1.2, not shown by help())
         still gives the partial area, with a FutureWarning.
     design, replicates
-        A sampling design of the first sample, as for `auc_var`
+        A sampling design of the first sample (or a pair ``(design1,
+        design2)`` of two independent samples' designs, and then
+        ``replicates=(r1, r2)``), as for `auc_var`
         (``method`` "linearization" or "replicate"): a design-based test
         of AUC1 - AUC2 over its design-based standard error.  Paired
-        scores of one sample (svyROC's ``ht.paired``), or, with `design2`,
-        two independent samples (``label2``, ``weight2``), each with its
-        design, the variances added (``ht.indep``).  ``quantile`` "auto" and
+        scores of one sample (svyROC's ``ht.paired``), or, with a pair of
+        designs, two independent samples (``guess2=(guess, label,
+        weight)``), each with its design, the variances added
+        (``ht.indep``).  ``quantile`` "auto" and
         "normal": Z (svyROC's); "t": survey's degrees of freedom (the
         smaller of the two samples' for independent ones).
-    design2, replicates2
-        The second sample's design and replicates (independent samples).
     contrast : array-like, optional
         K curves only: the contrast matrix L (one column per curve, rows
         summing to 0, full row rank) of the Wald test of L A = 0; by default
@@ -181,6 +190,11 @@ def roc_test(
         replicate AUCs ("replicate"), the statistic a Wald chi-square, or
         with ``quantile="t"`` survey's F (``regTermTest``): the chi-square
         over its rank, with (rank, design df) degrees of freedom.
+
+        ``design2=``, ``replicates2=`` (1.2) still work through 1.x with a
+        FutureWarning; so does ``data_name=`` (the printed result's label,
+        by default from the inputs' names): name the result instead,
+        ``dataclasses.replace(test, data_name="...")``.
 
     Returns
     -------
@@ -214,6 +228,14 @@ def roc_test(
     >>> test.estimate
     {'Smoothed AUC of roc1': 0.740012862077311, 'AUC of roc2': 0.8236788617886179}
 
+    Two samples of different patients (unpaired): the second one whole,
+    ``(guess, label)`` or ``(guess, label, weight)``:
+
+    >>> first, second = asah.iloc[:60], asah.iloc[60:]
+    >>> test = roc_test(first["s100b"], (second["s100b"], second["outcome"]), first["outcome"])
+    >>> test.method
+    "DeLong's test for two ROC curves"
+
     Three curves at once (Stata's ``roccomp``; Daim's ``deLong.test``):
 
     >>> test = roc_test(asah[["s100b", "wfns", "ndka"]], label=asah["outcome"])
@@ -225,6 +247,16 @@ def roc_test(
     1  s100b   ndka  0.1643
     2   wfns   ndka  0.0154
     """
+    if data_name is not None:
+        warn(
+            "roc_test(data_name=...) is deprecated and will be removed in 2.0: name the "
+            "result, dataclasses.replace(roc_test(...), data_name=...)",
+            FutureWarning,
+        )
+    old = dict(label2=label2, weight2=weight2, design2=design2, replicates2=replicates2)
+    guess2, label2, weight2, design, design2, replicates, replicates2 = second_sample(
+        "roc_test", guess2, design, replicates, old
+    )
     method = design_method(method, design, replicates)
     if partial_auc is None:
         partial_curves = curve_partials("roc_test", fpr_range, tpr_range, correct)
