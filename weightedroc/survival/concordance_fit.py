@@ -202,8 +202,9 @@ def concordance(
         The weights are sampling weights (a SurveyDesign's own,
         ``SurveyDesign(weight=)``, as `auc_ci` takes them; a `weight` given
         too must equal them): the standard error is the design's, by
-        linearization (the influence values totalled by PSU, as survey's ``svyrecvar``) or by replicates (the concordance
-        recomputed under each replicate's weights, as ``svrVar``).
+        linearization (the influence values totalled by PSU, as survey's
+        ``svyrecvar``) or by replicates (the concordance recomputed under
+        each replicate's weights, as ``svrVar``).
     data : frame, optional
         Where column names are looked up.
 
