@@ -130,9 +130,11 @@ def test_roc_test_paired_and_independent():
     v1 = wr.auc_var(guess[:half], label[:half], weight[:half], design=d1)
     v2 = wr.auc_var(other[half:], label[half:], weight[half:], design=d2)
     assert indep.std_error == pytest.approx(math.sqrt(v1 + v2), rel=1e-12)
-    with pytest.raises(ValueError, match="design2= and replicates2= need design="):
-        wr.roc_test(guess, other, label, weight, design2=d1)
-    with pytest.raises(ValueError, match="paired=False needs design2="):
+    with pytest.raises(ValueError, match=r"the second sample's design or replicates need the"):
+        wr.roc_test(guess, other, label, weight, design=(None, d1))
+    with pytest.raises(
+        ValueError, match=r"paired=False needs both samples' designs: design=\(design1, design2\)"
+    ):
         wr.roc_test(guess, other, label, weight, design=d, paired=False)
     with pytest.raises(ValueError, match="compare whole areas"):
         wr.roc_test(guess, other, label, weight, design=d, fpr_range=(0, 0.2))

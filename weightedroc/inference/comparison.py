@@ -312,9 +312,11 @@ def roc_test(
         if partial is not None:
             raise ValueError("design-based tests compare whole areas: give no fpr_range/tpr_range")
         if paired is True and design2 is not None:
-            raise ValueError("paired=True with design2=: paired scores share one design")
+            raise ValueError(
+                "paired=True with design=(design1, design2): paired scores share one design"
+            )
         if paired is False and design2 is None:
-            raise ValueError("paired=False needs design2= (the second sample's design)")
+            raise ValueError("paired=False needs both samples' designs: design=(design1, design2)")
         return design_roc_test(
             guess1,
             guess2,
@@ -337,7 +339,10 @@ def roc_test(
             data_name=data_name,
         )
     if design2 is not None or replicates2 is not None:
-        raise ValueError("design2= and replicates2= need design= (the first sample's)")
+        raise ValueError(
+            "the second sample's design or replicates need the first's: "
+            "design=(design1, design2), replicates=(r1, r2)"
+        )
     check_choice(method, "method", METHODS)
     with one_label_warning():  # the pairing and the curves read the labels
         request = comparison(
