@@ -380,7 +380,50 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
     return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), attrs
 
 
-@in_help
+#: smooth_roc's and smooth_auc's 1.2 keywords of the per-class options, now pairs
+#: (density=, distribution=): they work through 1.x with a FutureWarning, hidden from help().
+_PER_CLASS = ("density_controls", "density_cases", "distribution_controls", "distribution_cases")
+
+
+def per_class(function, density=None, distribution=None, **old):
+    """`smooth_roc`'s four per-class options from the pairs ``density=(controls,
+    cases)`` and ``distribution=(controls, cases)``, or from their 1.2 keywords
+    in `old` (``density_controls=`` ...), with a FutureWarning naming the pair.
+
+    Examples
+    --------
+    >>> per_class("smooth_auc", distribution=("normal", "logistic"))["distribution_cases"]
+    'logistic'
+    """
+    options = {}
+    for name, pair in (("density", density), ("distribution", distribution)):
+        keywords = (f"{name}_controls", f"{name}_cases")
+        given = [k for k in keywords if old.get(k) is not None]
+        if pair is not None:
+            if given:
+                raise TypeError(
+                    f"{function}() got {name}=(controls, cases) and {given[0]}=: "
+                    f"give the pair in {name}= only"
+                )
+            if type(pair) not in (tuple, list) or len(pair) != 2:
+                raise TypeError(
+                    f"{name} must be a pair (controls, cases), each None or as "
+                    f"smooth_roc's {keywords[0]}; got {type(pair).__name__}"
+                    + (f" of {len(pair)}" if type(pair) in (tuple, list) else "")
+                )
+            options.update(zip(keywords, pair))
+            continue
+        if given:
+            warn(
+                f"{function}({', '.join(f'{k}=...' for k in given)}) is deprecated and will "
+                f"be removed in 2.0: call {function}(..., {name}=(controls, cases))",
+                FutureWarning,
+            )
+        options.update((k, old.get(k)) for k in keywords)
+    return options
+
+
+@in_help(hide=_PER_CLASS)
 def smooth_roc(
     guess: ArrayLike,
     label: ArrayLike,
@@ -396,6 +439,8 @@ def smooth_roc(
     kernel: str = "gaussian",
     cut: float = 3,
     old_coords: bool = False,
+    density: tuple | None = None,
+    distribution: tuple[str | None, str | None] | None = None,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
     distribution_controls: str | None = None,
@@ -456,23 +501,28 @@ def smooth_roc(
         densities of R >= 4.4 (and so pROC's on today's R); True those of R
         before 4.4, whose kernel grid made every density about 0.1% too high
         (R 4.4.0's NEWS), for matching results computed on older R.
-    density_controls, density_cases : array-like of n floats, or callable, optional
-        Density only: the negatives' (controls') or positives' (cases')
-        density, given instead of estimated (pROC's ``density.controls`` and
-        ``density.cases``): its `n` values at the grid points (ascending,
-        on the guesses' scale), or a function ``f(guesses, weights,
-        points)`` returning the density of the class's `guesses` (with their
-        `weights`, None for unit weights) at the `n` grid points `points`
+    density : (controls, cases), optional
+        Density only: the negatives' (controls') and positives' (cases')
+        densities, given instead of estimated (pROC's ``density.controls``
+        and ``density.cases``; None: that class's estimated).  Each is
+        its `n` values at the grid points (ascending, on the guesses'
+        scale), or a function ``f(guesses, weights, points)`` returning
+        the density of the class's `guesses` (with their `weights`, None
+        for unit weights) at the `n` grid points `points`
         (from the smallest guess minus ``cut * bw`` to the largest plus ``cut
         * bw``, as pROC passes ``from`` and ``to``).
-    distribution_controls, distribution_cases : str, default "normal"
-        Fitdistr only: the distribution fitted to the negatives (controls)
-        or positives (cases), pROC's ``density.controls`` and
-        ``density.cases`` with ``method = "fitdistr"``: "normal",
-        "lognormal" (or "log-normal") and "exponential" (MASS's closed
+    distribution : (controls, cases), optional
+        Fitdistr only: the distributions fitted to the negatives (controls)
+        and positives (cases) (pROC's ``density.controls`` and
+        ``density.cases`` with ``method = "fitdistr"``; None: "normal"):
+        "normal", "lognormal" (or "log-normal") and "exponential" (MASS's closed
         forms), "weibull", "gamma", "cauchy" or "logistic" (R's optim as
         MASS runs it, see `weightedroc.curves.fitdistr`).  Each is fitted
         by weighted maximum likelihood.
+
+        ``density_controls=``, ``density_cases=``, ``distribution_controls=``
+        and ``distribution_cases=`` (1.2; not shown by help()) still work
+        through 1.x, with a FutureWarning naming the pair.
 
     Returns
     -------
@@ -524,17 +574,14 @@ def smooth_roc(
     4  0.0030  0.0000
     5  0.0000  0.0000
     """
-    options = dict(
-        bw=bw,
-        adjust=adjust,
-        kernel=kernel,
-        cut=cut,
-        old_coords=old_coords,
+    old = dict(
         density_controls=density_controls,
         density_cases=density_cases,
         distribution_controls=distribution_controls,
         distribution_cases=distribution_cases,
     )
+    options = dict(bw=bw, adjust=adjust, kernel=kernel, cut=cut, old_coords=old_coords)
+    options.update(per_class("smooth_roc", density=density, distribution=distribution, **old))
     tpr, fpr, attrs = smoothed(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
@@ -544,49 +591,6 @@ def smooth_roc(
     copies = np.array(g), np.array(y), None if w is None else np.array(w)  # never the caller's
     frame.attrs["smooth"] = Smoothing(method, n, direction, weights_are, options, *copies)
     return frame
-
-
-#: smooth_auc's 1.2 keywords of the per-class options, now pairs (density=,
-#: distribution=): they work through 1.x with a FutureWarning, hidden from help().
-_PER_CLASS = ("density_controls", "density_cases", "distribution_controls", "distribution_cases")
-
-
-def per_class(function, density=None, distribution=None, **old):
-    """`smooth_roc`'s four per-class options from the pairs ``density=(controls,
-    cases)`` and ``distribution=(controls, cases)``, or from their 1.2 keywords
-    in `old` (``density_controls=`` ...), with a FutureWarning naming the pair.
-
-    Examples
-    --------
-    >>> per_class("smooth_auc", distribution=("normal", "logistic"))["distribution_cases"]
-    'logistic'
-    """
-    options = {}
-    for name, pair in (("density", density), ("distribution", distribution)):
-        keywords = (f"{name}_controls", f"{name}_cases")
-        given = [k for k in keywords if old.get(k) is not None]
-        if pair is not None:
-            if given:
-                raise TypeError(
-                    f"{function}() got {name}=(controls, cases) and {given[0]}=: "
-                    f"give the pair in {name}= only"
-                )
-            if type(pair) not in (tuple, list) or len(pair) != 2:
-                raise TypeError(
-                    f"{name} must be a pair (controls, cases), each None or as "
-                    f"smooth_roc's {keywords[0]}; got {type(pair).__name__}"
-                    + (f" of {len(pair)}" if type(pair) in (tuple, list) else "")
-                )
-            options.update(zip(keywords, pair))
-            continue
-        if given:
-            warn(
-                f"{function}({', '.join(f'{k}=...' for k in given)}) is deprecated and will "
-                f"be removed in 2.0: call {function}(..., {name}=(controls, cases))",
-                FutureWarning,
-            )
-        options.update((k, old.get(k)) for k in keywords)
-    return options
 
 
 @in_help(hide=_PER_CLASS)
@@ -628,19 +632,9 @@ def smooth_auc(
         As for `smooth_roc`.
     bw, adjust, kernel, cut, old_coords
         As for `smooth_roc` (``method="density"`` only).
-    density : (controls, cases), optional
-        ``method="density"`` only: the negatives' (controls') and
-        positives' (cases') densities given instead of estimated, each as
-        `smooth_roc`'s ``density_controls`` and ``density_cases`` (None:
-        that class's estimated).  ``density_controls=`` and
-        ``density_cases=`` (1.2, not shown by help()) still work through
-        1.x, with a FutureWarning.
-    distribution : (controls, cases), optional
-        ``method="fitdistr"`` only: the distributions fitted to the
-        negatives and the positives, as `smooth_roc`'s
-        ``distribution_controls`` and ``distribution_cases`` (None:
-        "normal"); ``distribution_controls=`` and ``distribution_cases=``
-        (1.2) still work through 1.x, with a FutureWarning.
+    density, distribution
+        As for `smooth_roc` (``method="density"``, ``method="fitdistr"``),
+        their 1.2 keywords too.
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
         ``partial.auc.focus`` "specificity" or "sensitivity").
