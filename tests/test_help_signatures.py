@@ -64,21 +64,12 @@ def test_the_public_callables_are_found():
     assert len(PUBLIC) > 100
 
 
-#: Still longer: roc_test, whose unpaired second sample is one argument
-#: (``guess2=(guess, label, weight)``, ``design=(d1, d2)``, ``replicates=(r1, r2)``)
-#: and whose ``data_name`` moved to the result.  Each of its other keywords is
-#: pROC's roc.test's or the package's vocabulary shared with auc_ci (quantile,
-#: stratified, replicates): moving the three that are not pROC's (quantile,
-#: replicates, contrast) would still leave 310 characters.
-LONGER = {"weightedroc.roc_test": 359}
-
-
 @pytest.mark.parametrize("name, obj", PUBLIC, ids=[name for name, _ in PUBLIC])
 def test_help_opens_with_a_signature_of_at_most_300_characters(name, obj):
     text = pydoc.render_doc(obj, renderer=pydoc.plaintext)
     signature = str(inspect.signature(obj))
     assert signature in text, f"{name}: help() does not show {signature!r}"
-    assert len(signature) <= LONGER.get(name, 300), f"{name}: {len(signature)}: {signature}"
+    assert len(signature) <= 300, f"{name}: {len(signature)}: {signature}"
     assert "'ArrayLike" not in signature and "_SupportsArray" not in signature
 
 

@@ -212,7 +212,7 @@ def loglik(x, w, phi):
 def test_errors_say_what_is_expected():
     g, y = sample(11, positive=True)
     with pytest.raises(ValueError, match="need positive values to fit a log-Normal"):
-        wr.smooth_roc(g - 2, y, method="fitdistr", distribution=(None, "lognormal"))
+        wr.smooth_roc(g - 2, y, method="fitdistr", distribution=("normal", "lognormal"))
     with pytest.raises(ValueError, match="at least 2 distinct values"):
         wr.smooth_roc(np.where(y == 1, 1.0, g), y, method="logcondens")
 

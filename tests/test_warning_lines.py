@@ -371,7 +371,7 @@ CASES = [
     Case(
         "roc_test unpaired skewed",
         "inference/checks.py",
-        lambda: wr.roc_test(RANKS, RANKS2, THIRDS, SKEWED, label2=THIRDS[::-1]),
+        lambda: wr.roc_test(RANKS, (RANKS2, THIRDS[::-1]), THIRDS, SKEWED),
         UserWarning,
         SKEW,
     ),
@@ -662,27 +662,6 @@ CASES = [
         ),
         FutureWarning,
         "power_roc_test" + PARTIAL,
-    ),
-    Case(
-        "roc_test label2",
-        "inference/second_sample.py",
-        lambda: wr.roc_test(SMALL, SMALL2, SMALL_LABEL, label2=SMALL_LABEL),
-        FutureWarning,
-        r"roc_test\(label2=\.\.\.\) is deprecated",
-    ),
-    Case(
-        "roc_test data_name",
-        "inference/comparison.py",
-        lambda: wr.roc_test(SMALL, SMALL2, SMALL_LABEL, data_name="x"),
-        FutureWarning,
-        r"roc_test\(data_name=\.\.\.\) is deprecated",
-    ),
-    Case(
-        "smooth_auc distribution_cases",
-        "curves/smooth.py",
-        lambda: wr.smooth_auc(*_smoothing_data(), method="fitdistr", distribution_cases="normal"),
-        FutureWarning,
-        r"smooth_auc\(distribution_cases=\.\.\.\) is deprecated",
     ),
 ]
 

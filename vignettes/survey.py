@@ -122,20 +122,20 @@ print(str(caught[0].message) if caught else "no warning")
 # ### Comparing two scores
 #
 # `roc_test` with one design compares two scores of the same rows
-# (svyROC's `ht.paired`); with `design=(design1, design2)` it compares two
-# independent samples, each with its own design (`ht.indep`), the second
-# sample given whole as `(guess, label, weight)`.
+# (svyROC's `ht.paired`); with the second sample as a tuple and
+# `design=(d1, d2)` it compares two independent samples, each with its own
+# design (`ht.indep`).
 
 # %%
-paired = wr.roc_test(data["phat.1"], data["phat.2"], y, w, design=design, replicates="JKn")
+jkn_design = design.replicates("JKn")  # survey's as.svrepdesign(design, type = "JKn")
+paired = wr.roc_test(data["phat.1"], data["phat.2"], y, w, design=jkn_design)
 design2 = wr.SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data2)
 independent = wr.roc_test(
     data["phat.1"],
-    (data2["phat.2"], data2["y"], data2["weights"]),
+    (data2["phat.2"], data2["y"], data2["weights"]),  # a sample of its own
     y,
     w,
-    design=(design, design2),
-    replicates=("JKn", "JKn"),
+    design=(jkn_design, design2.replicates("JKn")),
 )
 pd.DataFrame(
     {

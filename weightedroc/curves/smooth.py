@@ -36,16 +36,17 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from ..engine.validation import check_choice, check_direction, check_frequency, prepared
+from ..utils.deprecation import moved
 from ..utils.normal import pnorm, qnorm
-from ..utils.signatures import in_help
+from ..utils.signatures import hidden, in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
-from ..utils.warn import warn
 from . import fitdistr
 from .areas import check_range, mcclish_warned, range_areas
 from .density import bandwidth, check_density_options, class_density
@@ -179,6 +180,41 @@ def curve_of(controls, cases):
     threshold (a guess at or above it is called positive)."""
     tails = [np.cumsum(density[::-1])[::-1] for density in (cases, controls)]
     return tuple(tail / tail[0] for tail in tails)  # the first exactly 1
+
+
+CLASS_OPTIONS = ("density_controls", "density_cases", "distribution_controls", "distribution_cases")
+
+
+def class_options(function, density, distribution, *old):
+    """Each class's given density and fitted distribution: pROC's one for
+    both classes, or a (controls, cases) pair; the four keywords of 1.2
+    (`CLASS_OPTIONS`) still work, with a FutureWarning."""
+    given = dict(zip(CLASS_OPTIONS, old))
+    for kind in ("density", "distribution"):
+        old_names = [n for n in CLASS_OPTIONS if n.startswith(kind) and given[n] is not None]
+        if old_names:
+            moved(function, old_names[0], f"give {kind}=(controls, cases)")
+    for kind, value in (("density", density), ("distribution", distribution)):
+        if value is None:
+            continue
+        if any(given[f"{kind}_{c}"] is not None for c in ("controls", "cases")):
+            raise TypeError(f"give {kind}= or {kind}_controls/{kind}_cases, not both")
+        if isinstance(value, tuple):
+            if len(value) != 2:
+                raise ValueError(
+                    f"{kind} as a pair is (controls, cases), got a tuple of {len(value)}"
+                )
+            pair = value
+        elif callable(value) or isinstance(value, str):
+            pair = (value, value)
+        else:
+            raise TypeError(
+                f"{kind} must be "
+                + ("a function" if kind == "density" else "a distribution's name")
+                + f" for both classes, or the pair (controls, cases), got {type(value).__name__}"
+            )
+        given[f"{kind}_controls"], given[f"{kind}_cases"] = pair
+    return given
 
 
 # ---------------------------------------------------------------- the recipe
@@ -380,50 +416,8 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
     return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), attrs
 
 
-#: smooth_roc's and smooth_auc's 1.2 keywords of the per-class options, now pairs
-#: (density=, distribution=): they work through 1.x with a FutureWarning, hidden from help().
-_PER_CLASS = ("density_controls", "density_cases", "distribution_controls", "distribution_cases")
-
-
-def per_class(function, density=None, distribution=None, **old):
-    """`smooth_roc`'s four per-class options from the pairs ``density=(controls,
-    cases)`` and ``distribution=(controls, cases)``, or from their 1.2 keywords
-    in `old` (``density_controls=`` ...), with a FutureWarning naming the pair.
-
-    Examples
-    --------
-    >>> per_class("smooth_auc", distribution=("normal", "logistic"))["distribution_cases"]
-    'logistic'
-    """
-    options = {}
-    for name, pair in (("density", density), ("distribution", distribution)):
-        keywords = (f"{name}_controls", f"{name}_cases")
-        given = [k for k in keywords if old.get(k) is not None]
-        if pair is not None:
-            if given:
-                raise TypeError(
-                    f"{function}() got {name}=(controls, cases) and {given[0]}=: "
-                    f"give the pair in {name}= only"
-                )
-            if type(pair) not in (tuple, list) or len(pair) != 2:
-                raise TypeError(
-                    f"{name} must be a pair (controls, cases), each None or as "
-                    f"smooth_roc's {keywords[0]}; got {type(pair).__name__}"
-                    + (f" of {len(pair)}" if type(pair) in (tuple, list) else "")
-                )
-            options.update(zip(keywords, pair))
-            continue
-        if given:
-            warn(
-                f"{function}({', '.join(f'{k}=...' for k in given)}) is deprecated and will "
-                f"be removed in 2.0: call {function}(..., {name}=(controls, cases))",
-                FutureWarning,
-            )
-        options.update((k, old.get(k)) for k in keywords)
-    return options
-
-
-@in_help(hide=_PER_CLASS)
+@in_help
+@hidden(*CLASS_OPTIONS)
 def smooth_roc(
     guess: ArrayLike,
     label: ArrayLike,
@@ -439,8 +433,8 @@ def smooth_roc(
     kernel: str = "gaussian",
     cut: float = 3,
     old_coords: bool = False,
-    density: tuple | None = None,
-    distribution: tuple[str | None, str | None] | None = None,
+    density: Callable | tuple | None = None,
+    distribution: str | tuple | None = None,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
     distribution_controls: str | None = None,
@@ -501,28 +495,28 @@ def smooth_roc(
         densities of R >= 4.4 (and so pROC's on today's R); True those of R
         before 4.4, whose kernel grid made every density about 0.1% too high
         (R 4.4.0's NEWS), for matching results computed on older R.
-    density : (controls, cases), optional
-        Density only: the negatives' (controls') and positives' (cases')
-        densities, given instead of estimated (pROC's ``density.controls``
-        and ``density.cases``; None: that class's estimated).  Each is
-        its `n` values at the grid points (ascending, on the guesses'
-        scale), or a function ``f(guesses, weights, points)`` returning
-        the density of the class's `guesses` (with their `weights`, None
-        for unit weights) at the `n` grid points `points`
+    density : callable, or (controls, cases), optional
+        Density only: the densities given instead of estimated, pROC's
+        ``density`` (one function for both classes) or ``density.controls``
+        and ``density.cases`` as the pair (controls, cases) of the
+        negatives' and the positives' density (either None: estimated).
+        Each is its `n` values at the grid points (ascending,
+        on the guesses' scale), or a function ``f(guesses, weights,
+        points)`` returning the density of the class's `guesses` (with their
+        `weights`, None for unit weights) at the `n` grid points `points`
         (from the smallest guess minus ``cut * bw`` to the largest plus ``cut
         * bw``, as pROC passes ``from`` and ``to``).
-    distribution : (controls, cases), optional
-        Fitdistr only: the distributions fitted to the negatives (controls)
-        and positives (cases) (pROC's ``density.controls`` and
-        ``density.cases`` with ``method = "fitdistr"``; None: "normal"):
-        "normal", "lognormal" (or "log-normal") and "exponential" (MASS's closed
+    distribution : str, or (controls, cases), default "normal"
+        Fitdistr only: the distribution fitted to both classes, or the pair
+        fitted to the negatives (controls) and the positives (cases), pROC's
+        ``density``, ``density.controls`` and ``density.cases`` with
+        ``method = "fitdistr"``: "normal",
+        "lognormal" (or "log-normal") and "exponential" (MASS's closed
         forms), "weibull", "gamma", "cauchy" or "logistic" (R's optim as
         MASS runs it, see `weightedroc.curves.fitdistr`).  Each is fitted
-        by weighted maximum likelihood.
-
-        ``density_controls=``, ``density_cases=``, ``distribution_controls=``
-        and ``distribution_cases=`` (1.2; not shown by help()) still work
-        through 1.x, with a FutureWarning naming the pair.
+        by weighted maximum likelihood.  (``density_controls=``,
+        ``density_cases=``, ``distribution_controls=`` and
+        ``distribution_cases=`` before 1.3: deprecated, not shown by help().)
 
     Returns
     -------
@@ -574,14 +568,18 @@ def smooth_roc(
     4  0.0030  0.0000
     5  0.0000  0.0000
     """
-    old = dict(
-        density_controls=density_controls,
-        density_cases=density_cases,
-        distribution_controls=distribution_controls,
-        distribution_cases=distribution_cases,
-    )
-    options = dict(bw=bw, adjust=adjust, kernel=kernel, cut=cut, old_coords=old_coords)
-    options.update(per_class("smooth_roc", density=density, distribution=distribution, **old))
+    options = dict(
+        bw=bw,
+        adjust=adjust,
+        kernel=kernel,
+        cut=cut,
+        old_coords=old_coords,
+        **class_options(
+            "smooth_roc",
+            density, distribution, density_controls, density_cases,
+            distribution_controls, distribution_cases,
+        ),
+    )  # fmt: skip
     tpr, fpr, attrs = smoothed(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
@@ -593,7 +591,8 @@ def smooth_roc(
     return frame
 
 
-@in_help(hide=_PER_CLASS)
+@in_help
+@hidden(*CLASS_OPTIONS)
 def smooth_auc(
     guess: ArrayLike,
     label: ArrayLike,
@@ -609,15 +608,15 @@ def smooth_auc(
     kernel: str = "gaussian",
     cut: float = 3,
     old_coords: bool = False,
-    density: tuple | None = None,
-    distribution: tuple[str | None, str | None] | None = None,
-    fpr_range: tuple[float, float] | None = None,
-    tpr_range: tuple[float, float] | None = None,
-    correct: bool = False,
+    density: Callable | tuple | None = None,
+    distribution: str | tuple | None = None,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
     distribution_controls: str | None = None,
     distribution_cases: str | None = None,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    correct: bool = False,
 ) -> float:
     """The area under a smoothed weighted ROC curve: pROC's ``auc(smooth(...))``.
 
@@ -630,11 +629,10 @@ def smooth_auc(
     ----------
     guess, label, weight, method, n, positive, direction, weights_are
         As for `smooth_roc`.
-    bw, adjust, kernel, cut, old_coords
+    bw, adjust, kernel, cut, old_coords, density
         As for `smooth_roc` (``method="density"`` only).
-    density, distribution
-        As for `smooth_roc` (``method="density"``, ``method="fitdistr"``),
-        their 1.2 keywords too.
+    distribution
+        As for `smooth_roc` (``method="fitdistr"`` only).
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
         ``partial.auc.focus`` "specificity" or "sensitivity").
@@ -672,19 +670,19 @@ def smooth_auc(
     0.70639
     >>> round(smooth_auc(guess, label, method="density", n=4, old_coords=True), 6)  # R < 4.4
     0.706262
-    >>> # pROC: auc(smooth(roc(label, guess), method = "fitdistr",
-    >>> #           density.controls = "normal", density.cases = "logistic"))
-    >>> round(smooth_auc(guess, label, method="fitdistr", distribution=("normal", "logistic")), 6)
-    0.773235
     """
-    old = dict(
-        density_controls=density_controls,
-        density_cases=density_cases,
-        distribution_controls=distribution_controls,
-        distribution_cases=distribution_cases,
-    )
-    options = dict(bw=bw, adjust=adjust, kernel=kernel, cut=cut, old_coords=old_coords)
-    options.update(per_class("smooth_auc", density=density, distribution=distribution, **old))
+    options = dict(
+        bw=bw,
+        adjust=adjust,
+        kernel=kernel,
+        cut=cut,
+        old_coords=old_coords,
+        **class_options(
+            "smooth_auc",
+            density, distribution, density_controls, density_cases,
+            distribution_controls, distribution_cases,
+        ),
+    )  # fmt: skip
     if fpr_range is not None and tpr_range is not None:
         raise ValueError("give fpr_range or tpr_range, not both")
     ranges = {}

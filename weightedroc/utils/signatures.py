@@ -10,10 +10,9 @@ each type in words; help() shows what R's ``args()`` shows.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
-from typing import TypeVar, overload
+from typing import TypeVar
 
-__all__ = ["in_help", "DEPRECATED"]
+__all__ = ["in_help", "hidden", "DEPRECATED"]
 
 T = TypeVar("T")
 
@@ -22,29 +21,35 @@ T = TypeVar("T")
 DEPRECATED = frozenset({"partial_auc"})
 
 
-def _bare(function, hidden=frozenset()) -> None:
-    hidden = DEPRECATED | hidden
+def hidden(*names: str):
+    """Decorator (under `in_help`): keywords of this function that still work
+    through 1.x with a FutureWarning, not shown by help(); the docstring
+    says what replaces them."""
+
+    def mark(function):
+        function.__hidden__ = frozenset(names)
+        return function
+
+    return mark
+
+
+def _bare(function) -> None:
     signature = inspect.signature(function)
+    gone = DEPRECATED | getattr(function, "__hidden__", frozenset())
     function.__signature__ = signature.replace(
         parameters=[
             p.replace(annotation=p.empty)
             for p in signature.parameters.values()
-            if not (p.kind is p.KEYWORD_ONLY and p.name in hidden)
+            if not (p.kind is p.KEYWORD_ONLY and p.name in gone)
         ],
         return_annotation=inspect.Signature.empty,
     )
 
 
-@overload
-def in_help(obj: T) -> T: ...
-@overload
-def in_help(obj: None = None, *, hide: tuple[str, ...] = ()) -> Callable[[T], T]: ...
-def in_help(obj=None, *, hide=()):
+def in_help(obj: T) -> T:
     """Decorator: help(`obj`) shows the names and defaults of its parameters
     (of a class: its constructor's and its public methods'), without the
-    deprecated keywords of `DEPRECATED`.  ``@in_help(hide=(...))`` also
-    hides a function's own deprecated keyword-only parameters (its
-    docstring says what replaces them).
+    deprecated keywords of `DEPRECATED`.
 
     Examples
     --------
@@ -56,20 +61,9 @@ def in_help(obj=None, *, hide=()):
     <Signature (guess, *, direction='<')>
     >>> area.__annotations__["direction"]
     'Direction'
-    >>> @in_help(hide=("label2",))
-    ... def test(guess1, guess2, *, label2=None, paired=None):
-    ...     return paired
-    >>> inspect.signature(test)
-    <Signature (guess1, guess2, *, paired=None)>
     """
-    if obj is None:
-        return lambda function: _in_help(function, frozenset(hide))
-    return _in_help(obj, frozenset(hide))
-
-
-def _in_help(obj, hidden):
     if not inspect.isclass(obj):
-        _bare(obj, hidden)
+        _bare(obj)
         return obj
     for name, member in vars(obj).items():
         if name != "__init__" and name.startswith("_"):
@@ -77,5 +71,5 @@ def _in_help(obj, hidden):
         if isinstance(member, (classmethod, staticmethod)):
             member = member.__func__
         if inspect.isfunction(member):
-            _bare(member, hidden)
+            _bare(member)
     return obj
