@@ -37,6 +37,13 @@ def interpolated_area(TP, FP):
     a = s / dt, b = (f0 dt - t0 df) / (dt W1): the same number, written so
     that no step divides by dt (0 on a segment of negatives only).
     """
+    return float(np.sum(segment_areas(TP, FP)) / TP[-1])
+
+
+def segment_areas(TP, FP):
+    """Each segment's area under the interpolated curve times W1 (see
+    `interpolated_area`), along the first axis: vertices x columns when
+    TP and FP are 2-D (one curve a column, for replicate weights)."""
     t0, t1, f0, f1 = TP[:-1], TP[1:], FP[:-1], FP[1:]
     dt, df = t1 - t0, f1 - f0
     s = dt + df
@@ -48,7 +55,7 @@ def interpolated_area(TP, FP):
     np.log1p(np.divide(s, start, out=logs.copy(), where=useful), out=logs, where=useful)
     part = np.zeros_like(dt)
     np.divide(dt * (dt - b * logs), s, out=part, where=dt > 0)
-    return float(np.sum(part) / TP[-1])
+    return part
 
 
 def davis_goadrich_area(TP, FP):
