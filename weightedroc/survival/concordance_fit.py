@@ -199,10 +199,12 @@ def concordance(
     conf_level : float, default 0.95
         Level of the Wald interval.
     design : SurveyDesign or ReplicateWeights, optional
-        The weights are sampling weights: the standard error is the
-        design's, by linearization (the influence values totalled by PSU,
-        as survey's ``svyrecvar``) or by replicates (the concordance
-        recomputed under each replicate's weights, as ``svrVar``).
+        The weights are sampling weights (a SurveyDesign's own,
+        ``SurveyDesign(weight=)``, as `auc_ci` takes them; a `weight` given
+        too must equal them): the standard error is the design's, by
+        linearization (the influence values totalled by PSU, as survey's
+        ``svyrecvar``) or by replicates (the concordance recomputed under
+        each replicate's weights, as ``svrVar``).
     data : frame, optional
         Where column names are looked up.
 
@@ -232,7 +234,7 @@ def concordance(
     >>> round(c.estimate, 4), c.concordant, c.discordant
     (0.9091, 10.0, 1.0)
     """
-    inputs = check_survival(time, event, [guess], weight, data, cause=cause)
+    inputs = check_survival(time, event, [guess], weight, data, cause=cause, design=design)
     (guess,) = inputs.guesses
     timewt = check_timewt(timewt)
     conf_level = check_conf_level(conf_level)

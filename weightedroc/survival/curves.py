@@ -84,7 +84,17 @@ class ByGuess(NamedTuple):
 
 
 def survival_designs(
-    time, event, guesses, *, weight, cause, weighting, covariates, data, names=("guess",)
+    time,
+    event,
+    guesses,
+    *,
+    weight,
+    cause,
+    weighting,
+    covariates,
+    data,
+    names=("guess",),
+    design=None,
 ):
     """One `Design` per marker of `guesses`, from one validation of the
     inputs, one sort of the times and (marginal weighting) one censoring
@@ -93,7 +103,9 @@ def survival_designs(
         raise ValueError(f'weighting must be "marginal" or "cox"; got {weighting!r}')
     if weighting == "marginal" and covariates is not None:
         raise ValueError('covariates are read only with weighting="cox"')
-    inputs = check_survival(time, event, guesses, weight, data, cause=cause, names=names)
+    inputs = check_survival(
+        time, event, guesses, weight, data, cause=cause, names=names, design=design
+    )
     return build_designs(inputs, weighting, covariates, data)
 
 
@@ -220,6 +232,7 @@ def time_roc(
     weighting: IPCW = "marginal",
     covariates: Cov = None,
     data: Any = None,
+    design: Any = None,
 ) -> Frame:
     """Cumulative/dynamic ROC curves at `times` with IPCW, as R's timeROC.
 
@@ -260,6 +273,12 @@ def time_roc(
         the guess.
     data : pandas or polars DataFrame, optional
         Where column names given for the other arguments are read.
+
+    design : SurveyDesign, optional
+        A survey design whose sampling weights (``SurveyDesign(weight=)``)
+        are the case weights, as `auc_ci` takes them: a `weight` given too
+        must equal them.  The curves have no variance; `time_auc` gives the
+        design-based standard errors.
 
     Returns
     -------
@@ -316,6 +335,7 @@ def time_roc(
         weighting=weighting,
         covariates=covariates,
         data=data,
+        design=design,
     )
     frames = []
     for point in time_points(design, check_times(times)):

@@ -351,7 +351,7 @@ def _method(d, weights_are, design):
     return "linearization (importance weights)"
 
 
-def _designs(time, event, guesses, names, weight, cause, weighting, covariates, data):
+def _designs(time, event, guesses, names, weight, cause, weighting, covariates, data, design=None):
     return survival_designs(
         time,
         event,
@@ -362,6 +362,7 @@ def _designs(time, event, guesses, names, weight, cause, weighting, covariates, 
         covariates=covariates,
         data=data,
         names=names,
+        design=design,
     )
 
 
@@ -413,9 +414,13 @@ def time_auc(
         ("frequency": timeROC's of the rows repeated), or as sampling or
         importance weights (a with-replacement linearization).
     design : SurveyDesign, optional
-        The survey design of the rows (`weight` its sampling weights): the
-        design-based variance of the linearization, as ``auc_ci(design=)``
-        (survey's ``svyrecvar``).
+        The survey design of the rows: the design-based variance of the
+        linearization, as ``auc_ci(design=)`` (survey's ``svyrecvar``).
+        The weights are the design's sampling weights
+        (``SurveyDesign(weight=)``), as `auc_ci` takes them: a `weight`
+        given too must equal them (an error names the first row that
+        differs); without them in the design, `weight` is the sampling
+        weights.
 
     Returns
     -------
@@ -458,7 +463,9 @@ def time_auc(
     """
     z = qnorm(1 - (1 - check_conf_level(conf_level)) / 2)
     _check_weights_are(weights_are, design)
-    designs = _designs(time, event, [guess], ("guess",), weight, cause, weighting, covariates, data)
+    designs = _designs(
+        time, event, [guess], ("guess",), weight, cause, weighting, covariates, data, design
+    )
     fit = _fit(designs, times, inference=True, weights_are=weights_are, design=design)
     warn_missing(fit.missing)
     table = fit.table[0]
@@ -523,7 +530,7 @@ def time_auc_test(
     _check_weights_are(weights_are, design)
     names = ("guess1", "guess2")
     designs = _designs(
-        time, event, [guess1, guess2], names, weight, cause, weighting, covariates, data
+        time, event, [guess1, guess2], names, weight, cause, weighting, covariates, data, design
     )
     fit = _fit(designs, times, inference=True, weights_are=weights_are, design=design)
     warn_missing(fit.missing)
@@ -589,7 +596,9 @@ def time_auc_mean(
     ...                     [0.9, 0.1, 0.8, 0.3, 0.4, 0.7, 0.2, 0.5], times=[2.5, 4.5, 6.5]), 4)
     0.8368
     """
-    designs = _designs(time, event, [guess], ("guess",), weight, cause, weighting, covariates, data)
+    designs = _designs(
+        time, event, [guess], ("guess",), weight, cause, weighting, covariates, data, None
+    )
     fit = _fit(designs, times, inference=False)
     table = fit.table[0]
     if "definition" in table:

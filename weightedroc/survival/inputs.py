@@ -14,6 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..engine.validation import check_guess, check_weight
+from ..survey.design import weights_of
 from ..utils.warn import warn
 
 
@@ -179,8 +180,13 @@ class Checked(NamedTuple):
     cause: int
 
 
-def check_survival(time, event, guesses, weight=None, data=None, *, cause=None, names=("guess",)):
-    """The one validation of a call's inputs (`Checked`; nothing modified)."""
+def check_survival(
+    time, event, guesses, weight=None, data=None, *, cause=None, names=("guess",), design=None
+):
+    """The one validation of a call's inputs (`Checked`; nothing modified).
+    With a `design`, the weights are its sampling weights
+    (``SurveyDesign(weight=)``, `weights_of`), or `weight`, which must
+    agree with them."""
     events = read_events(time, event, cause, data=data)
     n = len(events.time)
     checked = []
@@ -189,7 +195,11 @@ def check_survival(time, event, guesses, weight=None, data=None, *, cause=None, 
             raise TypeError(f"{name} is required: the marker (higher means an earlier event)")
         checked.append(check_guess(_column(guess, data, name), n))
     if weight is not None:
-        weight = check_weight(_column(weight, data, "weight"), n)
+        weight = _column(weight, data, "weight")
+    if design is not None:
+        weight = weights_of(design, weight)
+    if weight is not None:
+        weight = check_weight(weight, n)
     return Checked(events.time, events.event, checked, weight, events.cause)
 
 
