@@ -91,7 +91,7 @@ def test_a_tiny_cell_runs_and_reports(study, weights, tmp_path):
     records = study.run_cell(0.3, 100, weights, samples=12)
     methods = [r["method"] for r in records]
     expected = ["influence", "logit", "binomial"]
-    expected += ["bootstrap"] if weights == "unit" else ["design"]
+    expected += ["bootstrap"] if weights == "unit" else ["design", "design-t"]
     assert methods == expected
     for r in records:
         assert r["samples"] == 12 and r["rows"] == 333
@@ -122,3 +122,12 @@ def test_boyd_intervals_as_pr_ci_computes_them(study, weights, method):
     ci = wr.pr_ci(x, y, w, method=method)
     got = study.boyd(ci.estimate, y, w, method)
     assert got == pytest.approx((ci.estimate, ci.conf_low, ci.conf_high), rel=1e-12)
+
+
+def test_design_t_widens_by_the_quantile_ratio(study):
+    from scipy.stats import t
+
+    est, low, high = study.with_t((0.5, 0.4, 0.6), 16)
+    assert est == 0.5
+    assert high - 0.5 == pytest.approx(0.1 * t.ppf(0.975, 16) / 1.959963984540054)
+    assert 0.5 - low == pytest.approx(high - 0.5)
