@@ -42,6 +42,7 @@ interval (linearization with clusters as PSUs; "design-t" the same with
 Student's t on clusters - 1 degrees of freedom, computed here).
 
     nice -n 10 python benchmarks/pr_coverage.py [--scale 1] [--only unit,importance]
+    python benchmarks/pr_coverage.py --report-only   # .md and .png from the .csv
 
 Samples per cell: 1000 where n <= 35,000 rows, 300 up to 200,000 and
 100 at 2,000,000 (times --scale; sized for about 30 minutes of one core
@@ -258,14 +259,17 @@ def main():
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies the samples")
     parser.add_argument("--only", default=",".join(WEIGHTS), help="weights to run")
     parser.add_argument("--max-rows", type=float, default=2e6)
+    parser.add_argument("--report-only", action="store_true", help="tables and figure from the csv")
     args = parser.parse_args()
     path = RESULTS / "pr_coverage.csv"
     old = pd.read_csv(path) if path.exists() else pd.DataFrame()
+    if args.report_only:
+        args.only = ""
     start = time.perf_counter()
     records = []
     cells = [
         (round(positives / prevalence), weights, prevalence, positives)
-        for weights in args.only.split(",")
+        for weights in filter(None, args.only.split(","))
         for prevalence in PREVALENCES
         for positives in POSITIVES
     ]
@@ -284,7 +288,7 @@ def main():
         )
         frame = merge(old, pd.DataFrame(records))
         frame.to_csv(path, index=False)
-    frame = merge(old, pd.DataFrame(records))
+    frame = merge(old, pd.DataFrame(records)) if records else old
     frame.to_csv(path, index=False)
     md = RESULTS / "pr_coverage.md"
     md.write_text(report(frame, md.read_text() if md.exists() else ""))
