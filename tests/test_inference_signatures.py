@@ -24,6 +24,7 @@ FUNCTIONS = [
     wr.multiclass_auc_var,
     wr.multiclass_auc_ci,
     wr.pr_ci,
+    wr.pr_test,
     resampling.bootstrap_test,
     venkatraman.venkatraman_test,
     bootstrap.bootstrap_interval,

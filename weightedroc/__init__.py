@@ -26,6 +26,7 @@ _LAZY = {
     "weighted_pr": "curves.pr",
     "average_precision": "curves.pr",
     "pr_ci": "inference.pr_interval",
+    "pr_test": "inference.pr_comparison",
     "pr_bounds": "curves.pr_extremes",
     "soft_label_rows": "curves.pr_soft",
     "multiclass_auc": "curves.multiclass",

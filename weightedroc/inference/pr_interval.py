@@ -1,27 +1,44 @@
-"""Confidence intervals for the weighted average precision (issue 41):
-the influence-function (delta-method) interval, Boyd, Eng and Page's
-(2013) logit and binomial intervals, and the stratified bootstrap."""
+"""Confidence intervals for the weighted average precision (AP) and the
+interpolated PR area (issue 41): the influence-function (delta-method)
+interval, Boyd, Eng and Page's (2013) logit and binomial intervals, the
+stratified bootstrap, and with ``design=`` survey's linearization and
+replicate variances."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
 
-from ..engine.validation import check_choice, check_direction, check_inputs
+from ..engine.validation import check_choice
+from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import check_conf_level
+from .pr_influence import (
+    CHUNK,
+    ESTIMATORS,
+    bootstrap_counts,
+    estimates,
+    influence,
+    pr_sample,
+    replicate_estimates,
+    sort_rows,
+)
 
-PR_CI_METHODS = ("influence", "logit", "binomial", "bootstrap")
+PR_CI_METHODS = ("influence", "logit", "binomial", "bootstrap", "linearization", "replicate")
+NAMES = {"ap": "average precision", "interpolated": "interpolated PR area"}
 
 
 @dataclass(frozen=True)
 class PRInterval:
-    """Result of `pr_ci`: the average precision, its standard error and
-    interval, the confidence level, the method in words and the n that
-    Boyd's intervals use (the effective number of positives)."""
+    """Result of `pr_ci`: the estimate (the average precision or the
+    interpolated PR area, as `estimator` says), its standard error and
+    interval, the confidence level, the method in words and the n the
+    method used (Boyd's intervals: the effective number of positives; the
+    others: the rows)."""
 
     estimate: float
     std_error: float
@@ -30,34 +47,56 @@ class PRInterval:
     conf_level: float
     method: str
     n: float
+    estimator: str = "ap"
 
 
 def ap_influence(guess, positive, weight):
-    """The average precision and its derivative in each row's weight.
+    """The average precision and its derivative in each row's weight
+    (`weightedroc.inference.pr_influence.influence`)."""
+    return influence(sort_rows(guess, positive), "ap", weight)
 
-    With TP(t) and C(t) the weights of the positives and of all rows whose
-    guess is at least t, and P = TP / C, AP = sum_i w_i y_i P(s_i) / W1, so
 
-    .. math:: \\partial AP / \\partial w_k = \\big(y_k (P(s_k) - AP)
-              + \\sum_{i: s_i \\le s_k} w_i y_i (y_k - P(s_i)) / C(s_i)\\big) / W_1.
-    """
-    order = np.argsort(-guess, kind="stable")
-    s = guess[order]
-    new = np.r_[True, s[1:] != s[:-1]]
-    group = np.cumsum(new) - 1
-    w = weight[order]
-    y = positive[order].astype(np.float64)
-    positive_weight = np.bincount(group, w * y)
-    C = np.cumsum(np.bincount(group, w))
-    P = np.cumsum(positive_weight) / C
-    W1 = positive_weight.sum()
-    ap = float(np.sum(positive_weight * P) / W1)
-    below_a = np.cumsum((positive_weight / C)[::-1])[::-1]
-    below_b = np.cumsum((positive_weight * P / C)[::-1])[::-1]
-    g = group
-    gradient = np.empty(len(guess))
-    gradient[order] = (y * (P[g] - ap) + y * below_a[g] - below_b[g]) / W1
-    return ap, gradient
+def pr_design(design, replicates, method, n, n_boot, seed):
+    """The design-based plan (method, coded design, replicate weights) of
+    a PR interval or test; "influence" reads as "linearization"."""
+    from .design_based import _plan, design_request
+
+    if method in ("logit", "binomial", "bootstrap"):
+        raise ValueError(
+            f'method="{method}" has no design-based form: with design= give '
+            'method="linearization" (a SurveyDesign) or "replicate" (replicate weights), '
+            "or leave method out for the design's own"
+        )
+    method = "linearization" if method == "influence" else method
+    design, replicates, method = design_request(design, replicates, method)
+    return _plan(design, replicates, method, n, n_boot, seed)
+
+
+def design_variance(plan, rows, estimator, weight, gradients, estimate):
+    """The design-based variance of an estimate (or of a difference, with
+    `gradients` and `estimate` differences and `estimator` a function of
+    the weights giving the replicate estimates)."""
+    from ..survey.variance import svr_var, svyrecvar
+
+    method, coded, reps = plan
+    if method == "linearization":
+        return float(svyrecvar(weight * gradients, coded)[0, 0])
+    thetas = (
+        estimator(reps)
+        if callable(estimator)
+        else replicate_estimates(rows, estimator, weight, reps)
+    )
+    return float(svr_var(thetas, reps, estimate)[0, 0])
+
+
+def boot_estimates(rows, estimator, weight, positive, n_boot, seed):
+    """The stratified bootstrap's estimates, reweighting the one sort."""
+    rng = np.random.default_rng(seed)
+    out = np.empty(n_boot)
+    for j in range(0, n_boot, CHUNK):
+        counts = bootstrap_counts(rng, positive, min(CHUNK, n_boot - j))
+        out[j : j + CHUNK] = estimates(rows, estimator, weight[:, None] * counts)
+    return out
 
 
 @in_help
@@ -66,41 +105,61 @@ def pr_ci(
     label: ArrayLike,
     weight: ArrayLike | None = None,
     *,
-    method: str = "influence",
+    estimator: str = "ap",
+    method: str | None = None,
     conf_level: float = 0.95,
     n_boot: int = 2000,
     seed: int | None = None,
     positive: LabelValue = None,
     direction: Direction = "<",
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> PRInterval:
-    """Confidence interval of the weighted average precision.
+    """Confidence interval of the weighted average precision or PR area.
 
     Parameters
     ----------
     guess, label, weight, positive, direction
         As for `average_precision`.
-    method : {"influence", "logit", "binomial", "bootstrap"}
-        ``"influence"``: AP +- z se, se from the linearization of AP in the
-        rows' weights (u_k = w_k dAP/dw_k, whose sum is 0), over all rows,
-        with n / (n - 1): ``n/(n-1) sum u_k^2``, the rows taken as drawn
-        with replacement (as the jackknife).  ``"logit"`` and
+    estimator : {"ap", "interpolated"}
+        The average precision (`average_precision`), or the area under
+        the interpolated curve (``pr_auc(method="interpolated")``,
+        PRROC's ``auc.integral``).
+    method : {"influence", "logit", "binomial", "bootstrap", "linearization", "replicate"}
+        ``"influence"`` (the default without a design): estimate +- z se,
+        se from the linearization of the estimate in the rows' weights
+        (u_k = w_k d estimate / dw_k, whose sum is 0), over all rows (both
+        classes), with n / (n - 1): ``n/(n-1) sum u_k^2``, the rows taken
+        as drawn with replacement (as the jackknife).  ``"logit"`` and
         ``"binomial"``: Boyd, Eng and Page's (2013) intervals,
-        ``expit(logit AP +- z / sqrt(n AP (1 - AP)))`` and ``AP +- z
-        sqrt(AP (1 - AP) / n)``, with n the number of positives as in
+        ``expit(logit est +- z / sqrt(n est (1 - est)))`` and ``est +- z
+        sqrt(est (1 - est) / n)``, with n the number of positives as in
         their R code; with weights, Kish's effective number of positives
         (sum w)^2 / sum w^2.  ``"bootstrap"``: percentiles of `n_boot`
-        replicates resampled within each class (stratified).
+        replicates resampled within each class (stratified).  With
+        `design`: ``"linearization"`` (a `SurveyDesign`'s default; also
+        read from "influence"), survey's ``svyrecvar`` of the influence
+        values u_k, or ``"replicate"`` (the default with replicate
+        weights), the estimate under each replicate's weights combined as
+        ``svrVar``; the interval is estimate +- z se.
     conf_level : float
         Confidence level.
     n_boot, seed
-        Replicates and seed of the bootstrap.
+        Replicates and seed of the bootstrap (and of bootstrap replicate
+        weights made from a design).
+    design : SurveyDesign or ReplicateWeights, optional
+        The sample's design; `weight` are then sampling weights (or the
+        design's own, ``SurveyDesign(weight=)``).
+    replicates : str or ReplicateWeights, optional
+        With a `SurveyDesign`: the replicate type ("JKn", "JK1",
+        "bootstrap", "BRR", ...) or weights for ``method="replicate"``.
 
     Returns
     -------
     PRInterval
-        The estimate (`average_precision`), its standard error (the
-        replicates' standard deviation for the bootstrap; for Boyd's
-        intervals that of the binomial), bounds, level and method.
+        The estimate, its standard error (the replicates' standard
+        deviation for the bootstrap; for Boyd's intervals that of the
+        binomial), bounds, level, method in words and `estimator`.
 
     Examples
     --------
@@ -108,43 +167,55 @@ def pr_ci(
     >>> ci = pr_ci([1, 2, 3, 4, 5, 6], [0, 1, 0, 1, 1, 0], method="logit")
     >>> round(ci.estimate, 4), round(ci.conf_low, 4), round(ci.conf_high, 4)
     (0.5889, 0.1256, 0.9346)
+    >>> ci = pr_ci([1, 2, 3, 4, 5, 6], [0, 1, 0, 1, 1, 0], estimator="interpolated")
+    >>> round(ci.estimate, 4), round(ci.std_error, 4)
+    (0.485, 0.2569)
     """
-    check_choice(method, "method", PR_CI_METHODS)
+    check_choice(estimator, "estimator", ESTIMATORS)
+    if method is not None:
+        check_choice(method, "method", PR_CI_METHODS)
     conf_level = check_conf_level(conf_level)
-    check_direction(direction)
-    guess, is_positive, weight = check_inputs(guess, label, weight, positive)
-    guess = np.asarray(guess, dtype=np.float64)
-    guess = -guess if direction == ">" else guess
-    w = np.ones(len(guess)) if weight is None else np.asarray(weight, dtype=np.float64)
-    if not (is_positive.any() and (~is_positive).any()):
-        raise ValueError("pr_ci needs positives and negatives")
+    designed = design is not None or replicates is not None
+    if not designed and method in ("linearization", "replicate"):
+        raise ValueError(f'method="{method}" needs design= (a SurveyDesign or ReplicateWeights)')
+    guess, is_positive, w = pr_sample(guess, label, weight, positive, direction, design)
     z = NormalDist().inv_cdf(0.5 + conf_level / 2)
-    ap, gradient = ap_influence(guess, is_positive, w)
-    wp = w[is_positive]
-    n_pos = float(wp.sum() ** 2 / np.sum(wp**2))
-    if method == "influence":
-        n = len(guess)
-        se = float(np.sqrt(n / (n - 1) * np.sum((w * gradient) ** 2)))
+    rows = sort_rows(guess, is_positive)
+    estimate, gradient = influence(rows, estimator, w)
+    name = NAMES[estimator]
+
+    def interval(se, low, high, words, n):
         return PRInterval(
-            ap, se, ap - z * se, ap + z * se, conf_level,
-            "influence-function (delta-method) interval, all rows, n/(n-1)", float(n),
+            estimate, float(se), float(low), float(high), conf_level, f"{words}, of the {name}",
+            float(n), estimator,
         )  # fmt: skip
+
+    if designed:
+        from .design_based import plan_words
+
+        plan = pr_design(design, replicates, method, len(w), n_boot, seed)
+        se = math.sqrt(design_variance(plan, rows, estimator, w, gradient, estimate))
+        words = f"design-based Wald interval, {plan_words(plan)}"
+        return interval(se, estimate - z * se, estimate + z * se, words, len(w))
+    method = "influence" if method is None else method
+    if method == "influence":
+        n = len(w)
+        se = math.sqrt(n / (n - 1) * np.sum((w * gradient) ** 2))
+        words = "influence-function (delta-method) interval, all rows, n/(n-1)"
+        return interval(se, estimate - z * se, estimate + z * se, words, n)
     if method in ("logit", "binomial"):
-        se = float(np.sqrt(ap * (1 - ap) / n_pos))
+        wp = w[is_positive]
+        n_pos = float(wp.sum() ** 2 / np.sum(wp**2))
+        se = math.sqrt(estimate * (1 - estimate) / n_pos)
         if method == "binomial":
-            low, high = ap - z * se, ap + z * se
+            low, high = estimate - z * se, estimate + z * se
         else:
-            eta, tau = np.log(ap / (1 - ap)), 1 / np.sqrt(n_pos * ap * (1 - ap))
-            low, high = (1 / (1 + np.exp(-(eta + sign * z * tau))) for sign in (-1, 1))
+            eta = math.log(estimate / (1 - estimate))
+            tau = 1 / math.sqrt(n_pos * estimate * (1 - estimate))
+            low, high = (1 / (1 + math.exp(-(eta + sign * z * tau))) for sign in (-1, 1))
         words = f"Boyd et al.'s {method} interval, n = effective number of positives"
-        return PRInterval(ap, se, float(low), float(high), conf_level, words, n_pos)
-    rng = np.random.default_rng(seed)
-    rows = [np.flatnonzero(is_positive), np.flatnonzero(~is_positive)]
-    replicates = np.empty(n_boot)
-    for b in range(n_boot):
-        pick = np.concatenate([rng.choice(r, len(r)) for r in rows])
-        replicates[b] = ap_influence(guess[pick], is_positive[pick], w[pick])[0]
-    low, high = np.quantile(replicates, [(1 - conf_level) / 2, (1 + conf_level) / 2])
+        return interval(se, low, high, words, n_pos)
+    replicates_ = boot_estimates(rows, estimator, w, is_positive, n_boot, seed)
+    low, high = np.quantile(replicates_, [(1 - conf_level) / 2, (1 + conf_level) / 2])
     words = f"stratified bootstrap percentile interval, {n_boot} replicates"
-    se = float(np.std(replicates, ddof=1))
-    return PRInterval(ap, se, float(low), float(high), conf_level, words, float(len(guess)))
+    return interval(np.std(replicates_, ddof=1), low, high, words, len(w))
