@@ -74,6 +74,7 @@ CLUSTER_SIZE = 20
 PREVALENCES = (0.005, 0.05, 0.30)
 POSITIVES = (100, 1000, 10000)
 WEIGHTS = ("unit", "importance", "clustered")
+ESTIMATORS = {"AP": "ap", "interpolated": "interpolated"}
 METHODS = ("influence", "logit", "binomial", "bootstrap", "design", "design-t")
 N_BOOT = 200
 BOOT_MAX_ROWS = 3500
@@ -146,8 +147,8 @@ def cluster_linearization(x, y, w, cluster, z=1.959963984540054):
     return ap, ap - z * se, ap + z * se
 
 
-def intervals(x, y, w, cluster, methods, seed):
-    """{method: (estimate, low, high)} for the AP intervals asked for."""
+def intervals(x, y, w, cluster, methods, seed, estimator="AP"):
+    """{method: (estimate, low, high)} for the intervals asked for."""
     out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -155,9 +156,9 @@ def intervals(x, y, w, cluster, methods, seed):
             if method == "design":
                 if design_supported():
                     design = wr.SurveyDesign(cluster=cluster)
-                    ci = wr.pr_ci(x, y, w, design=design)
+                    ci = wr.pr_ci(x, y, w, design=design, estimator=ESTIMATORS[estimator])
                     out[method] = (ci.estimate, ci.conf_low, ci.conf_high)
-                else:
+                else:  # pr_ci before issue 41 item 3: the same linearization, here
                     out[method] = cluster_linearization(x, y, w, cluster)
                 continue
             if method == "design-t":
@@ -167,6 +168,8 @@ def intervals(x, y, w, cluster, methods, seed):
                 out[method] = boyd(out["influence"][0], y, w, method)
                 continue
             extra = dict(n_boot=N_BOOT, seed=seed) if method == "bootstrap" else {}
+            if estimator != "AP":
+                extra["estimator"] = ESTIMATORS[estimator]
             ci = wr.pr_ci(x, y, w, method=method, **extra)
             out[method] = (ci.estimate, ci.conf_low, ci.conf_high)
     return out
@@ -202,16 +205,18 @@ def samples_for(n, scale=1.0):
     return max(10, int(round(base * scale)))
 
 
-def cell_methods(n, weights, sample):
+def cell_methods(n, weights, sample, boot_max_rows=BOOT_MAX_ROWS):
     methods = ["influence", "logit", "binomial"]
-    if weights != "clustered" and n <= BOOT_MAX_ROWS and sample < BOOT_MAX_SAMPLES:
+    if weights != "clustered" and n <= boot_max_rows and sample < BOOT_MAX_SAMPLES:
         methods.append("bootstrap")
     if weights == "clustered":
         methods += ["design", "design-t"]
     return methods
 
 
-def run_cell(prevalence, positives, weights, samples, seed=0):
+def run_cell(
+    prevalence, positives, weights, samples, seed=0, estimator="AP", boot_max_rows=BOOT_MAX_ROWS
+):
     """Coverage records of one cell: one row per method."""
     rng = np.random.default_rng([seed, int(prevalence * 1000), positives, WEIGHTS.index(weights)])
     truth = true_ap(prevalence)[0]
@@ -221,9 +226,8 @@ def run_cell(prevalence, positives, weights, samples, seed=0):
     start = time.perf_counter()
     for s in range(samples):
         x, y, w, cluster = draw(prevalence, positives, weights, rng, intercept)
-        for method, (est, lo, hi) in intervals(
-            x, y, w, cluster, cell_methods(n, weights, s), s
-        ).items():
+        methods = cell_methods(n, weights, s, boot_max_rows)
+        for method, (est, lo, hi) in intervals(x, y, w, cluster, methods, s, estimator).items():
             stats.setdefault(method, []).append((est, lo, hi))
     seconds = time.perf_counter() - start
     records = []
@@ -233,7 +237,7 @@ def run_cell(prevalence, positives, weights, samples, seed=0):
         coverage = float(np.mean((lo <= truth) & (truth <= hi)))
         records.append(
             dict(
-                estimator="AP",
+                estimator=estimator,
                 weights=weights,
                 prevalence=prevalence,
                 positives=positives,
@@ -259,6 +263,9 @@ def main():
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies the samples")
     parser.add_argument("--only", default=",".join(WEIGHTS), help="weights to run")
     parser.add_argument("--max-rows", type=float, default=2e6)
+    parser.add_argument("--min-rows", type=float, default=0)
+    parser.add_argument("--estimators", default="AP", help="AP,interpolated")
+    parser.add_argument("--boot-max-rows", type=float, default=BOOT_MAX_ROWS)
     parser.add_argument("--report-only", action="store_true", help="tables and figure from the csv")
     args = parser.parse_args()
     path = RESULTS / "pr_coverage.csv"
@@ -268,17 +275,20 @@ def main():
     start = time.perf_counter()
     records = []
     cells = [
-        (round(positives / prevalence), weights, prevalence, positives)
+        (round(positives / prevalence), estimator, weights, prevalence, positives)
+        for estimator in args.estimators.split(",")
         for weights in filter(None, args.only.split(","))
         for prevalence in PREVALENCES
         for positives in POSITIVES
     ]
-    for n, weights, prevalence, positives in sorted(cells):  # the smallest first
-        if n > args.max_rows:
+    for n, estimator, weights, prevalence, positives in sorted(cells):  # the smallest first
+        if not args.min_rows <= n <= args.max_rows:
             continue
-        cell = run_cell(prevalence, positives, weights, samples_for(n, args.scale))
+        samples = samples_for(n, args.scale)
+        cell = run_cell(prevalence, positives, weights, samples, 0, estimator, args.boot_max_rows)
         records += cell
         print(
+            estimator,
             weights,
             prevalence,
             positives,
