@@ -1,7 +1,7 @@
 """Per-group AUC on Spark: weightedroc.spark.group_auc against a plain loop.
 
-    nice -n 10 .venv/bin/python benchmarks/spark_group_speed.py --rows 1e7 --groups 1e6
-    nice -n 10 .venv/bin/python benchmarks/spark_group_speed.py --rows 1e6 --groups 1e5
+    nice -n 10 .venv/bin/python benchmarks/spark_group_speed.py   # 1e7 rows, 1e6 groups
+    nice -n 10 .venv/bin/python benchmarks/spark_group_speed.py --rows 2e5 --groups 2e4 --subset 2e3
 
 A local[2] SparkSession; the DataFrame is generated in Spark (a user per
 row uniform over --groups, scores uniform, P(click) = 0.1 + 0.3 score,
@@ -12,11 +12,13 @@ collected):
 - ``weightedroc.spark.group_auc``: the groups hashed into buckets, one
   vectorised pass of `group_auc`'s statistics per bucket;
 - plain: ``groupBy(user).applyInPandas`` calling ``weightedroc.auc_score``
-  once per group (the loop a user writes first).
+  once per group (the loop a user writes first), on the users with id below
+  --subset (a random subset of the groups: hours at the full size), then
+  extrapolated linearly in the groups; group_auc runs on that subset too.
 
 Then ``weightedroc.spark.gauc`` (one row collected) and the largest
-|difference| of the two per-group AUCs (a Spark join: 0 expected, both
-exact).  Writes benchmarks/results/spark_group_speed.md.
+|difference| of the two per-group AUCs on the subset (a Spark join: 0
+expected, both exact).  Writes benchmarks/results/spark_group_speed.md.
 """
 
 import argparse
@@ -42,11 +44,20 @@ def plain(frame):
     return pd.DataFrame({"user": [frame["user"].iloc[0]], "auc": [value]})
 
 
+def noop(frame):
+    """Compute `frame` on the executors into Spark's noop sink; seconds."""
+    start = time.perf_counter()
+    frame.write.format("noop").mode("overwrite").save()
+    return time.perf_counter() - start
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=float, default=1e7)
     parser.add_argument("--groups", type=float, default=1e6)
+    parser.add_argument("--subset", type=float, default=2e4, help="groups of the plain loop")
     parser.add_argument("--partitions", type=int, default=8)
+    parser.add_argument("--memory", default="4g", help="spark.driver.memory")
     parser.add_argument("--out", default=str(HERE / "results" / "spark_group_speed.md"))
     args = parser.parse_args(argv)
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -60,13 +71,14 @@ def main(argv=None):
         SparkSession.builder.master("local[2]")
         .appName("weightedroc-spark-group-speed")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
         .config("spark.sql.shuffle.partitions", str(args.partitions))
-        .config("spark.driver.memory", "3g")
+        .config("spark.driver.memory", args.memory)
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("ERROR")
-    n, groups = int(args.rows), int(args.groups)
+    n, groups, subset = int(args.rows), int(args.groups), int(args.subset)
     df = (
         session.range(n, numPartitions=args.partitions)
         .select(
@@ -78,37 +90,60 @@ def main(argv=None):
         .cache()
     )
     df.count()
-    timings = []
-    start = time.perf_counter()
-    ours = wspark.group_auc(df, "g", "y", "w", by="user").cache()
-    ours.write.format("noop").mode("overwrite").save()
-    timings.append(("weightedroc.spark.group_auc", time.perf_counter() - start))
-    start = time.perf_counter()
-    loop = (
-        df.groupBy("user").applyInPandas(plain, "user long, auc double").cache()
-    )  # fmt: skip
-    loop.write.format("noop").mode("overwrite").save()
-    timings.append(("plain groupBy().applyInPandas", time.perf_counter() - start))
-    summary = wspark.gauc(ours).collect()[0]
+    # Users are uniform random ids: those below `subset` are a random
+    # subset of the groups, with the same rows per group.
+    small = df.where(F.col("user") < subset).cache()
+    small_rows = small.count()
+    started = time.time()
+    full = wspark.group_auc(df, "g", "y", "w", by="user").cache()
+    seconds_full = noop(full)
+    ours = wspark.group_auc(small, "g", "y", "w", by="user").cache()
+    seconds_ours = noop(ours)
+    loop = small.groupBy("user").applyInPandas(plain, "user long, auc double").cache()
+    seconds_loop = noop(loop)
+    summary = wspark.gauc(full).collect()[0]
     joined = ours.join(loop.withColumnRenamed("auc", "plain"), "user")
     check = joined.agg(F.max(F.abs(F.col("auc") - F.col("plain"))), F.count(F.lit(1))).collect()[0]
     session.stop()
-    ratio = timings[1][1] / timings[0][1]
+    load = os.getloadavg()
+    extrapolated = seconds_loop * groups / subset
+    rows = [
+        ("weightedroc.spark.group_auc", f"{n:,}", f"{groups:,}", f"{seconds_full:.1f}", "measured"),
+        ("weightedroc.spark.group_auc", f"{small_rows:,}", f"{subset:,}", f"{seconds_ours:.1f}",
+         "measured"),
+        ("plain groupBy().applyInPandas", f"{small_rows:,}", f"{subset:,}", f"{seconds_loop:.1f}",
+         "measured"),
+        ("plain groupBy().applyInPandas", f"{n:,}", f"{groups:,}", f"{extrapolated:.0f}",
+         f"extrapolated: {seconds_loop:.1f} s x {groups // subset}"),
+    ]  # fmt: skip
     lines = [
         "# Per-group AUC on Spark: weightedroc.spark.group_auc vs a plain loop",
         "",
-        f"{n:,} rows over {groups:,} groups (users), {args.partitions} cached partitions,",
-        "local[2] on a shared 2-core machine under nice (other sessions were",
-        "running); one round each, computed on the executors into Spark's noop",
-        "sink (nothing collected). Generated by benchmarks/spark_group_speed.py.",
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started))}; load average at the end "
+        f"{load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f} (`uptime`: a shared 2-core",
+        "machine, other sessions running). local[2] under `nice -n 10`, "
+        f"spark.driver.memory {args.memory},",
+        f"{args.partitions} cached partitions (and {args.partitions} shuffle partitions); "
+        "one round each, computed on the",
+        "executors into Spark's noop sink (nothing collected). Rows: a user per row",
+        "uniform over the groups (about "
+        f"{n // groups} rows a group), scores uniform, integer weights 1-5.",
+        "Generated by benchmarks/spark_group_speed.py.",
         "",
-        "| method | seconds |",
-        "|---|---|",
-        *(f"| {name} | {seconds:.1f} |" for name, seconds in timings),
+        "| method | rows | groups | seconds | |",
+        "|---|---|---|---|---|",
+        *(f"| {' | '.join(row)} |" for row in rows),
         "",
-        f"plain / group_auc: {ratio:.1f}x. Groups with both labels: {summary.n_groups:,};",
-        f"GAUC (weighted by rows): {summary.gauc:.6f}. Largest |AUC difference| over",
-        f"the {check[1]:,} groups of both: {check[0]:.3g}.",
+        "The plain loop at the full size would take hours, so it ran on the users with",
+        f"id below {subset:,} (a random subset of the groups, same rows per group) and is",
+        "extrapolated linearly in the number of groups (its cost is per group: one",
+        "pandas frame and one `auc_score` call each). Side by side at the subset size:",
+        f"plain / group_auc {seconds_loop / seconds_ours:.1f}x; at the full size, extrapolated:",
+        f"{extrapolated / seconds_full:.0f}x.",
+        "",
+        f"Full size: groups with both labels {summary.n_groups:,}; GAUC (weighted by rows)",
+        f"{summary.gauc:.6f}. Subset: largest |AUC difference| between group_auc and the",
+        f"plain loop over the {check[1]:,} groups of both labels: {check[0]:.3g}.",
         "",
     ]
     text = "\n".join(lines)

@@ -92,6 +92,32 @@ def test_less_before_is_the_prefix_dominance_sum(data):
     np.testing.assert_allclose(less_before(rank, w[None, :])[0], want, rtol=1e-12, atol=1e-12)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 700),
+    st.sampled_from([2, 4, 16, 64]),
+    st.integers(1, 10**6),
+    st.sampled_from([3, 50, 10**9]),
+)
+def test_less_before_tree_and_leaf_blocks_agree_at_every_split(n, leaf, seed, distinct):
+    """The tree's levels and the pair-by-pair leaves share the work at
+    `LEAF`: every split gives the prefix dominance sums (ties, padding to a
+    power of two, two weight rows)."""
+    from weightedroc.survival import concordance_core
+
+    rng = np.random.default_rng(seed)
+    rank = rng.integers(0, distinct, n)
+    w = rng.uniform(0.01, 5, (2, n))
+    want = np.array([[row[:q][rank[:q] < rank[q]].sum() for q in range(n)] for row in w])
+    saved = concordance_core.LEAF
+    try:
+        concordance_core.LEAF = leaf
+        got = less_before(rank, w)
+    finally:
+        concordance_core.LEAF = saved
+    np.testing.assert_allclose(got, want.reshape(2, n), rtol=1e-12, atol=1e-12)
+
+
 def test_no_n_by_n_matrix_at_a_million_rows():
     rng = np.random.default_rng(0)
     n = 1_000_000

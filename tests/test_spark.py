@@ -81,6 +81,24 @@ def test_groups_and_budget(session, data):
     assert abs(merged.auc() - auc_score(data.g, data.y, data.w)) <= merged.error_bound()
 
 
+def test_a_cut_plan_gives_the_bins_of_all_the_data(session, data):
+    """With `cuts`, the partitions' states share bins and merges only add:
+    the curve is one `RocAccumulator(cuts=plan)`'s of all the data, bit
+    for bit (integer weights)."""
+    from weightedroc import RocAccumulator
+
+    plan = RocAccumulator(12).update(data.g[:500], data.y[:500], data.w[:500]).cut_plan()
+    df = session.createDataFrame(data).repartition(5)
+    merged = wspark.state(df, "g", "y", "w", cuts=plan)
+    one = RocAccumulator(cuts=plan).update(data.g, data.y, data.w)
+    assert merged.n_scores == one.n_scores == len(plan) + 1
+    pd.testing.assert_frame_equal(merged.roc(), one.roc())
+    assert merged.bin_bound() == one.bin_bound() > 0
+    assert abs(merged.auc() - auc_score(data.g, data.y, data.w)) <= merged.error_bound()
+    with pytest.raises(ValueError, match="give max_scores or cuts, not both"):
+        wspark.auc(df, "g", "y", max_scores=10, cuts=plan)
+
+
 def test_errors_are_weighted_roc_s(session, data):
     bad = data.assign(g=data.g.where(data.index != 17))  # one NaN guess
     with pytest.raises(ValueError, match="ROC curve undefined for NA guess"):
@@ -153,3 +171,32 @@ def test_group_auc_with_two_columns_direction_and_min_per_class(session, users):
     np.testing.assert_array_equal(local[["user", "day"]], want[["user", "day"]])
     with pytest.raises(ValueError, match="by column 'nope' is not in the DataFrame"):
         wspark.group_auc(df, "g", "label", by="nope")
+
+
+def test_group_auc_of_thousands_of_groups_is_auc_score_of_each(session):
+    """3,000 groups of 1-12 rows over several partitions: each group's AUC is
+    `auc_score` of that group's rows (in input order) bit for bit, with
+    tied scores and fractional weights; groups of one label are left out."""
+    rng = np.random.default_rng(3939)
+    n = 20_000
+    user = rng.integers(0, 3000, n)
+    frame = pd.DataFrame(
+        {
+            "user": user,
+            "g": rng.integers(0, 20, n) / 8,
+            "y": (rng.random(n) < 0.2 + user / 6000).astype(int),
+            "w": rng.integers(1, 40, n) / 8,
+        }
+    )
+    df = session.createDataFrame(frame).repartition(5)
+    got = wspark.group_auc(df, "g", "y", "w", by="user").toPandas()
+    got = got.sort_values("user", ignore_index=True)
+    expected = []
+    for key, rows in frame.groupby("user", sort=True):
+        if rows["y"].nunique() == 2:
+            expected.append((key, auc_score(rows["g"], rows["y"], rows["w"]), len(rows)))
+    want = pd.DataFrame(expected, columns=["user", "auc", "n"])
+    assert 2000 < len(want) < 3000
+    np.testing.assert_array_equal(got["user"], want["user"])
+    np.testing.assert_array_equal(got["auc"], want["auc"])  # bit for bit
+    np.testing.assert_array_equal(got["n"], want["n"])

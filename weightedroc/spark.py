@@ -7,7 +7,9 @@ state reaches the driver: a few bytes per distinct score, never the rows.
 Within the budget (``max_scores=None``, the default: every distinct score)
 the curve is `WeightedROC`'s of the collected data, bit for bit with
 integer weights; beyond it, the AUC comes with a certified bound
-(`state(...).error_bound`).  Needs pyspark (``pip install
+(`state(...).error_bound`).  Budgeted partitions merge best on a shared
+cut plan (``cuts=``): each cutting its own bins, the merges lose
+resolution.  Needs pyspark (``pip install
 'weightedroc[spark]'``) and Java; pyspark is imported here only.
 
 Bad data gets `WeightedROC`'s error, raised on the driver with its type
@@ -20,7 +22,7 @@ from .backend import (
     RocAccumulator,
 )
 from .utils.signatures import in_help
-from .utils.types import Columns, Direction, LabelValue
+from .utils.types import ArrayLike, Columns, Direction, LabelValue
 
 __all__ = ["roc", "auc", "state", "group_auc", "gauc"]
 
@@ -107,9 +109,10 @@ def _states(df, guess, label, weight, by, options):
     return by, [(key, _raise_or_load(record)) for key, record in found]
 
 
-def _options(max_scores, positive, direction):
-    RocAccumulator(max_scores, positive=positive, direction=direction)  # checks them
-    return {"max_scores": max_scores, "positive": positive, "direction": direction}
+def _options(max_scores, positive, direction, cuts):
+    RocAccumulator(max_scores, positive=positive, direction=direction, cuts=cuts)  # checks them
+    options = {"max_scores": max_scores, "positive": positive, "direction": direction}
+    return options if cuts is None else {**options, "cuts": cuts}
 
 
 @in_help
@@ -123,6 +126,7 @@ def state(
     max_scores: int | None = None,
     positive: LabelValue = None,
     direction: Direction = "<",
+    cuts: ArrayLike | None = None,
 ):
     """The merged `RocAccumulator` of a PySpark DataFrame (with `by`: a dict
     of group value, a tuple for several columns, to state).
@@ -131,7 +135,7 @@ def state(
     precision-recall curve and the AUC's `error_bound` without another pass
     over the data.
     """
-    options = _options(max_scores, positive, direction)
+    options = _options(max_scores, positive, direction, cuts)
     found = _states(df, guess, label, weight, by, options)
     if by is None:
         return found
@@ -150,6 +154,7 @@ def roc(
     max_scores: int | None = None,
     positive: LabelValue = None,
     direction: Direction = "<",
+    cuts: ArrayLike | None = None,
 ) -> pd.DataFrame:
     """The weighted ROC curve of a PySpark DataFrame, as a pandas DataFrame.
 
@@ -170,6 +175,15 @@ def roc(
         collected data (bit for bit with integer weights).
     positive, direction : keyword-only
         As for `WeightedROC`.
+    cuts : array of float, keyword-only, optional
+        A shared cut plan instead of `max_scores` (`RocAccumulator`'s
+        ``cuts``: ``RocAccumulator(1000).update(sample...).cut_plan()`` of
+        a first pass over about 50 rows per bin).  Every partition bins its
+        scores on the same cuts, so the tree reduce only adds: the merged
+        `bin_bound` stays near one state's over all the data (1.02-1.23x
+        in ``benchmarks/results/streaming_merge.md``), where partitions
+        that each cut their own `max_scores` bins lose resolution in the
+        merges (up to 4.9x on rare-event scores).
 
     Returns
     -------
@@ -195,7 +209,7 @@ def roc(
     2  0.1  0.0        3.0   9.0  0.0
     3  0.0  0.0        inf  10.0  0.0
     """
-    options = _options(max_scores, positive, direction)
+    options = _options(max_scores, positive, direction, cuts)
     found = _states(df, guess, label, weight, by, options)
     if by is None:
         return found.roc()
@@ -220,6 +234,7 @@ def auc(
     max_scores: int | None = None,
     positive: LabelValue = None,
     direction: Direction = "<",
+    cuts: ArrayLike | None = None,
 ):
     """The weighted AUC of a PySpark DataFrame.
 
@@ -229,7 +244,7 @@ def auc(
     and ``error_bound`` (0 within the budget).  Beyond the budget
     ``state(...).error_bound`` certifies the AUC without `by`.
     """
-    options = _options(max_scores, positive, direction)
+    options = _options(max_scores, positive, direction, cuts)
     found = _states(df, guess, label, weight, by, options)
     if by is None:
         return found.auc()

@@ -269,7 +269,15 @@ class RocAccumulator:
         them changes): the union of their bins at the coarser resolution,
         cut again if it exceeds the smallest budget.  Commutative;
         associative within the budget and while the states' bins fit it
-        together, not beyond (see the class's notes)."""
+        together, not beyond (see the class's notes).
+
+        States that each cut their own `max_scores` bins merge at the
+        coarser of their overlapping bins, and a merge cannot split a bin
+        again (its rows are gone): across many partitions the merged
+        `bin_bound` grows to about 2x one state's over all the data (more
+        on rare-event scores).  To merge budgeted states, build them with
+        one shared cut plan (``cuts=``, from `cut_plan` of a first pass
+        over a sample): their bins align and merging only adds."""
         classes, budget, parts = self._classes, self.max_scores, [self]
         for other in others:
             if not isinstance(other, RocAccumulator):

@@ -17,48 +17,80 @@ import numpy as np
 TIMEWTS = ("n", "S", "S/G", "n/G2", "I")
 
 
+#: Position blocks of at most this many rows are counted pair by pair, a
+#: (rows x LEAF) comparison: cheaper than the tree's last levels.
+LEAF = 16
+
+
 def less_before(rank, weights, by_rank=None):
     """For every position q: sum of ``weights[j, p]`` over p < q with
     ``rank[p] < rank[q]``, for each row j of `weights` (shape (m, n)).
 
-    A merge-sort tree read top down: at each level the rows of a block,
-    in rank order, are split stably into the block's two halves; a row of
-    the right half gains the weight of the left half's rows before it.
-    Ties in rank are ordered by descending position, so that equal ranks
-    never count.  The rows' weights and sums travel with them: the moves
-    stay within blocks, so memory is read and written in order.
-    `by_rank`, if given, is ``argsort(rank, kind="stable")``."""
+    A merge-sort tree read top down, over positions padded to a power of
+    two: at each level the rows of a block, in rank order, are split
+    stably into the block's two halves of positions; a row of the right
+    half gains the weight of the left half's rows before it, read from the
+    cumulative sums of the new left half.  Ties in rank are ordered by
+    descending position, so that equal ranks never count.  Blocks of
+    `LEAF` positions are finished pair by pair.  `by_rank`, if given, is
+    ``argsort(rank, kind="stable")``."""
     n = len(rank)
+    w = [np.asarray(row, dtype=float) for row in weights]
+    m = len(w)
     if n < 2:
-        return np.zeros((len(weights), n))
+        return np.zeros((m, n))
     if by_rank is None:
         by_rank = np.argsort(rank, kind="stable")
-    start = _runs([rank[by_rank]])
-    itype = np.int32 if n < 2**31 else np.int64
-    seq = by_rank[start + _run_end(start) - 1 - np.arange(n)].astype(itype)  # ties: descending
-    z = [np.asarray(w, dtype=float)[seq] for w in weights]
-    acc = [np.zeros(n) for _ in weights]
-    spare = [np.empty_like(seq)] + [np.empty(n) for _ in range(2 * len(weights))]
-    cum = np.zeros(n + 1)
-    nleft = np.zeros(n + 1, dtype=itype)
-    positions = np.arange(n, dtype=itype)
-    for k in range((n - 1).bit_length() - 1, -1, -1):
-        start = (seq >> (k + 1)) << (k + 1)  # index in seq where the row's block starts
-        left = ((seq >> k) & 1) == 0
-        for w, a in zip(z, acc):
-            np.cumsum(np.where(left, w, 0.0), out=cum[1:])
-            a += np.where(left, 0.0, cum[1:] - cum[start])
-        np.cumsum(left, out=nleft[1:])
-        before = nleft[:-1] - nleft[start]
-        index = np.where(left, start + before, np.minimum(1 << k, n - start) + positions - before)
+    levels = (n - 1).bit_length()
+    N = 1 << levels
+    itype = np.int32 if N < 2**31 else np.int64
+    seq = np.empty(N, dtype=itype)
+    ranked = rank[by_rank]
+    if np.all(ranked[1:] != ranked[:-1]):
+        seq[:n] = by_rank
+    else:
+        start = _runs([ranked])
+        seq[:n] = by_rank[start + _run_end(start) - 1 - np.arange(n)]  # ties: descending
+    seq[n:] = np.arange(n, N)  # padding: last in rank, after every row
+    # two weight rows travel as one complex array (one move instead of two)
+    z = [np.zeros(N, dtype=complex) for _ in range((m + 1) // 2)]
+    for j, wi in enumerate(w):
+        (z[j // 2].imag if j % 2 else z[j // 2].real)[:n] = wi[seq[:n]]
+    acc = [np.zeros(N, dtype=complex) for _ in z]
+    i = np.arange(N, dtype=itype)
+    spare = [np.empty_like(seq)] + [np.empty(N, dtype=complex) for _ in range(2 * len(z))]
+    cl_new = np.empty(N, dtype=itype)
+    leaf = min(LEAF, N)
+    for k in range(levels - 1, leaf.bit_length() - 2, -1):
+        half = 1 << k
+        nb = N // (2 * half)
+        left = (seq & half) == 0
+        cl = np.cumsum(left.reshape(nb, 2 * half), axis=1, dtype=itype).reshape(N)
+        index = i - cl + half  # a right row: after the half's left rows and its earlier right rows
+        np.copyto(index, (i & -2 * half) + cl - 1, where=left)
         arrays = [seq, *z, *acc]
         for array, into in zip(arrays, spare):
             into[index] = array
         spare, (seq, *rest) = arrays, spare
         z, acc = rest[: len(z)], rest[len(z) :]
-    out = np.empty((len(weights), n))
-    for row, a in zip(out, acc):
-        row[seq] = a
+        cl_new[index] = cl  # a right row: the left rows before it
+        taken = (
+            cl_new.reshape(nb, 2, half)[:, 1, :] + (half + 1) * np.arange(nb, dtype=itype)[:, None]
+        )
+        for zi, ai in zip(z, acc):
+            sums = np.zeros((nb, half + 1), dtype=complex)
+            np.cumsum(zi.reshape(nb, 2, half)[:, 0, :], axis=1, out=sums[:, 1:])
+            ai.reshape(nb, 2, half)[:, 1, :] += sums.reshape(-1)[taken]
+    blocks = seq.reshape(-1, leaf)
+    for a in range(leaf - 1):  # row a of each block, before the later rows in rank order
+        earlier = blocks[:, a : a + 1] < blocks[:, a + 1 :]
+        for zi, ai in zip(z, acc):
+            ai.reshape(-1, leaf)[:, a + 1 :] += zi.reshape(-1, leaf)[:, a : a + 1] * earlier
+    out = np.empty((m, n))
+    for j, ai in enumerate(acc):
+        out[2 * j, seq[:n]] = ai.real[:n]
+        if 2 * j + 1 < m:
+            out[2 * j + 1, seq[:n]] = ai.imag[:n]
     return out
 
 
@@ -137,7 +169,8 @@ def stratum_counts(time, death, guess, w, timewt="n", tau=None):
         return Counts(np.zeros(5), np.zeros((3, n)))
     # survival's order(-time, status, guess), as stable sorts from the last key
     by_guess = np.argsort(guess, kind="stable")
-    order = by_guess[np.argsort(death[by_guess], kind="stable")]
+    event = death[by_guess].astype(bool)
+    order = np.concatenate([by_guess[~event], by_guess[event]])  # a stable sort on status
     order = order[np.argsort(-time[order], kind="stable")]
     t, d, x, ws = time[order], death[order], guess[order], w[order]
     where = np.empty(n, dtype=np.int64)
