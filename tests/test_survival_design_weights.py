@@ -106,3 +106,20 @@ def test_a_weight_that_disagrees_with_the_designs_is_auc_cis_error(function):
     options = dict(cause=1) if function == "concordance" else dict(cause=1, times=TIMES)
     with pytest.raises(ValueError, match=words):
         getattr(wr, function)(time, event, *markers, weight=other, design=carrying, **options)
+
+
+def test_concordance_test_takes_the_designs_weights_bit_for_bit():
+    time, event, guess, weight, cluster, strata = sample(10)
+    event = np.minimum(event, 1)
+    carrying, bare = designs(weight, cluster, strata)
+    other = guess + np.random.default_rng(3).normal(size=N)
+    got = wr.concordance_test(time, event, [guess, other], design=carrying)
+    want = wr.concordance_test(time, event, [guess, other], weight, design=bare)
+    for field in ("estimate", "covariance", "statistic", "p_value"):
+        np.testing.assert_array_equal(
+            np.asarray(getattr(got, field)), np.asarray(getattr(want, field))
+        )
+    unweighted = wr.concordance_test(time, event, [guess, other], design=bare)
+    assert not np.array_equal(np.asarray(got.estimate), np.asarray(unweighted.estimate))
+    with pytest.raises(ValueError, match=r"weight= differs from the design's weights"):
+        wr.concordance_test(time, event, [guess, other], weight * 2, design=carrying)

@@ -137,7 +137,9 @@ def concordance_test(
     names, columns = _guesses(guesses, data)
     if len(columns) < 2:
         raise ValueError("concordance_test needs at least two guesses; use concordance for one")
-    inputs = check_survival(time, event, columns, weight, data, cause=cause, names=names)
+    inputs = check_survival(
+        time, event, columns, weight, data, cause=cause, names=names, design=design
+    )
     n = len(inputs.time)
     death = inputs.event == inputs.cause  # other codes: censored for this cause
     w = np.ones(n) if inputs.weight is None else inputs.weight
