@@ -53,9 +53,7 @@ def main():
     rows = {
         "auc_score": best_cpu(lambda: auc_score(g, y, w)),
         "average_precision": best_cpu(lambda: average_precision(g, y, w)),
-        'pr_auc(method="interpolated")': best_cpu(
-            lambda: pr_auc((g, y, w), method="interpolated")
-        ),
+        'pr_auc(method="interpolated")': best_cpu(lambda: pr_auc((g, y, w), method="interpolated")),
         'pr_ci(method="influence")': best_cpu(lambda: pr_ci(g, y, w, method="influence")),
         'pr_ci(method="logit")': best_cpu(lambda: pr_ci(g, y, w, method="logit")),
     }

@@ -3,6 +3,8 @@ against numerical derivatives and a brute-force jackknife, Boyd et al.'s
 intervals by their formulas, the stratified bootstrap against a loop over
 scikit-learn's average_precision_score."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hardcases import build, recipes
@@ -229,3 +231,16 @@ def test_reweighting_the_one_sort_is_recomputing(recipe, seed):
             if positive[keep].any() and (~positive[keep]).any():
                 expected = f(guess[keep], label[keep], (weight * factors[:, r])[keep])
                 assert got[r] == pytest.approx(expected, rel=1e-12, abs=1e-15)
+
+
+@pytest.mark.parametrize("method", ["logit", "binomial"])
+def test_boyds_intervals_warn_with_uneven_weights_only(method):
+    rng = np.random.default_rng(2)
+    y = (rng.random(80) < 0.3).astype(int)
+    g = rng.normal(size=80) + y
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        even = wr.pr_ci(g, y, np.full(80, 2.0), method=method)
+    assert even.estimate == wr.pr_ci(g, y, method=method).estimate
+    with pytest.warns(UserWarning, match="coverage study"):
+        wr.pr_ci(g, y, rng.uniform(0.5, 2, 80), method=method)

@@ -119,6 +119,13 @@ CASES = [
         'default method becomes "interpolated"',
     ),
     Case(
+        "pr_ci Boyd's interval with uneven weights",
+        "inference/pr_interval.py",
+        lambda: wr.pr_ci(GUESS, LABEL, np.arange(1.0, 11.0), method="logit"),
+        UserWarning,
+        "reads the weights only through the effective number of positives",
+    ),
+    Case(
         "WeightedAUC incomplete curve",
         "curves/auc.py",
         lambda: wr.WeightedAUC(_roc().iloc[1:]),

@@ -334,6 +334,11 @@ def pr_auc(
         weight = roc[2] if len(roc) == 3 else None
         roc = soft_label_rows(roc[0], roc[1], weight, positive)
         positive = 1
+    if method == "interpolated" and isinstance(roc, tuple) and len(roc) in (2, 3):
+        # raw rows: TP and FP summed from the top (R's W1 - FN cancels at the
+        # high thresholds, where weights spanning many magnitudes lose bits)
+        top = cumulate_from_top(*roc, positive=positive, direction=direction)
+        return interpolated_area(top.TP[::-1], top.FP[::-1])
     c = counts_of(roc, positive, direction, "pr_auc")
     if method != "trapezoid":
         TP, FP = from_zero(c)

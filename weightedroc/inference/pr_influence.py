@@ -47,19 +47,22 @@ def group_weights(rows: SortedRows, weight):
     weighting if 2-D (groups x columns out)."""
     w = weight[rows.order]
     y = rows.positive if w.ndim == 1 else rows.positive[:, None]
-    P = np.add.reduceat(np.where(y, w, 0.0), rows.starts, axis=0)
-    N = np.add.reduceat(np.where(y, 0.0, w), rows.starts, axis=0)
+    # in long double, as the curves' own cumulative sums: weights that span
+    # many orders of magnitude keep the bits `average_precision` keeps
+    P = np.add.reduceat(np.where(y, w, 0.0), rows.starts, axis=0, dtype=np.longdouble)
+    N = np.add.reduceat(np.where(y, 0.0, w), rows.starts, axis=0, dtype=np.longdouble)
     return P, N
 
 
 def ap_of(P, N):
     """AP = sum_g P_g TP_g / C_g / W1 (TP, C cumulated from the top), for
     each column of 2-D P, N; NaN without positive weight."""
-    TP = np.cumsum(P, axis=0)
-    C = TP + np.cumsum(N, axis=0)
+    TP = np.cumsum(P, axis=0, dtype=np.longdouble)
+    C = TP + np.cumsum(N, axis=0, dtype=np.longdouble)
     precision = np.divide(TP, C, out=np.zeros_like(TP), where=C > 0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.sum(P * precision, axis=0) / TP[-1]
+        ap = np.sum(P * precision, axis=0) / TP[-1]
+    return ap.astype(np.float64) if P.ndim == 2 else float(ap)
 
 
 def interpolated_of(P, N):
@@ -140,8 +143,9 @@ def influence(rows: SortedRows, estimator, weight):
     """(estimate, gradient): the estimate and its derivative in each row's
     weight (in the rows' order), in one pass over the sorted groups."""
     P, N = group_weights(rows, weight)
+    estimate = (ap_of if estimator == "ap" else interpolated_of)(P, N)
     gradient = _ap_gradient if estimator == "ap" else _interpolated_gradient
-    estimate, dP, dN = gradient(P, N)
+    _, dP, dN = gradient(P.astype(np.float64), N.astype(np.float64))
     out = np.empty(len(weight))
     out[rows.order] = np.where(rows.positive, dP[rows.group], dN[rows.group])
     return float(estimate), out

@@ -16,6 +16,7 @@ from ..engine.validation import check_choice
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
+from ..utils.warn import warn
 from .checks import check_conf_level
 from .pr_influence import (
     CHUNK,
@@ -135,7 +136,9 @@ def pr_ci(
         ``expit(logit est +- z / sqrt(n est (1 - est)))`` and ``est +- z
         sqrt(est (1 - est) / n)``, with n the number of positives as in
         their R code; with weights, Kish's effective number of positives
-        (sum w)^2 / sum w^2.  ``"bootstrap"``: percentiles of `n_boot`
+        (sum w)^2 / sum w^2, which ignores the negatives' weights: with
+        uneven weights they under-covered (0.71-0.88) and warn.
+        ``"bootstrap"``: percentiles of `n_boot`
         replicates resampled within each class (stratified).  With
         `design`: ``"linearization"`` (a `SurveyDesign`'s default; also
         read from "influence"), survey's ``svyrecvar`` of the influence
@@ -204,6 +207,14 @@ def pr_ci(
         words = "influence-function (delta-method) interval, all rows, n/(n-1)"
         return interval(se, estimate - z * se, estimate + z * se, words, n)
     if method in ("logit", "binomial"):
+        if np.ptp(w) > 0:
+            warn(
+                f"Boyd et al.'s {method} interval reads the weights only through the "
+                "effective number of positives: with uneven weights it covered 0.71-0.88 "
+                "of 95% in the coverage study (benchmarks/results/pr_coverage.md); "
+                "method='influence' reads every row's weight (design= for a sampling design)",
+                UserWarning,
+            )
         wp = w[is_positive]
         n_pos = float(wp.sum() ** 2 / np.sum(wp**2))
         se = math.sqrt(estimate * (1 - estimate) / n_pos)
