@@ -21,7 +21,14 @@ from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
-from .design_based import column_errors, design_band, design_readings, design_request
+from .design_based import (
+    column_errors,
+    design_band,
+    design_readings,
+    design_request,
+    sampling_weights,
+)
+from .design_thresholds import design_thresholds, rates_at
 from .distributions import t_quantile
 from .replicates import (
     curve_rows,
@@ -281,6 +288,8 @@ def ci_thresholds(
     stratified: bool = True,
     best_method: str = "youden",
     best_weights: tuple[float, float] = (1, 0.5),
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> pd.DataFrame:
     """Bootstrap intervals of specificity and sensitivity at thresholds
     (pROC's ci.thresholds).
@@ -304,6 +313,18 @@ def ci_thresholds(
         As for `ci_se`.
     best_method, best_weights
         As for `coords`, with ``thresholds="best"``.
+    design, replicates
+        A sampling design (`weight` the sampling weights, or the design's
+        own): each rate is a ratio of weighted sums (TP / P, TN / N), its
+        variance by linearization (a `SurveyDesign` alone: the ratio's
+        influence values ``w (called - rate) / total`` of the class's rows,
+        totalled by ``survey::svyrecvar``, as ``svyratio`` and ``svymean``
+        of the class's subset) or from the replicates' rates
+        (``replicates=`` a type, "JK1", "JKn", "BRR", "bootstrap", ...,
+        or `ReplicateWeights`; ``survey::svrVar``, replicates without the
+        class left out with survey's warning).  The normal Wald interval,
+        clipped to [0, 1]: the columns are then ``conf_low``,
+        ``conf_high`` and ``std_error`` (no ``median``).
 
     Returns
     -------
@@ -311,9 +332,9 @@ def ci_thresholds(
         Long: ``threshold``, ``measure`` ("specificity" then
         "sensitivity" for each threshold), ``estimate`` (the data's),
         ``conf_low``, ``median``, ``conf_high``; ``attrs`` holds
-        ``conf_level``, ``n_boot``, ``stratified``, ``method`` and, for
-        named thresholds, ``thresholds`` (the name, pROC's ``coords``
-        attribute).
+        ``conf_level``, ``n_boot``, ``stratified``, ``method`` (in words)
+        and, for named thresholds, ``thresholds`` (the name, pROC's
+        ``coords`` attribute).
 
     Examples
     --------
@@ -327,6 +348,9 @@ def ci_thresholds(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     named = thresholds if isinstance(thresholds, str) else None
+    plan = design_request(design, replicates, None, weights_are)
+    if plan is not None:
+        weight = sampling_weights(weight, plan[0])
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     if named is not None:
         thresholds = _named_thresholds(
@@ -335,9 +359,15 @@ def ci_thresholds(
     thresholds = _check_points(thresholds, "thresholds")
     scale = -thresholds if direction == ">" else thresholds
     column = np.searchsorted(sample.distinct, scale, side="left")
+    if plan is not None:
+        frame = design_thresholds(sample, column, plan, conf_level, n_boot, seed)
+        frame.insert(0, "threshold", np.repeat(thresholds, 2))
+        if named is not None:
+            frame.attrs["thresholds"] = named
+        return frame
 
     def read(se, sp):  # (replicates, 2 * thresholds): sp, se of each threshold
-        return np.stack((sp[:, column], se[:, column]), 2).reshape(len(se), -1)
+        return rates_at(se, sp, column)
 
     own = read(*curve_rows(sample))[0]
     frame = _frame(
@@ -716,6 +746,8 @@ def ci_coords(
         table = _percentiles(values, x, ret, conf_level, n_boot, stratified)
         table.attrs["smoothed"] = True
         return table
+    if route == "design":
+        weight = sampling_weights(weight, plan[0])
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     request = (x, input, ret, params, best_method, direction, best_policy)
     if route == "design":
