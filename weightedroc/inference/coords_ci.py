@@ -21,14 +21,8 @@ from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
-from .design_based import (
-    column_errors,
-    design_band,
-    design_readings,
-    design_request,
-    sampling_weights,
-)
-from .design_thresholds import design_thresholds, rates_at
+from .design_based import column_errors, design_request, sampling_weights
+from .design_points import design_band, design_thresholds, rates_at, readings
 from .distributions import t_quantile
 from .replicates import (
     curve_rows,
@@ -129,12 +123,10 @@ def _band_of(
     if route == "smoothed":
         return smooth_band(plan, given, points, conf_level, n_boot, seed, stratified)
     if route == "design":
-        return design_band(
-            given, points, guess, label, weight, design=plan[0], replicates=plan[1],
-            conf_level=conf_level, positive=positive, direction=direction, n_boot=n_boot,
-            seed=seed,
-        )  # fmt: skip
+        weight = sampling_weights(weight, plan[0])
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    if route == "design":
+        return design_band(given, points, sample, plan[0], plan[1], conf_level, n_boot, seed)
     return _band(given, points, sample, conf_level, n_boot, seed, stratified)
 
 
@@ -565,23 +557,15 @@ def _replicate_coords(sample, P, N, request, rng):
 
 def _design_coords(sample, request, plan, conf_level, n_boot, rng):
     """`ci_coords` with ``design=``: Wald intervals of the replicates'
-    coordinates (`weightedroc.inference.design_based`)."""
+    coordinates (`weightedroc.inference.design_points`)."""
     x, ret = request[0], request[2]
 
     def read(P, N):  # the replicates' weights, in the pools' scale
         coordinates = _replicate_coords(sample, P / sample.scale, N / sample.scale, request, rng)
         return coordinates.reshape(len(P), -1)
 
-    own, values, reps = design_readings(
-        read,
-        sample.guess,
-        sample.positive,
-        sample.weight,
-        design=plan[0],
-        replicates=plan[1],
-        n_boot=n_boot,
-        seed=rng,
-    )
+    own, values, reps = readings(sample, read, plan[0], plan[1], n_boot, rng)
+    own = own[0]
     error = column_errors(own, values, reps)
     half = t_quantile(np.inf, (1 + conf_level) / 2) * error
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
