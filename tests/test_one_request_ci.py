@@ -12,10 +12,10 @@ K-curve calls are request's (tests/test_one_request.py).
 What does not hold yet is pinned as strict xfails (they fail the suite
 once fixed, so the marks must then go): a smoothed curve's bootstrap
 smooths each replicate again through `Smoothing.redo` (one validation and
-one sort a replicate), ``thresholds="best"`` chooses its thresholds with
-`coords` on the raw data (a second validation and sort), and the
-multiclass AUC sorts each column once per pair of classes (and once per
-replicate with ``design=``).
+one sort a replicate); the multiclass interval's estimate sorts each
+column a second time (`binary_aucs`), and with replicates each replicate's
+AUC sorts them again.  The multiclass jackknife and linearization read
+each column's one sort (3 sorts for 3 columns; before, one per curve: 6).
 """
 
 import collections
@@ -87,6 +87,10 @@ CALLS = {
     "ci_se": lambda g, y, w, **kw: wr.ci_se(g, y, w, [0.3, 0.8], **kw),
     "ci_sp": lambda g, y, w, **kw: wr.ci_sp(g, y, w, [0.3, 0.8], **kw),
     "ci_thresholds": lambda g, y, w, **kw: wr.ci_thresholds(g, y, w, [0.0, 0.5, 1.0], **kw),
+    "ci_thresholds best": lambda g, y, w, **kw: wr.ci_thresholds(g, y, w, "best", **kw),
+    "ci_thresholds local maxima": lambda g, y, w, **kw: wr.ci_thresholds(
+        g, y, w, "local_maxima", **kw
+    ),
     "ci_coords": lambda g, y, w, **kw: wr.ci_coords(
         g, y, w, x=[0.0, 0.5], ret=["specificity", "sensitivity", "precision"], **kw
     ),
@@ -132,16 +136,61 @@ def test_smoothed_bootstrap_sorts_once():
     assert counted(lambda: wr.ci_se(curve, [0.5], n_boot=5, seed=1))["sorts"] <= 1
 
 
-@pytest.mark.xfail(strict=True, reason='thresholds="best" reads coords of the raw data')
-def test_named_thresholds_validate_once():
-    guess, label, weight = data()
-    call = lambda: wr.ci_thresholds(guess, label, weight, "best", n_boot=5, seed=1)  # noqa: E731
-    assert counted(call) == {"validations": 1, "sorts": 1}
+MULTICLASS = {
+    "var": lambda s, y, **kw: wr.multiclass_auc_var(s, y, **kw),
+    "ci": lambda s, y, **kw: wr.multiclass_auc_ci(s, y, **kw),
+}
 
 
-@pytest.mark.xfail(strict=True, reason="the multiclass AUC sorts each column once per pair")
-def test_multiclass_sorts_each_column_once():
+def multiclass_data():
     rng = np.random.default_rng(2)
     classes = rng.integers(0, 3, 90)
-    scores = rng.dirichlet([1, 1, 1], 90)
-    assert counted(lambda: wr.multiclass_auc_var(scores, classes))["sorts"] <= 3
+    classes[:3] = [0, 1, 2]
+    return rng.dirichlet([1, 1, 1], 90), classes, rng.uniform(1, 4, 90)
+
+
+@pytest.mark.parametrize("design", [False, True])
+@pytest.mark.parametrize("method", ["hand_till", "ovr"])
+@pytest.mark.parametrize("name", list(MULTICLASS))
+def test_multiclass_validates_once_and_sorts_each_column_once(name, method, design):
+    """The jackknife's and the linearization's binary curves read their
+    column's one sort (3 columns: 3 sorts); the interval's estimate comes
+    from the same validated data (`combine` of `binary_aucs`, which sorts
+    the columns once more: 6)."""
+    from weightedroc.curves import multiclass
+
+    scores, classes, weight = multiclass_data()
+    kw = dict(method=method)
+    if design:
+        kw["design"] = wr.SurveyDesign(cluster=np.arange(90) // 3)
+    hook = {multiclass.multiclass_data.__code__: "validations"}
+    COUNTED.update(hook)
+    try:
+        got = counted(lambda: MULTICLASS[name](scores, classes, weight=weight, **kw))
+    finally:
+        for code in hook:
+            COUNTED.pop(code)
+    assert got == {"validations": 1, "sorts": 3 if name == "var" else 6}
+
+
+@pytest.mark.xfail(strict=True, reason="binary_aucs sorts the columns again for the estimate")
+def test_multiclass_interval_sorts_each_column_once():
+    from weightedroc.curves import multiclass
+
+    scores, classes, weight = multiclass_data()
+    COUNTED[multiclass.multiclass_data.__code__] = "validations"
+    try:
+        got = counted(lambda: wr.multiclass_auc_ci(scores, classes, weight))
+    finally:
+        COUNTED.pop(multiclass.multiclass_data.__code__)
+    assert got["sorts"] == 3
+
+
+@pytest.mark.xfail(strict=True, reason="each replicate's multiclass AUC sorts its columns again")
+def test_multiclass_replicates_sort_each_column_once():
+    scores, classes, weight = multiclass_data()
+    design = wr.SurveyDesign(cluster=np.arange(90) // 3)
+    call = lambda: wr.multiclass_auc_var(  # noqa: E731
+        scores, classes, weight, design=design, replicates="JK1"
+    )
+    assert counted(call)["sorts"] <= 3

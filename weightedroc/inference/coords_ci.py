@@ -345,9 +345,7 @@ def ci_thresholds(
         weight = sampling_weights(weight, plan[0])
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     if named is not None:
-        thresholds = _named_thresholds(
-            named, guess, label, weight, positive, direction, best_method, best_weights
-        )
+        thresholds = _named_thresholds(named, sample, direction, best_method, best_weights)
     thresholds = _check_points(thresholds, "thresholds")
     scale = -thresholds if direction == ">" else thresholds
     column = np.searchsorted(sample.distinct, scale, side="left")
@@ -381,21 +379,21 @@ def ci_thresholds(
 NAMED_THRESHOLDS = {"best": "best", "local_maxima": "local maximas", "all": "all"}
 
 
-def _named_thresholds(name, guess, label, weight, positive, direction, best_method, best_weights):
+def _named_thresholds(name, sample, direction, best_method, best_weights):
     """pROC's ci.thresholds(thresholds = "best" | "local maximas" | "all"):
-    the data's curve's thresholds, by `coords`."""
-    from ..metrics.coordinates import coords
+    the data's curve's thresholds, read by `coords`' own reader from the
+    sample's counts (no second validation or sort)."""
+    from ..engine.counts import from_columns
+    from ..metrics.coordinates import coords_of
+    from ..metrics.threshold_measures import parameters
 
     check_choice(name, "thresholds", tuple(NAMED_THRESHOLDS))
-    data = (guess, label) if weight is None else (guess, label, weight)
-    table = coords(
-        data,
-        NAMED_THRESHOLDS[name],
-        ret="threshold",
-        best_method=best_method,
-        best_weights=best_weights,
-        positive=positive,
-        direction=direction,
+    counted = sample.counts  # of the guesses negated for ">": as `cumulate`, negate back
+    threshold = -counted.threshold if direction == ">" else counted.threshold
+    counts = from_columns(threshold, counted.FN, counted.FP, direction)
+    params = parameters(best_weights=best_weights)
+    table = coords_of(
+        counts, NAMED_THRESHOLDS[name], "threshold", ["threshold"], params, best_method
     )
     return table["threshold"].to_numpy()
 
