@@ -12,10 +12,10 @@ K-curve calls are request's (tests/test_one_request.py).
 What does not hold yet is pinned as strict xfails (they fail the suite
 once fixed, so the marks must then go): a smoothed curve's bootstrap
 smooths each replicate again through `Smoothing.redo` (one validation and
-one sort a replicate); the multiclass interval's estimate sorts each
-column a second time (`binary_aucs`), and with replicates each replicate's
-AUC sorts them again.  The multiclass jackknife and linearization read
-each column's one sort (3 sorts for 3 columns; before, one per curve: 6).
+one sort a replicate), and the multiclass AUC with replicates sorts the
+columns again in each replicate.  The multiclass jackknife, linearization
+and estimate read each column's one sort (3 sorts for 3 columns; before,
+one per curve and again for the estimate: 9).
 """
 
 import collections
@@ -154,9 +154,8 @@ def multiclass_data():
 @pytest.mark.parametrize("name", list(MULTICLASS))
 def test_multiclass_validates_once_and_sorts_each_column_once(name, method, design):
     """The jackknife's and the linearization's binary curves read their
-    column's one sort (3 columns: 3 sorts); the interval's estimate comes
-    from the same validated data (`combine` of `binary_aucs`, which sorts
-    the columns once more: 6)."""
+    column's one sort (3 columns: 3 sorts), and the interval's estimate
+    reads the same validated data and sorts (`combine` of `binary_aucs`)."""
     from weightedroc.curves import multiclass
 
     scores, classes, weight = multiclass_data()
@@ -170,20 +169,7 @@ def test_multiclass_validates_once_and_sorts_each_column_once(name, method, desi
     finally:
         for code in hook:
             COUNTED.pop(code)
-    assert got == {"validations": 1, "sorts": 3 if name == "var" else 6}
-
-
-@pytest.mark.xfail(strict=True, reason="binary_aucs sorts the columns again for the estimate")
-def test_multiclass_interval_sorts_each_column_once():
-    from weightedroc.curves import multiclass
-
-    scores, classes, weight = multiclass_data()
-    COUNTED[multiclass.multiclass_data.__code__] = "validations"
-    try:
-        got = counted(lambda: wr.multiclass_auc_ci(scores, classes, weight))
-    finally:
-        COUNTED.pop(multiclass.multiclass_data.__code__)
-    assert got["sorts"] == 3
+    assert got == {"validations": 1, "sorts": 3}
 
 
 @pytest.mark.xfail(strict=True, reason="each replicate's multiclass AUC sorts its columns again")

@@ -124,8 +124,11 @@ def _curve_changes(data, curve, unit, totals, weights_are, orders):
     return curve_placements.auc, observations, change
 
 
-def jackknife_changes(data: MulticlassData, method: str, average: str, weights_are: str):
-    """M(-k) - M for each observation k (of one copy, for frequency weights)."""
+def jackknife_changes(
+    data: MulticlassData, method: str, average: str, weights_are: str, orders=None
+):
+    """M(-k) - M for each observation k (of one copy, for frequency weights);
+    `orders`, the columns' `column_orders` if at hand."""
     n = len(data.codes)
     totals = data.class_weights()
     if weights_are == "frequency" or data.weight is None:
@@ -138,7 +141,7 @@ def jackknife_changes(data: MulticlassData, method: str, average: str, weights_a
     change = np.zeros((len(terms), n))  # its change when k is left out
     share = np.ones(len(terms))
     share_change = np.zeros((len(terms), n))
-    orders = column_orders(data)
+    orders = column_orders(data) if orders is None else orders
     for p, (curves, classes) in enumerate(terms):
         for curve in curves:
             auc, rows, d = _curve_changes(data, curve, unit, totals, weights_are, orders)
@@ -155,7 +158,9 @@ def jackknife_changes(data: MulticlassData, method: str, average: str, weights_a
     return moved / (share.sum() + share_change.sum(axis=0))
 
 
-def multiclass_influence(data: MulticlassData, method: str, average: str) -> np.ndarray:
+def multiclass_influence(
+    data: MulticlassData, method: str, average: str, orders=None
+) -> np.ndarray:
     """Each row's linearization influence on M, z_k = w_k dM/dw_k (survey's
     influence values, `weightedroc.survey.auc.influence` of each binary
     curve carried to M; for ``average="weighted"`` the shares' own terms
@@ -170,7 +175,7 @@ def multiclass_influence(data: MulticlassData, method: str, average: str) -> np.
     z = np.zeros((len(terms), n))
     share = np.ones(len(terms))
     held = []
-    orders = column_orders(data)
+    orders = column_orders(data) if orders is None else orders
     for p, (curves, classes) in enumerate(terms):
         for curve in curves:
             rows, guess, is_positive, weight, ordered = _curve_rows(data, curve, orders, w)
@@ -189,7 +194,7 @@ def multiclass_influence(data: MulticlassData, method: str, average: str) -> np.
     return moved
 
 
-def _design_variance(data, scores, label, weight, options, design, replicates):
+def _design_variance(data, scores, label, weight, options, design, replicates, orders):
     """(variance, df, plan) of M under a sampling design: svyrecvar of the
     influence values (linearization), or svrVar of M under each replicate's
     weights."""
@@ -200,7 +205,7 @@ def _design_variance(data, scores, label, weight, options, design, replicates):
         raise ValueError("with design=, every row's class must be one of levels")
     plan = _plan(design, replicates, None, len(data.codes), 50, None)
     if plan[0] == "linearization":
-        z = multiclass_influence(data, options["method"], options["average"])
+        z = multiclass_influence(data, options["method"], options["average"], orders)
         return float(svyrecvar(z, plan[1])[0, 0]), float(plan[1].df), plan
     reps = plan[2]
     base = np.ones(len(data.codes)) if data.weight is None else data.weight
@@ -274,6 +279,7 @@ def _variance_and_df(
         weight = sampling_weights(weight, design)
     data = multiclass_data(scores, label, weight, levels=levels, direction=direction)
     check_frequency(data.weight, weights_are)
+    orders = column_orders(data)  # one sort a column: the variance and the estimate read it
     if design is not None or replicates is not None:
         if weights_are != "importance":
             raise ValueError(
@@ -282,7 +288,8 @@ def _variance_and_df(
         if data.univariate and method != "hand_till":
             raise ValueError("method='ovr' needs one score column per class")
         options = dict(method=method, average=average, levels=levels, direction=direction)
-        return (*_design_variance(data, scores, label, weight, options, design, replicates), data)
+        found = _design_variance(data, scores, label, weight, options, design, replicates, orders)
+        return (*found, data, orders)
     if data.univariate and method != "hand_till":
         raise ValueError("method='ovr' needs one score column per class")
     _check_sizes(data, weights_are)
@@ -290,13 +297,13 @@ def _variance_and_df(
     if importance:
         _warn_skewed(data)
     term, count = variance_terms(
-        data, jackknife_changes(data, method, average, weights_are), weights_are
+        data, jackknife_changes(data, method, average, weights_are, orders), weights_are
     )
     if count is None:
         total, squares = float(term.sum()), float(term @ term)
     else:
         total, squares = float(count @ term), float(count @ (term * term))
-    return total, (total * total / squares if squares > 0 else np.inf), importance, data
+    return total, (total * total / squares if squares > 0 else np.inf), importance, data, orders
 
 
 @in_help
@@ -429,10 +436,10 @@ def multiclass_auc_ci(
     """
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
-    variance, df, importance, data = _variance_and_df(
+    variance, df, importance, data, orders = _variance_and_df(
         scores, label, weight, method, average, levels, direction, weights_are, design, replicates
     )
-    estimate = combine(data, method, average, binary_aucs(data, problems(data, method)))
+    estimate = combine(data, method, average, binary_aucs(data, problems(data, method), orders))
     if design is not None or replicates is not None:  # importance is the plan here
         df = np.inf if quantile in ("auto", "normal") else df
         half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
