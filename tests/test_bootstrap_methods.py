@@ -216,18 +216,18 @@ def test_fixed_point_test_arguments_in_procs_words():
     with pytest.raises(ValueError, match="Argument 'specificity' must be numeric of length 1"):
         wr.roc_test(guess, guess2, label, method="specificity")
     with pytest.raises(ValueError, match="Argument 'sensitivity' must be numeric of length 1"):
-        wr.roc_test(guess, guess2, label, method="sensitivity", sensitivity=[0.5, 0.6])
+        wr.roc_test(guess, guess2, label, method="sensitivity", at=[0.5, 0.6])
     with pytest.raises(ValueError, match=r"Input specificity \(1.5\) not in range \(0-1\)"):
-        wr.roc_test(guess, guess2, label, method="specificity", specificity=1.5)
-    with pytest.raises(ValueError, match='sensitivity= is for method="sensitivity"'):
-        wr.roc_test(guess, guess2, label, method="bootstrap", sensitivity=0.5)
+        wr.roc_test(guess, guess2, label, method="specificity", at=1.5)
+    with pytest.raises(ValueError, match='at= is for method="sensitivity" or "specificity"'):
+        wr.roc_test(guess, guess2, label, method="bootstrap", at=0.5)
     with pytest.raises(TypeError, match="stratified must be True or False"):
         wr.roc_test(guess, guess2, label, method="bootstrap", stratified=None)
 
 
 def test_identical_curves_give_d_zero():
     guess, label = [1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 1, 1]
-    test = wr.roc_test(guess, guess, label, method="specificity", specificity=0.5, n_boot=50)
+    test = wr.roc_test(guess, guess, label, method="specificity", at=0.5, n_boot=50)
     assert test.statistic == 0 and test.p_value == 1
 
 

@@ -134,9 +134,8 @@ def test_fixed_point_roc_test_is_procs_within_monte_carlo_error(
         warnings.simplefilter("ignore", UserWarning)
         ours = wr.roc_test(
             frame["s100b"],
-            g2,
+            (g2, None if paired else y2),
             y,
-            label2=None if paired else y2,
             method=method,
             paired=paired,
             n_boot=OURS,

@@ -154,18 +154,13 @@ def test_pairing_is_inferred_as_are_paired():
     label = positive.astype(int)
     other = guess[::-1]
     assert roc_test(guess, other, label).method.endswith("correlated ROC curves")
-    assert roc_test(guess, other, label, label2=label.copy()).method.endswith(
-        "correlated ROC curves"
-    )
-    assert (
-        roc_test(guess, other, label, label2=label[::-1]).method
-        == "DeLong's test for two ROC curves"
-    )
-    assert roc_test(guess, other[:30], label, label2=label[:30]).parameter["df"] > 0
+    assert roc_test(guess, (other, label.copy()), label).method.endswith("correlated ROC curves")
+    assert roc_test(guess, (other, label[::-1]), label).method == "DeLong's test for two ROC curves"
+    assert roc_test(guess, (other[:30], label[:30]), label).parameter["df"] > 0
     with pytest.warns(UserWarning, match="seem to be paired"):
         roc_test(guess, other, label, paired=False)
     with pytest.raises(ValueError, match="cannot be applied to unpaired curves"):
-        roc_test(guess, other, label, label2=label[::-1], paired=True)
+        roc_test(guess, (other, label[::-1]), label, paired=True)
 
 
 def test_alternatives_split_the_two_sided_p_value():
@@ -212,7 +207,10 @@ def test_delong_interval_is_the_normal_interval_clipped():
         (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], method="jackknife"), "method must be one of"),
         (lambda: auc_var([1, 2, 3, 4], [0, 0, 1, 1], weights_are="sampling"), "weights_are"),
         (lambda: auc_cov([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "equal lengths"),
-        (lambda: roc_test([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]), "label2"),
+        (
+            lambda: roc_test([1, 2, 3, 4], [1, 2, 3], [0, 0, 1, 1]),
+            r"guess2=\(guess, label, weight\)",
+        ),
         (
             lambda: roc_test([1, 2, 3, 4], [4, 2, 3, 1], [0, 0, 1, 1], alternative="two-sided"),
             "alternative must be one of",
@@ -439,7 +437,7 @@ def test_unpaired_importance_degrees_of_freedom_combine_each_curves():
     guess, positive, weight = data(7, n=70)
     other, positive2, weight2 = data(8, n=50)
     with pytest.warns(UserWarning, match="importance weights concentrated on a few rows") as caught:
-        test = roc_test(guess, other, positive, weight, label2=positive2, weight2=weight2)
+        test = roc_test(guess, (other, positive2, weight2), positive, weight)
     assert len(caught) == 2  # one for each curve
     v1, v2 = (
         brute_cov(g, g, p, w)

@@ -55,7 +55,7 @@ def ours(g1, g2, y, g3, y3, conf=0.95, w=None, w3=None, weights_are="importance"
         ]
         for alt in ALTERNATIVES:
             p = wr.roc_test(g1, g2, y, w, alternative=alt, conf_level=conf, **options)
-            u = wr.roc_test(g1, g3, y, w, label2=y3, weight2=w3, alternative=alt, **options)
+            u = wr.roc_test(g1, (g3, y3, w3), y, w, alternative=alt, **options)
             assert p.method == "DeLong's test for two correlated ROC curves"
             assert u.method == "DeLong's test for two ROC curves"
             out += [

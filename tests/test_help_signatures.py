@@ -64,18 +64,12 @@ def test_the_public_callables_are_found():
     assert len(PUBLIC) > 100
 
 
-#: Still longer, each a parameter list that no deprecation shortens yet: roc_test
-#: (pROC's roc.test options, the unpaired second sample and its design, K curves)
-#: and smooth_auc (smooth_roc's pROC options and the partial area's three).
-LONGER = {"weightedroc.roc_test": 434, "weightedroc.smooth_auc": 320}
-
-
 @pytest.mark.parametrize("name, obj", PUBLIC, ids=[name for name, _ in PUBLIC])
 def test_help_opens_with_a_signature_of_at_most_300_characters(name, obj):
     text = pydoc.render_doc(obj, renderer=pydoc.plaintext)
     signature = str(inspect.signature(obj))
     assert signature in text, f"{name}: help() does not show {signature!r}"
-    assert len(signature) <= LONGER.get(name, 300), f"{name}: {len(signature)}: {signature}"
+    assert len(signature) <= 300, f"{name}: {len(signature)}: {signature}"
     assert "'ArrayLike" not in signature and "_SupportsArray" not in signature
 
 

@@ -145,7 +145,9 @@ def test_resampling_tests_infer_pairing_and_roc_test_runs_them(method):
 
 
 def test_second_curve_errors_name_its_inputs():
-    with pytest.raises(ValueError, match=r"the second curve \(guess2, label2, weight2\)"):
-        wr.roc_test(GUESS, [np.nan] + GUESS[1:], LABEL, label2=LABEL[::-1])
-    with pytest.raises(ValueError, match=r"label has 12 elements but weight2 has 2"):
-        wr.roc_test(GUESS, GUESS, LABEL, weight2=[1, 2])
+    with pytest.raises(ValueError, match=r"the second sample guess2=\(guess, label, weight\)"):
+        wr.roc_test(GUESS, ([np.nan] + GUESS[1:], LABEL[::-1]), LABEL)
+    with pytest.raises(
+        ValueError, match=r"the second sample's label has 12 elements but its weight has 2"
+    ):
+        wr.roc_test(GUESS, (GUESS, LABEL, [1, 2]), LABEL)

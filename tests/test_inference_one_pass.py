@@ -110,6 +110,6 @@ def test_roc_test_validates_each_curve_once(monkeypatch, method, options, unpair
     guess2 = [0.3, 0.2, 0.5, 0.6, 0.4, 0.1, 0.7, 0.8, 0.45, 0.65]
     label = ["a", "a", "b", "b", "a", "a", "b", "b", "a", "b"]
     label2 = label[::-1] if unpaired else None
-    test = wr.roc_test(guess1, guess2, label, label2=label2, method=method, positive="b", **options)
+    test = wr.roc_test(guess1, (guess2, label2), label, method=method, positive="b", **options)
     assert [list(guess) for guess in calls] == [guess1, guess2]
     assert 0 <= test.p_value <= 1

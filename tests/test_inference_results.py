@@ -34,6 +34,7 @@ def test_the_old_homes_are_the_same_classes():
 
 def test_results_module_is_a_leaf():
     import ast
+    import importlib
     import inspect
 
     tree = ast.parse(inspect.getsource(results))
@@ -42,7 +43,15 @@ def test_results_module_is_a_leaf():
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and node.level > 0
     }
-    assert imported <= {"utils.deprecation", "utils.warn"}
+    # beyond utils, only the leaves the K-curve result's wald_test reads
+    assert imported <= {"utils.deprecation", "utils.warn", "distributions", "wald"}
+    for leaf in ("distributions", "wald"):
+        source = inspect.getsource(importlib.import_module(f"weightedroc.inference.{leaf}"))
+        assert {
+            node.module
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.ImportFrom) and node.level > 0
+        } <= {"utils.normal"}
 
 
 def test_delong_interval_std_error_is_the_root_of_auc_var():
@@ -74,7 +83,7 @@ def test_paired_delong_test_std_error_is_from_var_and_cov():
 
 
 def test_unpaired_delong_test_std_error():
-    test = wr.roc_test(GUESS, GUESS2, LABEL, label2=LABEL[::-1])
+    test = wr.roc_test(GUESS, (GUESS2, LABEL[::-1]), LABEL)
     expected = math.sqrt(wr.auc_var(GUESS, LABEL) + wr.auc_var(GUESS2, LABEL[::-1]))
     assert test.std_error == pytest.approx(expected, rel=1e-12)
     assert test.conf_low is None and test.conf_high is None

@@ -167,19 +167,22 @@ def test_a_contrast_and_its_checks():
     G, y = random_curves(4, k=3)
     full = roc_test(G, label=y)
     # Any basis of the same contrasts gives the same test.
-    other = roc_test(G, label=y, contrast=[[1, -1, 0], [0, 1, -1]])
+    other = full.wald_test([[1, -1, 0], [0, 1, -1]])
     np.testing.assert_allclose(other.statistic, full.statistic, rtol=1e-10)
-    one = roc_test(G, label=y, contrast=[[0, 1, -1]])
+    one = full.wald_test([[0, 1, -1]])
     assert one.parameter == {"df": 1.0}
     pair = full.pairwise.iloc[2]
     np.testing.assert_allclose(one.statistic, pair.statistic**2, rtol=1e-10)
     with pytest.raises(ValueError, match="sum to 0"):
-        roc_test(G, label=y, contrast=[[1, 0, 0]])
+        full.wald_test([[1, 0, 0]])
     with pytest.raises(ValueError, match="rank 1"):
-        roc_test(G, label=y, contrast=[[1, -1, 0], [2, -2, 0]])
+        full.wald_test([[1, -1, 0], [2, -2, 0]])
     with pytest.raises(ValueError, match="one column per curve"):
-        roc_test(G, label=y, contrast=[[1, -1]])
-    with pytest.raises(ValueError, match="contrast= compares K curves"):
+        full.wald_test([[1, -1]])
+    with (
+        pytest.raises(ValueError, match="contrast= compares K curves"),
+        pytest.warns(FutureWarning),
+    ):
         roc_test(G[:, 0], G[:, 1], y, contrast=[[1, -1]])
     with pytest.raises(ValueError, match="method"):
         roc_test(G, label=y, method="venkatraman")
@@ -224,17 +227,19 @@ def test_two_curves_under_a_design_give_the_design_test_bit_for_bit(replicates):
     G = np.stack([rng.normal(size=n) + y, rng.normal(size=n) + 0.6 * y, rng.normal(size=n)], 1)
     w = rng.uniform(1, 5, n)
     design = SurveyDesign(cluster=cluster, strata=strata, nest=True)
-    two = roc_test(G[:, 0], G[:, 1], y, w, design=design, replicates=replicates)
-    k = roc_test(G[:, :2], label=y, weight=w, design=design, replicates=replicates)
+    if replicates is not None:
+        design = design.replicates(replicates)
+    two = roc_test(G[:, 0], G[:, 1], y, w, design=design)
+    k = roc_test(G[:, :2], label=y, weight=w, design=design)
     assert k.pairwise["statistic"].iloc[0] == two.statistic
     assert k.pairwise["p_value"].iloc[0] == two.p_value
     assert k.statistic == two.statistic**2
     words = "linearization (svyrecvar)" if replicates is None else "JKn replicates (30)"
     assert k.method.startswith(words)
-    three = roc_test(G, label=y, weight=w, design=design, replicates=replicates, quantile="t")
+    three = roc_test(G, label=y, weight=w, design=design, quantile="t")
     assert three.statistic_name == "F"
     assert three.parameter["df1"] == 2.0 and three.parameter["df2"] == 20.0
-    chi2 = roc_test(G, label=y, weight=w, design=design, replicates=replicates)
+    chi2 = roc_test(G, label=y, weight=w, design=design)
     np.testing.assert_allclose(three.statistic, chi2.statistic / 2, rtol=1e-15)
     from scipy.stats import f
 

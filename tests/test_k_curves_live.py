@@ -155,7 +155,7 @@ def test_design_covariance_equals_svyrecvar_and_svrvar(seed):
     )
     S = auc_cov(G, label=y, weight=w, design=design, replicates="JKn")
     np.testing.assert_allclose(S.to_numpy(), expected, rtol=1e-11)
-    test = roc_test(G, label=y, weight=w, design=design, replicates="JKn", quantile="t")
+    test = roc_test(G, label=y, weight=w, design=design.replicates("JKn"), quantile="t")
     assert test.statistic_name == "F" and test.parameter["df1"] == 2.0
     assert test.parameter["df2"] == reps.degf()
     assert test.method.startswith(f"JKn replicates ({reps.n_replicates})")

@@ -59,11 +59,9 @@ def _calls(label, **positive):
         "auc_var": lambda: wr.auc_var(g, label, w, **positive),
         "auc_cov": lambda: wr.auc_cov(g, g2, label, w, **positive),
         "roc_test": lambda: wr.roc_test(g, g2, label, w, **positive),
-        "roc_test label2": lambda: wr.roc_test(
-            g, g2, label, w, label2=label.copy(), weight2=w, **positive
-        ),
+        "roc_test label2": lambda: wr.roc_test(g, (g2, label.copy(), w), label, w, **positive),
         "roc_test unpaired": lambda: wr.roc_test(
-            g, g2[:60], label, w, label2=label[:60], weight2=w[:60], **positive
+            g, (g2[:60], label[:60], w[:60]), label, w, **positive
         ),
         "roc_test bootstrap": lambda: wr.roc_test(
             g, g2, label, w, method="bootstrap", n_boot=20, seed=1, **positive

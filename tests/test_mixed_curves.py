@@ -6,6 +6,7 @@ side is the empirical curve of the same rows.  Checked by brute force (the
 replicates redone by hand with the public curve functions) and live against
 pROC within Monte Carlo error; plus `AUCInterval.median`, pROC's middle value."""
 
+import dataclasses
 import math
 import warnings
 
@@ -474,7 +475,9 @@ def test_smoothed_roc_test_names_its_data_as_procs_data_names():
         named = wr.roc_test(pd.Series(G2, name="wfns"), second, label=Y, method="bootstrap",
                             n_boot=10, seed=1)  # fmt: skip
         unnamed = wr.roc_test(first, G2, label=Y, method="bootstrap", n_boot=10, seed=1)
-        given = wr.roc_test(first, second, method="bootstrap", n_boot=10, seed=1, data_name="a b")
+        given = dataclasses.replace(
+            wr.roc_test(first, second, method="bootstrap", n_boot=10, seed=1), data_name="a b"
+        )
     assert both.data_name == "smooth(roc1) and smooth(roc2)"
     assert "data:  smooth(roc1) and smooth(roc2)" in str(both)
     assert named.data_name == "wfns and smooth(roc2)"

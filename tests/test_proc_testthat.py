@@ -160,8 +160,7 @@ def ndka_fitdistr(controls, cases):
         method="fitdistr",
         n=10,
         positive="Poor",
-        distribution_controls=controls,
-        distribution_cases=cases,
+        distribution=(controls, cases),
     )
     curve = wr.smooth_roc(g, y, **options)
     return curve["TPR"].to_numpy(), 1 - curve["FPR"].to_numpy(), wr.smooth_auc(g, y, **options)

@@ -42,7 +42,7 @@ def test_intervals_say_their_method(kw, words, count):
 
 
 def test_design_tests_say_their_method():
-    test = wr.roc_test(G, G2, Y, W, design=DESIGN, replicates="JKn")
+    test = wr.roc_test(G, G2, Y, W, design=DESIGN.replicates("JKn"))
     assert test.method == "Design-based test for two correlated ROC curves (JKn replicates (20))"
     assert "JKn replicates (20)" in repr(test)
     test = wr.roc_test(G, G2, Y, W, design=DESIGN)

@@ -60,7 +60,7 @@ def test_unpaired_venkatraman_through_roc_test_has_procs_statistic(r, asah_poor)
         y,
         y2,
     )
-    ours = wr.roc_test(frame["s100b"], g2, y, label2=y2, method="venkatraman", n_boot=50, seed=1)
+    ours = wr.roc_test(frame["s100b"], (g2, y2), y, method="venkatraman", n_boot=50, seed=1)
     assert ours.statistic == pytest.approx(e, rel=1e-14)
     assert ours.method == "Venkatraman's test for two unpaired ROC curves"
 
@@ -81,7 +81,7 @@ def test_bootstrap_with_paired_none_pairs_as_procs(r, asah_poor, shuffled):
         y,
         y2,
     )
-    ours = wr.roc_test(g1, g2, y, label2=y2, method="bootstrap", n_boot=4000, seed=3)
+    ours = wr.roc_test(g1, (g2, y2), y, method="bootstrap", n_boot=4000, seed=3)
     assert ours.method == method
     assert wr.are_paired(g1, g2, y, label2=y2) == (not shuffled)
     # Monte Carlo error: about 4 standard errors of the difference.
@@ -140,14 +140,12 @@ def test_paired_true_on_unpaired_curves_is_procs_error(r, asah_poor, method):
     )
     assert procs_message.startswith("error: ")
     with pytest.raises(ValueError) as raised:
-        wr.roc_test(
-            frame["s100b"], frame["ndka"], y, label2=np.roll(y, 1), method=method, paired=True
-        )
+        wr.roc_test(frame["s100b"], (frame["ndka"], np.roll(y, 1)), y, method=method, paired=True)
     assert str(raised.value).startswith(procs_message.removeprefix("error: "))
 
 
 @pytest.mark.parametrize("method", METHODS)
-def test_unpaired_length_error_names_label2_and_guess2(r, asah_poor, method):
+def test_unpaired_length_error_names_the_second_samples_parts(r, asah_poor, method):
     """pROC cannot even build the second curve; our error names its inputs."""
     frame, y = asah_poor
     message = r.r("""function(y, g) tryCatch(roc(y, g, quiet = TRUE),
@@ -155,12 +153,12 @@ def test_unpaired_length_error_names_label2_and_guess2(r, asah_poor, method):
         vec(r, y[:50]), vec(r, frame["ndka"][:49])
     )[0]
     assert message == "Response and predictor must be vectors of the same length."
-    with pytest.raises(ValueError, match=r"label2 has 50 elements but guess2 has 49"):
-        wr.roc_test(frame["s100b"], frame["ndka"][:49], y, label2=y[:50], method=method)
-    with pytest.raises(ValueError, match=r"label2 has 50 elements but weight2 has 3"):
-        wr.roc_test(
-            frame["s100b"], frame["ndka"][:50], y, label2=y[:50], weight2=[1, 2, 3], method=method
-        )
+    with pytest.raises(ValueError, match=r"its label has 50 elements but its guess has 49"):
+        wr.roc_test(frame["s100b"], (frame["ndka"][:49], y[:50]), y, method=method)
+    with pytest.raises(
+        ValueError, match=r"the second sample's label has 50 elements but its weight has 3"
+    ):
+        wr.roc_test(frame["s100b"], (frame["ndka"][:50], y[:50], [1, 2, 3]), y, method=method)
 
 
 def test_venkatraman_of_partial_areas_is_procs_error(r, asah_poor):

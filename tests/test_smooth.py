@@ -230,7 +230,7 @@ def test_given_densities_are_procs(r):
             r.FloatVector(cases),
         )
     )
-    options = dict(method="density", n=50, density_controls=controls, density_cases=cases)
+    options = dict(method="density", n=50, density=(controls, cases))
     curve = wr.smooth_roc(g, y, **options)
     np.testing.assert_allclose(curve["TPR"], out[:52], rtol=0, atol=1e-12)
     np.testing.assert_allclose(curve["FPR"], out[52:104], rtol=0, atol=1e-12)
@@ -269,8 +269,8 @@ def lnorm(x, w, t):
 
 def density_functions(g, y, direction, n):
     options = dict(method="density", n=n, direction=direction)
-    a = wr.smooth_roc(g, y, density_controls=unif, density_cases=unif, **options)
-    b = wr.smooth_roc(g, y, density_controls=norm, density_cases=lnorm, **options)
+    a = wr.smooth_roc(g, y, density=(unif, unif), **options)
+    b = wr.smooth_roc(g, y, density=(norm, lnorm), **options)
     return np.concatenate([a["TPR"], a["FPR"], b["TPR"], b["FPR"]])
 
 
@@ -318,10 +318,10 @@ def test_density_functions_give_procs_testthat_values():
         rtol=1e-12,
     )
     options = dict(method="density", n=10)
-    assert wr.smooth_auc(g, y, density_controls=unif, density_cases=unif, **options) == (
+    assert wr.smooth_auc(g, y, density=(unif, unif), **options) == (
         pytest.approx(0.9375, abs=1e-12)
     )
-    area = wr.smooth_auc(g, y, density_controls=norm, density_cases=lnorm, **options)
+    area = wr.smooth_auc(g, y, density=(norm, lnorm), **options)
     assert area == pytest.approx(0.9694449, abs=5e-8)
 
 
@@ -350,8 +350,7 @@ def test_given_densities_in_either_direction_are_procs(r, direction):
         method="density",
         n=40,
         direction=direction,
-        density_controls=controls,
-        density_cases=cases,
+        density=(controls, cases),
     )
     np.testing.assert_allclose(np.r_[curve["TPR"], curve["FPR"]], out, rtol=0, atol=1e-12)
 
@@ -439,10 +438,14 @@ def test_inputs_are_not_modified():
         (dict(bw=0.5), TypeError, "bw do not apply to method='binormal'"),
         (dict(kernel="cosine", cut=1), TypeError, "kernel, cut do not apply to method='binormal'"),
         (dict(method="logcondens", old_coords=True), TypeError, "old_coords do not apply"),
-        (dict(method="density", distribution_cases="gamma"), TypeError, "distribution_cases do"),
-        (dict(method="fitdistr", density_cases=np.ones(512)), TypeError, "density_cases do not"),
-        (dict(method="fitdistr", distribution_cases="t"), ValueError, "distribution_cases must be"),
-        (dict(method="fitdistr", distribution_controls=1), TypeError, "a distribution name"),
+        (dict(method="density", distribution=(None, "gamma")), TypeError, "distribution_cases do"),
+        (dict(method="fitdistr", density=(None, np.ones(512))), TypeError, "density_cases do not"),
+        (
+            dict(method="fitdistr", distribution=(None, "t")),
+            ValueError,
+            "distribution_cases must be",
+        ),
+        (dict(method="fitdistr", distribution=(1, None)), TypeError, "a distribution name"),
         (dict(n=1), ValueError, "n must be at least 2"),
         (dict(n=10.5), TypeError, "n must be a whole number"),
         (dict(direction="auto"), ValueError, "never guessed"),
@@ -450,7 +453,7 @@ def test_inputs_are_not_modified():
         (dict(fpr_range=(0, 0.1), tpr_range=(0, 0.1)), ValueError, "not both"),
         (dict(fpr_range=(0.5, 0.1)), ValueError, "0 <= lo < hi <= 1"),
         (
-            dict(method="density", density_controls=np.ones(3)),
+            dict(method="density", density=(np.ones(3), None)),
             ValueError,
             "density_controls must give n = 512 densities",
         ),

@@ -107,7 +107,7 @@ def test_closed_form_fitdistr_is_procs(rr, controls, cases, direction):
             rr.FloatVector(g), rr.FloatVector(y), direction, "fitdistr", 50, controls, cases
         )
     )
-    options = dict(distribution_controls=controls, distribution_cases=cases)
+    options = dict(distribution=(controls, cases))
     mine = curve(g, y, method="fitdistr", n=50, direction=direction, **options)
     np.testing.assert_allclose(mine, expected, rtol=0, atol=1e-14)
 
@@ -137,7 +137,7 @@ def test_optimised_fitdistr_curve_is_procs(rr, controls, cases):
     expected = np.asarray(
         rr.r(R_PROC)(rr.FloatVector(g), rr.FloatVector(y), "<", "fitdistr", 40, controls, cases)
     )
-    options = dict(distribution_controls=controls, distribution_cases=cases)
+    options = dict(distribution=(controls, cases))
     mine = curve(g, y, method="fitdistr", n=40, **options)
     np.testing.assert_allclose(mine, expected, rtol=0, atol=1e-8)
 
@@ -148,8 +148,8 @@ def test_optimised_fitdistr_curve_is_procs(rr, controls, cases):
         dict(method="logcondens"),
         dict(method="logcondens_smooth"),
         dict(method="fitdistr"),
-        dict(method="fitdistr", distribution_controls="gamma", distribution_cases="weibull"),
-        dict(method="fitdistr", distribution_controls="logistic", distribution_cases="cauchy"),
+        dict(method="fitdistr", distribution=("gamma", "weibull")),
+        dict(method="fitdistr", distribution=("logistic", "cauchy")),
     ],
 )
 @pytest.mark.parametrize("weights_are", ["frequency", "importance"])
@@ -159,7 +159,7 @@ def test_whole_number_weights_are_the_rows_repeated(options, weights_are):
     mine = curve(g, y, w, n=30, weights_are=weights_are, **options)
     repeated = curve(np.repeat(g, w), np.repeat(y, w), n=30, **options)
     tol = 1e-12
-    if "distribution_cases" in options:  # optim's path: the same, rounding apart
+    if "distribution" in options:  # optim's path: the same, rounding apart
         # importance weights are rescaled to the rows' number, so optim's
         # steps differ from those on the rows repeated: the same maximum, to
         # what optim resolves
@@ -212,7 +212,7 @@ def loglik(x, w, phi):
 def test_errors_say_what_is_expected():
     g, y = sample(11, positive=True)
     with pytest.raises(ValueError, match="need positive values to fit a log-Normal"):
-        wr.smooth_roc(g - 2, y, method="fitdistr", distribution_cases="lognormal")
+        wr.smooth_roc(g - 2, y, method="fitdistr", distribution=("normal", "lognormal"))
     with pytest.raises(ValueError, match="at least 2 distinct values"):
         wr.smooth_roc(np.where(y == 1, 1.0, g), y, method="logcondens")
 

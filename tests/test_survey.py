@@ -319,22 +319,17 @@ def test_svyroc_example_jkn_interval_and_tests_as_recorded():
         rtol=1e-12,
     )
     paired = wr.roc_test(
-        data["phat.1"], data["phat.2"], data["y"], data["weights"], design=design, replicates="JKn"
+        data["phat.1"], data["phat.2"], data["y"], data["weights"], design=design.replicates("JKn")
     )
     np.testing.assert_allclose(
         [paired.statistic, paired.p_value], [r["ht.paired z"], r["ht.paired pvalue"]], rtol=1e-10
     )
     indep = wr.roc_test(
         data["phat.1"],
-        data2["phat.2"],
+        (data2["phat.2"], data2["y"], data2["weights"]),
         data["y"],
         data["weights"],
-        label2=data2["y"],
-        weight2=data2["weights"],
-        design=design,
-        design2=design2,
-        replicates="JKn",
-        replicates2="JKn",
+        design=(design.replicates("JKn"), design2.replicates("JKn")),
     )
     np.testing.assert_allclose(
         [indep.statistic, indep.p_value], [r["ht.indep z"], r["ht.indep pvalue"]], rtol=1e-10

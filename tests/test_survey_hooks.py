@@ -119,20 +119,20 @@ def test_roc_test_paired_and_independent():
     d2 = wr.SurveyDesign(cluster=np.arange(len(guess) - half) // 5)
     indep = wr.roc_test(
         guess[:half],
-        other[half:],
+        (other[half:], label[half:], weight[half:]),
         label[:half],
         weight[:half],
-        label2=label[half:],
-        weight2=weight[half:],
-        design=d1,
-        design2=d2,
+        design=(d1, d2),
     )
     v1 = wr.auc_var(guess[:half], label[:half], weight[:half], design=d1)
     v2 = wr.auc_var(other[half:], label[half:], weight[half:], design=d2)
     assert indep.std_error == pytest.approx(math.sqrt(v1 + v2), rel=1e-12)
-    with pytest.raises(ValueError, match="design2= and replicates2= need design="):
+    with (
+        pytest.raises(ValueError, match="a second design needs the first"),
+        pytest.warns(FutureWarning, match="design2"),
+    ):
         wr.roc_test(guess, other, label, weight, design2=d1)
-    with pytest.raises(ValueError, match="paired=False needs design2="):
+    with pytest.raises(ValueError, match=r"paired=False needs both samples' designs"):
         wr.roc_test(guess, other, label, weight, design=d, paired=False)
     with pytest.raises(ValueError, match="compare whole areas"):
         wr.roc_test(guess, other, label, weight, design=d, fpr_range=(0, 0.2))

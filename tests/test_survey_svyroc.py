@@ -125,15 +125,10 @@ def test_ht_paired_and_indep_jkn(svyroc, alternative):
     r = np.asarray(svyroc.r(R_INDEP)(alternative))
     ours = wr.roc_test(
         data["phat.1"],
-        data2["phat.2"],
+        (data2["phat.2"], data2["y"], data2["weights"]),
         data["y"],
         data["weights"],
-        design=design,
-        label2=data2["y"],
-        weight2=data2["weights"],
-        design2=design2,
-        replicates="JKn",
-        replicates2="JKn",
+        design=(design.replicates("JKn"), design2.replicates("JKn")),
         alternative=alternative,
     )
     np.testing.assert_allclose([ours.statistic, ours.p_value], r[2:], rtol=1e-10)

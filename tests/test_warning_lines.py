@@ -371,7 +371,7 @@ CASES = [
     Case(
         "roc_test unpaired skewed",
         "inference/checks.py",
-        lambda: wr.roc_test(RANKS, RANKS2, THIRDS, SKEWED, label2=THIRDS[::-1]),
+        lambda: wr.roc_test(RANKS, (RANKS2, THIRDS[::-1]), THIRDS, SKEWED),
         UserWarning,
         SKEW,
     ),

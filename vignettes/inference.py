@@ -763,9 +763,7 @@ print(
 # alt: The empirical step curve with several smooth curves, one per fitted distribution or log-concave density, most of them close to it.
 fitted = {
     "fitdistr normal": dict(method="fitdistr"),
-    "fitdistr lognormal": dict(
-        method="fitdistr", distribution_controls="lognormal", distribution_cases="lognormal"
-    ),
+    "fitdistr lognormal": dict(method="fitdistr", distribution="lognormal"),
     "logcondens": dict(method="logcondens"),
     "logcondens_smooth": dict(method="logcondens_smooth"),
 }

@@ -36,7 +36,7 @@
 # | `as.svrepdesign(d, type = "JKn")` | `design.replicates("JKn")` |
 # | `svrepdesign(repweights = , scale = , rscales = , mse = )` | `ReplicateWeights(matrix, scale=, rscales=, mse=)` |
 # | svyROC `ci.wauc(d, ..., method = "JKn")` | `auc_ci(phat, y, w, design=d, replicates="JKn")` |
-# | svyROC `ht.paired`, `ht.indep` | `roc_test(..., design=d)`, with `design2=` for independent samples |
+# | svyROC `ht.paired`, `ht.indep` | `roc_test(..., design=d)`, with `design=(d1, d2)` for independent samples |
 #
 # and the weight argument holds the sampling weights (or the design does,
 # with `weight=`; a function given `design=` then takes them from it).
@@ -122,23 +122,20 @@ print(str(caught[0].message) if caught else "no warning")
 # ### Comparing two scores
 #
 # `roc_test` with one design compares two scores of the same rows
-# (svyROC's `ht.paired`); with `design2=` it compares two independent
-# samples, each with its own design (`ht.indep`).
+# (svyROC's `ht.paired`); with the second sample as a tuple and
+# `design=(d1, d2)` it compares two independent samples, each with its own
+# design (`ht.indep`).
 
 # %%
-paired = wr.roc_test(data["phat.1"], data["phat.2"], y, w, design=design, replicates="JKn")
+jkn_design = design.replicates("JKn")  # survey's as.svrepdesign(design, type = "JKn")
+paired = wr.roc_test(data["phat.1"], data["phat.2"], y, w, design=jkn_design)
 design2 = wr.SurveyDesign(cluster="cluster", strata="strata", nest=True, data=data2)
 independent = wr.roc_test(
     data["phat.1"],
-    data2["phat.2"],
+    (data2["phat.2"], data2["y"], data2["weights"]),  # a sample of its own
     y,
     w,
-    label2=data2["y"],
-    weight2=data2["weights"],
-    design=design,
-    design2=design2,
-    replicates="JKn",
-    replicates2="JKn",
+    design=(jkn_design, design2.replicates("JKn")),
 )
 pd.DataFrame(
     {

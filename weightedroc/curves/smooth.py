@@ -36,14 +36,16 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from ..engine.validation import check_choice, check_direction, check_frequency, prepared
+from ..utils.deprecation import moved
 from ..utils.normal import pnorm, qnorm
-from ..utils.signatures import in_help
+from ..utils.signatures import hidden, in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from . import fitdistr
 from .areas import check_range, mcclish_warned, range_areas
@@ -178,6 +180,41 @@ def curve_of(controls, cases):
     threshold (a guess at or above it is called positive)."""
     tails = [np.cumsum(density[::-1])[::-1] for density in (cases, controls)]
     return tuple(tail / tail[0] for tail in tails)  # the first exactly 1
+
+
+CLASS_OPTIONS = ("density_controls", "density_cases", "distribution_controls", "distribution_cases")
+
+
+def class_options(function, density, distribution, *old):
+    """Each class's given density and fitted distribution: pROC's one for
+    both classes, or a (controls, cases) pair; the four keywords of 1.2
+    (`CLASS_OPTIONS`) still work, with a FutureWarning."""
+    given = dict(zip(CLASS_OPTIONS, old))
+    for kind in ("density", "distribution"):
+        old_names = [n for n in CLASS_OPTIONS if n.startswith(kind) and given[n] is not None]
+        if old_names:
+            moved(function, old_names[0], f"give {kind}=(controls, cases)")
+    for kind, value in (("density", density), ("distribution", distribution)):
+        if value is None:
+            continue
+        if any(given[f"{kind}_{c}"] is not None for c in ("controls", "cases")):
+            raise TypeError(f"give {kind}= or {kind}_controls/{kind}_cases, not both")
+        if isinstance(value, tuple):
+            if len(value) != 2:
+                raise ValueError(
+                    f"{kind} as a pair is (controls, cases), got a tuple of {len(value)}"
+                )
+            pair = value
+        elif callable(value) or isinstance(value, str):
+            pair = (value, value)
+        else:
+            raise TypeError(
+                f"{kind} must be "
+                + ("a function" if kind == "density" else "a distribution's name")
+                + f" for both classes, or the pair (controls, cases), got {type(value).__name__}"
+            )
+        given[f"{kind}_controls"], given[f"{kind}_cases"] = pair
+    return given
 
 
 # ---------------------------------------------------------------- the recipe
@@ -380,6 +417,7 @@ def smoothed(guess, label, weight, method, n, positive, direction, weights_are, 
 
 
 @in_help
+@hidden(*CLASS_OPTIONS)
 def smooth_roc(
     guess: ArrayLike,
     label: ArrayLike,
@@ -395,6 +433,8 @@ def smooth_roc(
     kernel: str = "gaussian",
     cut: float = 3,
     old_coords: bool = False,
+    density: Callable | tuple | None = None,
+    distribution: str | tuple | None = None,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
     distribution_controls: str | None = None,
@@ -455,23 +495,28 @@ def smooth_roc(
         densities of R >= 4.4 (and so pROC's on today's R); True those of R
         before 4.4, whose kernel grid made every density about 0.1% too high
         (R 4.4.0's NEWS), for matching results computed on older R.
-    density_controls, density_cases : array-like of n floats, or callable, optional
-        Density only: the negatives' (controls') or positives' (cases')
-        density, given instead of estimated (pROC's ``density.controls`` and
-        ``density.cases``): its `n` values at the grid points (ascending,
+    density : callable, or (controls, cases), optional
+        Density only: the densities given instead of estimated, pROC's
+        ``density`` (one function for both classes) or ``density.controls``
+        and ``density.cases`` as the pair (controls, cases) of the
+        negatives' and the positives' density (either None: estimated).
+        Each is its `n` values at the grid points (ascending,
         on the guesses' scale), or a function ``f(guesses, weights,
         points)`` returning the density of the class's `guesses` (with their
         `weights`, None for unit weights) at the `n` grid points `points`
         (from the smallest guess minus ``cut * bw`` to the largest plus ``cut
         * bw``, as pROC passes ``from`` and ``to``).
-    distribution_controls, distribution_cases : str, default "normal"
-        Fitdistr only: the distribution fitted to the negatives (controls)
-        or positives (cases), pROC's ``density.controls`` and
-        ``density.cases`` with ``method = "fitdistr"``: "normal",
+    distribution : str, or (controls, cases), default "normal"
+        Fitdistr only: the distribution fitted to both classes, or the pair
+        fitted to the negatives (controls) and the positives (cases), pROC's
+        ``density``, ``density.controls`` and ``density.cases`` with
+        ``method = "fitdistr"``: "normal",
         "lognormal" (or "log-normal") and "exponential" (MASS's closed
         forms), "weibull", "gamma", "cauchy" or "logistic" (R's optim as
         MASS runs it, see `weightedroc.curves.fitdistr`).  Each is fitted
-        by weighted maximum likelihood.
+        by weighted maximum likelihood.  (``density_controls=``,
+        ``density_cases=``, ``distribution_controls=`` and
+        ``distribution_cases=`` before 1.3: deprecated, not shown by help().)
 
     Returns
     -------
@@ -529,11 +574,12 @@ def smooth_roc(
         kernel=kernel,
         cut=cut,
         old_coords=old_coords,
-        density_controls=density_controls,
-        density_cases=density_cases,
-        distribution_controls=distribution_controls,
-        distribution_cases=distribution_cases,
-    )
+        **class_options(
+            "smooth_roc",
+            density, distribution, density_controls, density_cases,
+            distribution_controls, distribution_cases,
+        ),
+    )  # fmt: skip
     tpr, fpr, attrs = smoothed(
         guess, label, weight, method, n, positive, direction, weights_are, options
     )
@@ -546,6 +592,7 @@ def smooth_roc(
 
 
 @in_help
+@hidden(*CLASS_OPTIONS)
 def smooth_auc(
     guess: ArrayLike,
     label: ArrayLike,
@@ -561,6 +608,8 @@ def smooth_auc(
     kernel: str = "gaussian",
     cut: float = 3,
     old_coords: bool = False,
+    density: Callable | tuple | None = None,
+    distribution: str | tuple | None = None,
     density_controls: ArrayLike | None = None,
     density_cases: ArrayLike | None = None,
     distribution_controls: str | None = None,
@@ -580,9 +629,9 @@ def smooth_auc(
     ----------
     guess, label, weight, method, n, positive, direction, weights_are
         As for `smooth_roc`.
-    bw, adjust, kernel, cut, old_coords, density_controls, density_cases
+    bw, adjust, kernel, cut, old_coords, density
         As for `smooth_roc` (``method="density"`` only).
-    distribution_controls, distribution_cases
+    distribution
         As for `smooth_roc` (``method="fitdistr"`` only).
     fpr_range, tpr_range : (float, float), optional
         A partial area, as for `partial_auc` (pROC's ``partial.auc`` with
@@ -628,11 +677,12 @@ def smooth_auc(
         kernel=kernel,
         cut=cut,
         old_coords=old_coords,
-        density_controls=density_controls,
-        density_cases=density_cases,
-        distribution_controls=distribution_controls,
-        distribution_cases=distribution_cases,
-    )
+        **class_options(
+            "smooth_auc",
+            density, distribution, density_controls, density_cases,
+            distribution_controls, distribution_cases,
+        ),
+    )  # fmt: skip
     if fpr_range is not None and tpr_range is not None:
         raise ValueError("give fpr_range or tpr_range, not both")
     ranges = {}

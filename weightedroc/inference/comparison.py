@@ -9,7 +9,8 @@ import numpy as np
 
 from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
-from ..utils.signatures import in_help
+from ..utils.deprecation import moved
+from ..utils.signatures import hidden, in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import (
     check_choice,
@@ -34,14 +35,16 @@ METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
 
 
 @in_help
+@hidden(
+    "label2", "weight2", "design2", "replicates", "replicates2", "data_name",
+    "sensitivity", "specificity", "contrast",
+)  # fmt: skip
 def roc_test(
     guess1: ArrayLike,
-    guess2: ArrayLike | None = None,
+    guess2: ArrayLike | tuple | None = None,
     label: ArrayLike | None = None,
     weight: ArrayLike | None = None,
     *,
-    label2: ArrayLike | None = None,
-    weight2: ArrayLike | None = None,
     paired: bool | None = None,
     method: str | None = None,
     alternative: str = "two.sided",
@@ -55,16 +58,19 @@ def roc_test(
     fpr_range: tuple | None = None,
     tpr_range: tuple | None = None,
     correct: bool | tuple[bool, bool] = False,
+    at: float | None = None,
+    stratified: bool = True,
+    partial_auc: dict | None = None,
+    design: SurveyDesign | ReplicateWeights | tuple | None = None,
+    contrast: ArrayLike | None = None,
+    label2: ArrayLike | None = None,
+    weight2: ArrayLike | None = None,
+    design2: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | tuple | None = None,
+    replicates2: str | ReplicateWeights | None = None,
     data_name: str | None = None,
     sensitivity: float | None = None,
     specificity: float | None = None,
-    stratified: bool = True,
-    partial_auc: dict | None = None,
-    design: SurveyDesign | ReplicateWeights | None = None,
-    design2: SurveyDesign | ReplicateWeights | None = None,
-    replicates: str | ReplicateWeights | None = None,
-    replicates2: str | ReplicateWeights | None = None,
-    contrast: ArrayLike | None = None,
 ) -> HTest:
     """Test whether two (or K) ROC curves have equal (weighted) AUCs, as pROC's ``roc.test``.
 
@@ -89,19 +95,20 @@ def roc_test(
         when their data have the same labels.  Or one `smooth_roc` curve
         and raw scores, in either order, with `label` (and `weight`,
         `weights_are`, `positive`, `direction`) for the raw scores (or
-        `label2`, `weight2` when the raw curve is the second, unpaired), as
+        ``guess2=(guess, label, weight)`` when the raw curve is the second, unpaired), as
         pROC's ``roc.test(roc1, smooth(roc2))``: the same methods, each
         replicate's rows (shared when paired: `label` equal to the smoothed
         curve's labels, row for row) smoothed again on one side and read as
         their empirical curve on the other, as the raw bootstrap reads it
         (`weightedroc.inference.empirical`); pROC's warning "Different
         smoothing parameters in the ROC curves..." as pROC gives it.
+        Or `guess2` is a second sample of its own rows, ``(guess, label)``
+        or ``(guess, label, weight)``: curves of different observations
+        (pROC's two ``roc`` objects of different data).  (``label2=`` and
+        ``weight2=`` before 1.3: deprecated, not shown by help().)
     label, weight : array-like
         Labels (and weights) of `guess1`'s observations; also of `guess2`'s
-        unless `label2` (`weight2`) are given.
-    label2, weight2 : array-like, optional
-        Labels and weights of `guess2`'s observations, for curves of
-        different observations.
+        unless `guess2` is a sample of its own.
     paired : bool or None
         None (default) infers it as pROC's ``roc.test``, for every method:
         paired when both curves have as many observations with the same
@@ -147,11 +154,15 @@ def roc_test(
         its own ``partial.auc``: different areas warn in pROC's words
         ("Different AUC specifications in the ROC curves. Enforcing the
         inconsistency, but unexpected results may be produced.").
-    data_name : str, optional
-        Shown in the printed result; by default from the inputs' names.
-    sensitivity, specificity : float in [0, 1]
-        Where ``method="sensitivity"`` (``"specificity"``) compares the
-        curves: required by that method, an error with the others.
+    at : float in [0, 1]
+        Where ``method="sensitivity"`` compares the curves: the sensitivity
+        (pROC's ``sensitivity=``); with ``method="specificity"``, the
+        specificity (pROC's ``specificity=``).  Required by those methods,
+        an error with the others.  (pROC's ``sensitivity=`` and
+        ``specificity=``, and ``data_name=`` (the printed result's data
+        line, by default from the inputs' names: set it with
+        ``dataclasses.replace(test, data_name=...)``), still work with a
+        FutureWarning until 2.0.)
     stratified : bool, default True
         pROC's ``boot.stratified`` for the bootstrap methods (bootstrap,
         sensitivity, specificity): False draws each replicate from all
@@ -160,27 +171,26 @@ def roc_test(
         pROC's.
         ``partial_auc=dict(...)`` (deprecated in 1.2, not shown by help())
         still gives the partial area, with a FutureWarning.
-    design, replicates
-        A sampling design of the first sample, as for `auc_var`
-        (``method`` "linearization" or "replicate"): a design-based test
-        of AUC1 - AUC2 over its design-based standard error.  Paired
-        scores of one sample (svyROC's ``ht.paired``), or, with `design2`,
-        two independent samples (``label2``, ``weight2``), each with its
-        design, the variances added (``ht.indep``).  ``quantile`` "auto" and
-        "normal": Z (svyROC's); "t": survey's degrees of freedom (the
-        smaller of the two samples' for independent ones).
-    design2, replicates2
-        The second sample's design and replicates (independent samples).
-    contrast : array-like, optional
-        K curves only: the contrast matrix L (one column per curve, rows
-        summing to 0, full row rank) of the Wald test of L A = 0; by default
-        the first curve against each other one, the test of equal AUCs.
-        With ``method="bootstrap"`` the AUCs' covariance is that of the K
-        areas of the same replicates (any partial area); with ``design=``
-        that of the K columns of influence values ("linearization") or of
-        replicate AUCs ("replicate"), the statistic a Wald chi-square, or
-        with ``quantile="t"`` survey's F (``regTermTest``): the chi-square
-        over its rank, with (rank, design df) degrees of freedom.
+    design : SurveyDesign or ReplicateWeights, or a pair of them
+        A sampling design, as for `auc_var` (``method`` "linearization" or
+        "replicate"; replicate weights as survey's ``as.svrepdesign``:
+        ``design=d.replicates("JKn")``): a design-based test of AUC1 - AUC2
+        over its design-based standard error.  Paired scores of one sample
+        (svyROC's ``ht.paired``), or two independent samples
+        (``guess2=(guess, label, weight)``) with ``design=(design1,
+        design2)``, the variances added (``ht.indep``).  ``quantile``
+        "auto" and "normal": Z (svyROC's); "t": survey's degrees of freedom
+        (the smaller of the two samples' for independent ones).
+        (``design2=``, ``replicates=`` and ``replicates2=`` before 1.3:
+        deprecated, not shown by help().)
+        With ``method="bootstrap"`` K curves' AUC covariance is that of the K
+        areas of the same replicates (any partial area); with ``design=`` that
+        of the K columns of influence values ("linearization") or of replicate
+        AUCs ("replicate"), the statistic a Wald chi-square, or with
+        ``quantile="t"`` survey's F (``regTermTest``): the chi-square over its
+        rank, with (rank, design df) degrees of freedom.  A contrast of your
+        own (one column per curve, rows summing to 0, full row rank): the
+        result's ``wald_test(contrast)``.  (``contrast=`` is deprecated.)
 
     Returns
     -------
@@ -225,6 +235,18 @@ def roc_test(
     1  s100b   ndka  0.1643
     2   wfns   ndka  0.0154
     """
+    guess2, label2, weight2 = _second_sample(guess2, label2, weight2)
+    design, design2 = _pair_of("design", design, design2)
+    replicates, replicates2 = _pair_of("replicates", replicates, replicates2)
+    sensitivity, specificity = _fixed_point(method, at, sensitivity, specificity)
+    if contrast is not None:
+        moved("roc_test", "contrast", "call roc_test(guesses, label=...).wald_test(contrast)")
+    if data_name is not None:
+        moved(
+            "roc_test",
+            "data_name",
+            "set it on the result, dataclasses.replace(test, data_name=...)",
+        )
     method = design_method(method, design, replicates)
     if partial_auc is None:
         partial_curves = curve_partials("roc_test", fpr_range, tpr_range, correct)
@@ -236,7 +258,9 @@ def roc_test(
             )
         label = need_label(guess2 if label is None else label, "roc_test")
         if label2 is not None or weight2 is not None or design2 is not None:
-            raise ValueError("K curves are scores of the same rows: give no label2/weight2/design2")
+            raise ValueError(
+                "K curves are scores of the same rows: give no second sample or design"
+            )
         if paired is False:
             raise ValueError("K curves are scores of the same rows: paired=False has no test")
         request = design_request(design, replicates, method, weights_are)
@@ -280,9 +304,9 @@ def roc_test(
         if partial is not None:
             raise ValueError("design-based tests compare whole areas: give no fpr_range/tpr_range")
         if paired is True and design2 is not None:
-            raise ValueError("paired=True with design2=: paired scores share one design")
+            raise ValueError("paired=True with two designs: paired scores share one design")
         if paired is False and design2 is None:
-            raise ValueError("paired=False needs design2= (the second sample's design)")
+            raise ValueError("paired=False needs both samples' designs: design=(design1, design2)")
         return design_roc_test(
             guess1,
             guess2,
@@ -305,7 +329,7 @@ def roc_test(
             data_name=data_name,
         )
     if design2 is not None or replicates2 is not None:
-        raise ValueError("design2= and replicates2= need design= (the first sample's)")
+        raise ValueError("a second design needs the first: design=(design1, design2)")
     check_choice(method, "method", METHODS)
     with one_label_warning():  # the pairing and the curves read the labels
         request = comparison(
@@ -334,6 +358,68 @@ def roc_test(
         if method == "delong":
             return (_paired if request.paired else _unpaired)(request)
         return (run_venkatraman if method == "venkatraman" else run_bootstrap)(request)
+
+
+def _second_sample(guess2, label2, weight2):
+    """An unpaired second sample given as ``(guess, label[, weight])``, or
+    by the deprecated ``label2=``, ``weight2=``."""
+    given = [name for name, v in (("label2", label2), ("weight2", weight2)) if v is not None]
+    if given:
+        moved("roc_test", given[0], "give the second sample as guess2=(guess, label, weight)")
+    if not _is_sample(guess2):
+        return guess2, label2, weight2
+    if label2 is not None or weight2 is not None:
+        raise TypeError(
+            "roc_test() got the second sample twice: as guess2=(...) and label2/weight2"
+        )
+    if len(guess2) not in (2, 3):
+        raise ValueError(
+            f"guess2 as a second sample is (guess, label) or (guess, label, weight), "
+            f"got a tuple of {len(guess2)}"
+        )
+    return (*guess2, None)[:3]
+
+
+def _is_sample(value):
+    """A tuple of arrays (or a smoothed curve first), not a tuple of scores."""
+    return isinstance(value, tuple) and len(value) > 0 and np.ndim(value[0]) >= 1
+
+
+def _pair_of(name, value, second):
+    """``design=(first, second)`` for two independent samples (or the
+    deprecated ``design2=``); ``replicates=`` is deprecated for roc_test."""
+    if name == "replicates" and (value is not None or second is not None):
+        moved(
+            "roc_test",
+            "replicates",
+            'give the replicate design, design=design.replicates("JKn") '
+            "(a pair of them for two samples)",
+        )
+    if second is not None and name == "design":
+        moved("roc_test", "design2", "give both designs, design=(design1, design2)")
+    if not isinstance(value, tuple):
+        return value, second
+    if second is not None or len(value) != 2:
+        raise ValueError(
+            f"{name}=(first, second) takes the two samples' designs: two of them, and no {name}2="
+        )
+    return value
+
+
+def _fixed_point(method, at, sensitivity, specificity):
+    """``at=``: where method "sensitivity" ("specificity") compares the
+    curves, pROC's ``sensitivity=`` (``specificity=``), still accepted."""
+    for name, value in (("sensitivity", sensitivity), ("specificity", specificity)):
+        if value is not None:
+            moved("roc_test", name, f'call roc_test(..., method="{name}", at={value!r})')
+            break
+    if at is None:
+        return sensitivity, specificity
+    if method not in ("sensitivity", "specificity"):
+        raise ValueError(f'at= is for method="sensitivity" or "specificity", not method={method!r}')
+    if (sensitivity if method == "sensitivity" else specificity) is not None:
+        raise TypeError(f"roc_test() got both at= and {method}=")
+    return (at, specificity) if method == "sensitivity" else (sensitivity, at)
 
 
 def _paired(c: Comparison) -> HTest:

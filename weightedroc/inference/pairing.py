@@ -78,21 +78,18 @@ def _check_lengths(guess2, label, label2, weight2):
             raise ValueError(
                 f"guess2 has {n_guess} values and label {np.size(label)}: "
                 "paired scores need one guess each per observation; give "
-                "label2 (and weight2) for curves of different observations"
+                "guess2=(guess, label, weight) for curves of different observations"
             )
         n_label, names = np.size(label), ("label", "weight2")
     else:
-        n_label, names = np.size(label2), ("label2", "weight2")
+        n_label, names = np.size(label2), ("the second sample's label", "its weight")
         if n_guess != n_label:
             raise ValueError(
-                f"length(label2) == length(guess2) is not TRUE: label2 has "
-                f"{n_label} elements but guess2 has {n_guess}"
+                f"the second sample (guess, label, weight) needs one of each per row: "
+                f"its label has {n_label} elements but its guess has {n_guess}"
             )
     if weight2 is not None and np.size(weight2) != n_label:
-        raise ValueError(
-            f"length({names[0]}) == length({names[1]}) is not TRUE: {names[0]} has "
-            f"{n_label} elements but weight2 has {np.size(weight2)}"
-        )
+        raise ValueError(f"{names[0]} has {n_label} elements but {names[1]} has {np.size(weight2)}")
 
 
 def _checked_second(check, guess2, label2, weight2, *options):
@@ -100,7 +97,7 @@ def _checked_second(check, guess2, label2, weight2, *options):
     try:
         return check(guess2, label2, weight2, *options)
     except (TypeError, ValueError) as error:
-        raise type(error)(f"the second curve (guess2, label2, weight2): {error}") from None
+        raise type(error)(f"the second sample guess2=(guess, label, weight): {error}") from None
 
 
 @in_help

@@ -2,20 +2,23 @@
 
 `AUCInterval` (an interval of the AUC), `HTest` (a test, as R's htest) and
 `PowerTest` (a power calculation, as R's power.htest).  A leaf module: it
-imports nothing from the package beyond `weightedroc.utils`, so that every
-method and dispatcher can return these without importing each other.
+imports nothing from the package beyond `weightedroc.utils` and the leaves
+`.distributions` and `.wald`, so that every method and dispatcher can
+return these without importing each other.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
 
 from ..utils.deprecation import alias
 from ..utils.warn import warn
+from .distributions import chisq_sf, f_sf
+from .wald import check_contrast, wald
 
 __all__ = ["AUCInterval", "HTest", "KCurveTest", "PowerTest"]
 
@@ -241,6 +244,58 @@ class KCurveTest(HTest):
     covariance: pd.DataFrame | None = field(default=None, compare=False)
     contrast: pd.DataFrame | None = field(default=None, compare=False)
     pairwise: pd.DataFrame | None = field(default=None, compare=False)
+
+    def wald_test(self, contrast) -> KCurveTest:
+        """The same curves' test of your own contrast, L A = 0 (as
+        statsmodels' ``results.wald_test``): the Wald chi-square (or
+        survey's F, when this test is one) of (L A)' (L V L')^-1 (L A), V the
+        AUCs' `covariance` of this test (DeLong, bootstrap or design-based).
+
+        Parameters
+        ----------
+        contrast : array-like
+            One row per contrast, one column per curve, rows summing to 0,
+            full row rank.
+
+        Returns
+        -------
+        KCurveTest
+            This test with the new statistic, p-value, parameter and
+            `contrast`; the AUCs, covariance and pairwise rows unchanged.
+
+        Examples
+        --------
+        >>> from weightedroc import load_asah, roc_test
+        >>> asah = load_asah()
+        >>> test = roc_test(asah[["s100b", "wfns", "ndka"]], label=asah["outcome"])
+        >>> one = test.wald_test([[1, -1, 0]])
+        >>> one.parameter, round(one.p_value, 4)
+        ({'df': 1.0}, 0.0272)
+        """
+        covariance = self.covariance
+        if covariance is None:
+            raise ValueError("this test has no covariance of the AUCs to test a contrast with")
+        names = list(covariance.columns)
+        L = check_contrast(contrast, len(names))
+        aucs = np.array([self.estimate[f"AUC of {name}"] for name in names])
+        V = covariance.to_numpy()
+        statistic, rank = wald(L @ aucs, L @ V @ L.T)
+        if self.statistic_name == "F":
+            df2 = self.parameter["df2"]
+            shown = statistic / rank if rank else 0.0
+            p = f_sf(shown, rank, df2) if rank else 1.0
+            parameter = {"df1": float(rank), "df2": df2}
+        else:
+            shown = statistic
+            p = chisq_sf(statistic, rank) if rank else 1.0
+            parameter = {"df": float(rank)}
+        return replace(
+            self,
+            statistic=float(shown),
+            p_value=float(p),
+            parameter=parameter,
+            contrast=pd.DataFrame(L, columns=names),
+        )
 
     def __repr__(self):
         table = self.pairwise.copy()

@@ -7,7 +7,7 @@ import inspect
 
 from .warn import warn
 
-__all__ = ["renamed", "keyword_only", "alias"]
+__all__ = ["renamed", "moved", "keyword_only", "alias"]
 
 
 def _warn(message):
@@ -52,6 +52,12 @@ def renamed(**old_to_new):
         return call
 
     return wrap
+
+
+def moved(function, old, new):
+    """A FutureWarning for a keyword whose job another form now does: `new`
+    says how to call it, e.g. ``"call roc_test(g1, (g2, y2, w2), y)"``."""
+    _warn(f"{function}({old}=...) is deprecated and will be removed in 2.0: {new}")
 
 
 def keyword_only(function):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from typing import TypeVar
 
-__all__ = ["in_help", "DEPRECATED"]
+__all__ = ["in_help", "hidden", "DEPRECATED"]
 
 T = TypeVar("T")
 
@@ -21,13 +21,26 @@ T = TypeVar("T")
 DEPRECATED = frozenset({"partial_auc"})
 
 
+def hidden(*names: str):
+    """Decorator (under `in_help`): keywords of this function that still work
+    through 1.x with a FutureWarning, not shown by help(); the docstring
+    says what replaces them."""
+
+    def mark(function):
+        function.__hidden__ = frozenset(names)
+        return function
+
+    return mark
+
+
 def _bare(function) -> None:
     signature = inspect.signature(function)
+    gone = DEPRECATED | getattr(function, "__hidden__", frozenset())
     function.__signature__ = signature.replace(
         parameters=[
             p.replace(annotation=p.empty)
             for p in signature.parameters.values()
-            if not (p.kind is p.KEYWORD_ONLY and p.name in DEPRECATED)
+            if not (p.kind is p.KEYWORD_ONLY and p.name in gone)
         ],
         return_annotation=inspect.Signature.empty,
     )
