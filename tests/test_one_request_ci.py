@@ -24,6 +24,9 @@ import warnings
 
 import numpy as np
 import pytest
+from hardcases import build, recipes
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import weightedroc as wr
 from weightedroc.engine import core, validation
@@ -180,3 +183,44 @@ def test_multiclass_replicates_sort_each_column_once():
         scores, classes, weight, design=design, replicates="JK1"
     )
     assert counted(call)["sorts"] <= 3
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(recipes(max_segment=150), st.sampled_from(["<", ">"]))
+def test_the_one_sort_equals_the_plain_sorts_bit_for_bit(recipe, direction):
+    """The sample's counts (`stable_order` then `cumulate_sorted`) are
+    `cumulate`'s, and the design readings over the sample's one order are
+    `survey.auc`'s full and replicate rows, each sorting for itself (the
+    path before), bit for bit, on the hard cases."""
+    from weightedroc.engine.core import cumulate
+    from weightedroc.inference.design_points import readings
+    from weightedroc.inference.replicates import prepare, se_sp_rows
+    from weightedroc.survey.auc import full_rows, replicate_rows
+
+    with np.errstate(over="ignore"):
+        guess, positive, weight = build(recipe)
+    assume(min(np.count_nonzero(positive), np.count_nonzero(~positive)) >= 2)
+    assume(weight is None or np.isfinite(weight.sum()))
+    sample = prepare(guess, positive, weight, direction=direction)
+    plain = cumulate(guess, positive, weight, direction=direction)
+    signed = -sample.counts.threshold if direction == ">" else sample.counts.threshold
+    for ours, theirs in (
+        (signed, plain.threshold),
+        (sample.counts.FN, plain.FN),
+        (sample.counts.TN, plain.TN),
+    ):
+        assert np.array_equal(ours.view(np.int64), theirs.view(np.int64))
+    n = len(guess)
+    design = wr.SurveyDesign(cluster=np.arange(n) // 3)
+
+    def read(P, N):
+        return np.concatenate(se_sp_rows(P, N), axis=1)
+
+    with np.errstate(all="ignore"):
+        own, values, reps = readings(sample, read, design, "JK1", 50, 0)
+        w = np.ones(n) if sample.weight is None else sample.weight
+        arrays = sample.guess, sample.positive, w
+        plain_own = full_rows(*arrays, read)
+        plain_values = replicate_rows(*arrays, reps, read)
+    assert np.array_equal(own[0], plain_own, equal_nan=True)
+    assert np.array_equal(values, plain_values, equal_nan=True)
