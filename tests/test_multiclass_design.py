@@ -92,3 +92,22 @@ def test_linearization_equals_svyrecvar(average, method):
         warnings.simplefilter("error")  # no jackknife weight warning under a design
         got = wr.multiclass_auc_var(SCORES, Y, W, method=method, average=average, design=DESIGN)
     np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("replicates", [None, "JKn"])
+def test_the_design_carrying_its_weights_weights_the_estimate(replicates):
+    """``SurveyDesign(weight=)`` alone gives the interval of ``weight=`` with
+    the bare design, its estimate `multiclass_auc`'s weighted one (before,
+    the estimate was the unweighted AUC: 0.58 against 0.557 here)."""
+    carried = SurveyDesign(cluster=CLUSTER, strata=STRATA, nest=True, weight=W)
+    got = wr.multiclass_auc_ci(SCORES, Y, design=carried, replicates=replicates)
+    given = wr.multiclass_auc_ci(SCORES, Y, W, design=DESIGN, replicates=replicates)
+    assert got.estimate == wr.multiclass_auc(SCORES, Y, W) == given.estimate
+    assert (got.conf_low, got.conf_high, got.std_error) == (
+        given.conf_low,
+        given.conf_high,
+        given.std_error,
+    )
+    assert got.estimate != wr.multiclass_auc(SCORES, Y)
+    with pytest.raises(ValueError, match="differs from the design's weights"):
+        wr.multiclass_auc_ci(SCORES, Y, W * 1.5, design=carried, replicates=replicates)

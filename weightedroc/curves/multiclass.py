@@ -254,15 +254,21 @@ def problems(data: MulticlassData, method: str) -> list[Curve]:
     return [c for i, j in combinations(range(k), 2) for c in (Curve(i, j, i), Curve(j, i, j))]
 
 
-def _sorted_columns(data: MulticlassData, curves: list[Curve]) -> Iterator:
+def _sorted_columns(data: MulticlassData, curves: list[Curve], orders=None) -> Iterator:
     """(curves of a score column, its sorted guesses, classes and weights),
-    one sort per column."""
+    one sort per column (`orders`: each column's `stable_order` if the
+    caller has it)."""
     by_column: dict = {}
     for curve in curves:
         by_column.setdefault(curve.column, []).append(curve)
     for column, group in by_column.items():
         guess = data.scores if column is None else data.scores[:, column]
-        order, sorted_guess, _, sorted_weight = stable_order(guess, None, data.weight)
+        if orders is None:
+            order, sorted_guess, _, sorted_weight = stable_order(guess, None, data.weight)
+        else:
+            order = orders[column]
+            sorted_guess = guess[order]
+            sorted_weight = None if data.weight is None else data.weight[order]
         yield group, sorted_guess, np.take(data.codes, order), sorted_weight
 
 
@@ -354,12 +360,13 @@ def pair_area(positive: ClassSums, negative: ClassSums) -> float:
     return float(running_sum(rectangles)) + float(running_sum(triangles))
 
 
-def binary_aucs(data: MulticlassData, curves: list[Curve]) -> dict:
+def binary_aucs(data: MulticlassData, curves: list[Curve], orders=None) -> dict:
     """The AUC of each curve, bit for bit `auc_score` of its rows: each
     class's running sums along a column are computed once (`class_sums`)
-    and serve every pair of that column (`pair_area`)."""
+    and serve every pair of that column (`pair_area`); `orders`, each
+    column's `stable_order` if the caller has sorted them already."""
     aucs = {}
-    for group, sorted_guess, sorted_codes, sorted_weight in _sorted_columns(data, curves):
+    for group, sorted_guess, sorted_codes, sorted_weight in _sorted_columns(data, curves, orders):
         is_end = run_ends(sorted_guess)
         run = np.cumsum(is_end, dtype=np.int32 if len(is_end) < 2**31 else np.int64)
         run -= is_end  # each sorted position's run of ties, from 0

@@ -21,7 +21,8 @@ from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
-from .design_based import column_errors, design_band, design_readings, design_request
+from .design_based import column_errors, design_request, sampling_weights
+from .design_points import design_band, design_thresholds, rates_at, readings
 from .distributions import t_quantile
 from .replicates import (
     curve_rows,
@@ -122,12 +123,10 @@ def _band_of(
     if route == "smoothed":
         return smooth_band(plan, given, points, conf_level, n_boot, seed, stratified)
     if route == "design":
-        return design_band(
-            given, points, guess, label, weight, design=plan[0], replicates=plan[1],
-            conf_level=conf_level, positive=positive, direction=direction, n_boot=n_boot,
-            seed=seed,
-        )  # fmt: skip
+        weight = sampling_weights(weight, plan[0])
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
+    if route == "design":
+        return design_band(given, points, sample, plan[0], plan[1], conf_level, n_boot, seed)
     return _band(given, points, sample, conf_level, n_boot, seed, stratified)
 
 
@@ -281,6 +280,8 @@ def ci_thresholds(
     stratified: bool = True,
     best_method: str = "youden",
     best_weights: tuple[float, float] = (1, 0.5),
+    design: SurveyDesign | ReplicateWeights | None = None,
+    replicates: str | ReplicateWeights | None = None,
 ) -> pd.DataFrame:
     """Bootstrap intervals of specificity and sensitivity at thresholds
     (pROC's ci.thresholds).
@@ -304,6 +305,18 @@ def ci_thresholds(
         As for `ci_se`.
     best_method, best_weights
         As for `coords`, with ``thresholds="best"``.
+    design, replicates
+        A sampling design (`weight` the sampling weights, or the design's
+        own): each rate is a ratio of weighted sums (TP / P, TN / N), its
+        variance by linearization (a `SurveyDesign` alone: the ratio's
+        influence values ``w (called - rate) / total`` of the class's rows,
+        totalled by ``survey::svyrecvar``, as ``svyratio`` and ``svymean``
+        of the class's subset) or from the replicates' rates
+        (``replicates=`` a type, "JK1", "JKn", "BRR", "bootstrap", ...,
+        or `ReplicateWeights`; ``survey::svrVar``, replicates without the
+        class left out with survey's warning).  The normal Wald interval,
+        clipped to [0, 1]: the columns are then ``conf_low``,
+        ``conf_high`` and ``std_error`` (no ``median``).
 
     Returns
     -------
@@ -311,9 +324,9 @@ def ci_thresholds(
         Long: ``threshold``, ``measure`` ("specificity" then
         "sensitivity" for each threshold), ``estimate`` (the data's),
         ``conf_low``, ``median``, ``conf_high``; ``attrs`` holds
-        ``conf_level``, ``n_boot``, ``stratified``, ``method`` and, for
-        named thresholds, ``thresholds`` (the name, pROC's ``coords``
-        attribute).
+        ``conf_level``, ``n_boot``, ``stratified``, ``method`` (in words)
+        and, for named thresholds, ``thresholds`` (the name, pROC's
+        ``coords`` attribute).
 
     Examples
     --------
@@ -327,17 +340,24 @@ def ci_thresholds(
     """
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     named = thresholds if isinstance(thresholds, str) else None
+    plan = design_request(design, replicates, None, weights_are)
+    if plan is not None:
+        weight = sampling_weights(weight, plan[0])
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     if named is not None:
-        thresholds = _named_thresholds(
-            named, guess, label, weight, positive, direction, best_method, best_weights
-        )
+        thresholds = _named_thresholds(named, sample, direction, best_method, best_weights)
     thresholds = _check_points(thresholds, "thresholds")
     scale = -thresholds if direction == ">" else thresholds
     column = np.searchsorted(sample.distinct, scale, side="left")
+    if plan is not None:
+        frame = design_thresholds(sample, column, plan, conf_level, n_boot, seed)
+        frame.insert(0, "threshold", np.repeat(thresholds, 2))
+        if named is not None:
+            frame.attrs["thresholds"] = named
+        return frame
 
     def read(se, sp):  # (replicates, 2 * thresholds): sp, se of each threshold
-        return np.stack((sp[:, column], se[:, column]), 2).reshape(len(se), -1)
+        return rates_at(se, sp, column)
 
     own = read(*curve_rows(sample))[0]
     frame = _frame(
@@ -359,21 +379,21 @@ def ci_thresholds(
 NAMED_THRESHOLDS = {"best": "best", "local_maxima": "local maximas", "all": "all"}
 
 
-def _named_thresholds(name, guess, label, weight, positive, direction, best_method, best_weights):
+def _named_thresholds(name, sample, direction, best_method, best_weights):
     """pROC's ci.thresholds(thresholds = "best" | "local maximas" | "all"):
-    the data's curve's thresholds, by `coords`."""
-    from ..metrics.coordinates import coords
+    the data's curve's thresholds, read by `coords`' own reader from the
+    sample's counts (no second validation or sort)."""
+    from ..engine.counts import from_columns
+    from ..metrics.coordinates import coords_of
+    from ..metrics.threshold_measures import parameters
 
     check_choice(name, "thresholds", tuple(NAMED_THRESHOLDS))
-    data = (guess, label) if weight is None else (guess, label, weight)
-    table = coords(
-        data,
-        NAMED_THRESHOLDS[name],
-        ret="threshold",
-        best_method=best_method,
-        best_weights=best_weights,
-        positive=positive,
-        direction=direction,
+    counted = sample.counts  # of the guesses negated for ">": as `cumulate`, negate back
+    threshold = -counted.threshold if direction == ">" else counted.threshold
+    counts = from_columns(threshold, counted.FN, counted.FP, direction)
+    params = parameters(best_weights=best_weights)
+    table = coords_of(
+        counts, NAMED_THRESHOLDS[name], "threshold", ["threshold"], params, best_method
     )
     return table["threshold"].to_numpy()
 
@@ -535,23 +555,15 @@ def _replicate_coords(sample, P, N, request, rng):
 
 def _design_coords(sample, request, plan, conf_level, n_boot, rng):
     """`ci_coords` with ``design=``: Wald intervals of the replicates'
-    coordinates (`weightedroc.inference.design_based`)."""
+    coordinates (`weightedroc.inference.design_points`)."""
     x, ret = request[0], request[2]
 
     def read(P, N):  # the replicates' weights, in the pools' scale
         coordinates = _replicate_coords(sample, P / sample.scale, N / sample.scale, request, rng)
         return coordinates.reshape(len(P), -1)
 
-    own, values, reps = design_readings(
-        read,
-        sample.guess,
-        sample.positive,
-        sample.weight,
-        design=plan[0],
-        replicates=plan[1],
-        n_boot=n_boot,
-        seed=rng,
-    )
+    own, values, reps = readings(sample, read, plan[0], plan[1], n_boot, rng)
+    own = own[0]
     error = column_errors(own, values, reps)
     half = t_quantile(np.inf, (1 + conf_level) / 2) * error
     points: list = ["best"] if isinstance(x, str) else np.asarray(x).tolist()
@@ -716,6 +728,8 @@ def ci_coords(
         table = _percentiles(values, x, ret, conf_level, n_boot, stratified)
         table.attrs["smoothed"] = True
         return table
+    if route == "design":
+        weight = sampling_weights(weight, plan[0])
     sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
     request = (x, input, ret, params, best_method, direction, best_policy)
     if route == "design":

@@ -39,10 +39,13 @@ from ..curves.multiclass import (
     AVERAGES,
     METHODS,
     MulticlassData,
+    binary_aucs,
+    combine,
     multiclass_auc,
     multiclass_data,
     problems,
 )
+from ..engine.core import Ordered, stable_order
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction
@@ -74,24 +77,42 @@ def _pairs(data: MulticlassData, method: str):
     return [(two, (two[0].positive, two[0].negative)) for two in by_pair]
 
 
-def _curve_rows(data, curve):
-    """(rows, their guesses, positive mask, weights) of one binary problem."""
-    rows = (
-        np.flatnonzero((data.codes == curve.positive) | (data.codes == curve.negative))
+def column_orders(data):
+    """Each score column's `stable_order` over all rows (one sort a column)."""
+    columns = [None] if data.univariate else range(data.scores.shape[1])
+    return {c: stable_order(data.scores if c is None else data.scores[:, c]).order for c in columns}
+
+
+def _curve_rows(data, curve, orders, weight=None):
+    """(rows, their guesses, positive mask, weights, their `stable_order`)
+    of one binary problem: the rows of its classes picked in order from
+    its column's one sort, which is their own stable order (ties keep the
+    rows' order).  `weight`, every row's weights to use (default the data's)."""
+    member = (
+        (data.codes == curve.positive) | (data.codes == curve.negative)
         if curve.negative is not None
-        else np.arange(len(data.codes))
+        else np.ones(len(data.codes), dtype=bool)
     )
+    rows = np.flatnonzero(member)
     guess = data.scores[rows] if data.univariate else data.scores[rows, curve.column]
     is_positive = data.codes[rows] == curve.positive
-    weight = None if data.weight is None else data.weight[rows]
-    return rows, guess, is_positive, weight
+    source = data.weight if weight is None else weight
+    weight = None if source is None else source[rows]
+    order = orders[curve.column]
+    picked = order[member[order]]  # the curve's rows, sorted, as rows of the data
+    position = np.cumsum(member) - 1  # each member's position among the curve's rows
+    local = position[picked]
+    ordered = Ordered(
+        local, guess[local], is_positive[local], None if weight is None else weight[local]
+    )
+    return rows, guess, is_positive, weight, ordered
 
 
-def _curve_changes(data, curve, unit, totals, weights_are):
+def _curve_changes(data, curve, unit, totals, weights_are, orders):
     """(A_p, rows, d_pk): the placement AUC of `curve` and the exact change
     of it when each of its rows (one copy of it, for frequency) is left out."""
-    rows, guess, is_positive, weight = _curve_rows(data, curve)
-    curve_placements = placements(guess, is_positive, weight, weights_are)
+    rows, guess, is_positive, weight, ordered = _curve_rows(data, curve, orders)
+    curve_placements = placements(guess, is_positive, weight, weights_are, ordered)
     observations = rows[curve_placements.order]
     positive_total = totals[curve.positive]
     negative_total = (
@@ -103,8 +124,11 @@ def _curve_changes(data, curve, unit, totals, weights_are):
     return curve_placements.auc, observations, change
 
 
-def jackknife_changes(data: MulticlassData, method: str, average: str, weights_are: str):
-    """M(-k) - M for each observation k (of one copy, for frequency weights)."""
+def jackknife_changes(
+    data: MulticlassData, method: str, average: str, weights_are: str, orders=None
+):
+    """M(-k) - M for each observation k (of one copy, for frequency weights);
+    `orders`, the columns' `column_orders` if at hand."""
     n = len(data.codes)
     totals = data.class_weights()
     if weights_are == "frequency" or data.weight is None:
@@ -117,9 +141,10 @@ def jackknife_changes(data: MulticlassData, method: str, average: str, weights_a
     change = np.zeros((len(terms), n))  # its change when k is left out
     share = np.ones(len(terms))
     share_change = np.zeros((len(terms), n))
+    orders = column_orders(data) if orders is None else orders
     for p, (curves, classes) in enumerate(terms):
         for curve in curves:
-            auc, rows, d = _curve_changes(data, curve, unit, totals, weights_are)
+            auc, rows, d = _curve_changes(data, curve, unit, totals, weights_are, orders)
             value[p] += auc / len(curves)
             change[p, rows] += d / len(curves)
         if weighted:
@@ -133,7 +158,9 @@ def jackknife_changes(data: MulticlassData, method: str, average: str, weights_a
     return moved / (share.sum() + share_change.sum(axis=0))
 
 
-def multiclass_influence(data: MulticlassData, method: str, average: str) -> np.ndarray:
+def multiclass_influence(
+    data: MulticlassData, method: str, average: str, orders=None
+) -> np.ndarray:
     """Each row's linearization influence on M, z_k = w_k dM/dw_k (survey's
     influence values, `weightedroc.survey.auc.influence` of each binary
     curve carried to M; for ``average="weighted"`` the shares' own terms
@@ -148,10 +175,11 @@ def multiclass_influence(data: MulticlassData, method: str, average: str) -> np.
     z = np.zeros((len(terms), n))
     share = np.ones(len(terms))
     held = []
+    orders = column_orders(data) if orders is None else orders
     for p, (curves, classes) in enumerate(terms):
         for curve in curves:
-            rows, guess, is_positive, weight = _curve_rows(data, curve)
-            auc, zc = influence(guess, is_positive, w[rows] if weight is None else weight)
+            rows, guess, is_positive, weight, ordered = _curve_rows(data, curve, orders, w)
+            auc, zc = influence(guess, is_positive, weight, ordered)
             value[p] += auc / len(curves)
             z[p, rows] += zc / len(curves)
         if average == "weighted":
@@ -166,7 +194,7 @@ def multiclass_influence(data: MulticlassData, method: str, average: str) -> np.
     return moved
 
 
-def _design_variance(data, scores, label, weight, options, design, replicates):
+def _design_variance(data, scores, label, weight, options, design, replicates, orders):
     """(variance, df, plan) of M under a sampling design: svyrecvar of the
     influence values (linearization), or svrVar of M under each replicate's
     weights."""
@@ -177,7 +205,7 @@ def _design_variance(data, scores, label, weight, options, design, replicates):
         raise ValueError("with design=, every row's class must be one of levels")
     plan = _plan(design, replicates, None, len(data.codes), 50, None)
     if plan[0] == "linearization":
-        z = multiclass_influence(data, options["method"], options["average"])
+        z = multiclass_influence(data, options["method"], options["average"], orders)
         return float(svyrecvar(z, plan[1])[0, 0]), float(plan[1].df), plan
     reps = plan[2]
     base = np.ones(len(data.codes)) if data.weight is None else data.weight
@@ -251,6 +279,7 @@ def _variance_and_df(
         weight = sampling_weights(weight, design)
     data = multiclass_data(scores, label, weight, levels=levels, direction=direction)
     check_frequency(data.weight, weights_are)
+    orders = column_orders(data)  # one sort a column: the variance and the estimate read it
     if design is not None or replicates is not None:
         if weights_are != "importance":
             raise ValueError(
@@ -259,7 +288,8 @@ def _variance_and_df(
         if data.univariate and method != "hand_till":
             raise ValueError("method='ovr' needs one score column per class")
         options = dict(method=method, average=average, levels=levels, direction=direction)
-        return _design_variance(data, scores, label, weight, options, design, replicates)
+        found = _design_variance(data, scores, label, weight, options, design, replicates, orders)
+        return (*found, data, orders)
     if data.univariate and method != "hand_till":
         raise ValueError("method='ovr' needs one score column per class")
     _check_sizes(data, weights_are)
@@ -267,13 +297,13 @@ def _variance_and_df(
     if importance:
         _warn_skewed(data)
     term, count = variance_terms(
-        data, jackknife_changes(data, method, average, weights_are), weights_are
+        data, jackknife_changes(data, method, average, weights_are, orders), weights_are
     )
     if count is None:
         total, squares = float(term.sum()), float(term @ term)
     else:
         total, squares = float(count @ term), float(count @ (term * term))
-    return total, (total * total / squares if squares > 0 else np.inf), importance
+    return total, (total * total / squares if squares > 0 else np.inf), importance, data, orders
 
 
 @in_help
@@ -406,12 +436,10 @@ def multiclass_auc_ci(
     """
     conf_level = check_conf_level(conf_level)
     check_quantile(quantile)
-    variance, df, importance = _variance_and_df(
+    variance, df, importance, data, orders = _variance_and_df(
         scores, label, weight, method, average, levels, direction, weights_are, design, replicates
     )
-    estimate = multiclass_auc(
-        scores, label, weight, method=method, average=average, levels=levels, direction=direction
-    )
+    estimate = combine(data, method, average, binary_aucs(data, problems(data, method), orders))
     if design is not None or replicates is not None:  # importance is the plan here
         df = np.inf if quantile in ("auto", "normal") else df
         half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..curves.areas import mcclish, range_areas
-from ..engine.core import cumulate, unit_scaled
+from ..engine.core import cumulate_sorted, stable_order, unit_scaled
 from ..engine.tally import replicate_areas
 from ..utils.warn import warn
 from .checks import check_frequency, prepared
@@ -52,6 +52,7 @@ class Sample:
     pools: tuple  # ((group, weight) of positives, same of negatives)
     stratified: bool = True  # draw the classes apart (else all rows together)
     scale: float = 1.0  # the pools' weights times this are the given weights
+    ordered: object = None  # the one `stable_order` of (guess, positive, weight)
 
     @property
     def n_groups(self):
@@ -82,7 +83,8 @@ def prepare(
 def sample_of(guess, label, weight, weights_are="importance", stratified=True):
     """The `Sample` of prepared data (`prepared`): `prepare` without its checks."""
     frequency = check_frequency(weight, weights_are)
-    counts = cumulate(guess, label, weight, checked=True)
+    ordered = stable_order(guess, label, weight)  # the one sort: counts and design readings
+    counts = cumulate_sorted(ordered.guess, ordered.tag, ordered.weight)
     group = np.searchsorted(counts.threshold[:-1], guess)
     pools = []
     for rows in (np.flatnonzero(label), np.flatnonzero(~label)):
@@ -101,7 +103,9 @@ def sample_of(guess, label, weight, weights_are="importance", stratified=True):
     scale = 1.0
     if frequency is None and weight is not None:
         scale = float(np.ldexp(1.0, np.frexp(counts.total_pos + counts.total_neg)[1]))
-    return Sample(guess, label, weight, counts, group, tuple(pools), bool(stratified), scale)
+    return Sample(
+        guess, label, weight, counts, group, tuple(pools), bool(stratified), scale, ordered
+    )
 
 
 def check_stratified(stratified):
