@@ -186,7 +186,7 @@ def test_fixed_point_tests_are_rebuilt_from_the_draws(method, paired, stratified
             n_boot=70,
             seed=9,
             stratified=stratified,
-            **{method: value},
+            at=value,
         )
 
     def both(rng, size):

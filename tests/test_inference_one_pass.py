@@ -88,7 +88,7 @@ def test_auc_ci_validates_once_and_sorts_once(monkeypatch, weight, direction):
         ("delong", {}),
         ("bootstrap", {"n_boot": 20, "seed": 1}),
         ("venkatraman", {"n_boot": 20, "seed": 1}),
-        ("sensitivity", {"n_boot": 20, "seed": 1, "sensitivity": 0.5}),
+        ("sensitivity", {"n_boot": 20, "seed": 1, "at": 0.5}),
     ],
 )
 @pytest.mark.parametrize("unpaired", [False, True])
@@ -109,7 +109,7 @@ def test_roc_test_validates_each_curve_once(monkeypatch, method, options, unpair
     guess1 = [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6, 0.3, 0.55]
     guess2 = [0.3, 0.2, 0.5, 0.6, 0.4, 0.1, 0.7, 0.8, 0.45, 0.65]
     label = ["a", "a", "b", "b", "a", "a", "b", "b", "a", "b"]
-    label2 = label[::-1] if unpaired else None
-    test = wr.roc_test(guess1, (guess2, label2), label, method=method, positive="b", **options)
+    second = (guess2, label[::-1]) if unpaired else guess2
+    test = wr.roc_test(guess1, second, label, method=method, positive="b", **options)
     assert [list(guess) for guess in calls] == [guess1, guess2]
     assert 0 <= test.p_value <= 1

@@ -159,8 +159,9 @@ def check_against_exact(guess, positive, weight, direction):
     if np.isfinite(guess).all():  # scikit-learn takes finite scores only
         score = -guess if direction == ">" else guess
         # scikit-learn finds its thresholds with np.diff of the scores, which
-        # overflows (harmlessly: inf is still nonzero) when they span +-1e308
-        with np.errstate(over="ignore"):
+        # overflows (harmlessly: inf is still nonzero) when they span +-1e308,
+        # and its reductions then meet inf - inf
+        with np.errstate(over="ignore", invalid="ignore"):
             precision, recall, _ = precision_recall_curve(
                 positive, score, sample_weight=weight, drop_intermediate=False
             )

@@ -28,6 +28,7 @@ def _data(seed, n=60, ties=True):
     return guess, label, weight
 
 
+@pytest.mark.filterwarnings("ignore:Boyd et al:UserWarning")  # weighted: the intervals warn
 @pytest.mark.parametrize("seed", range(6))
 def test_estimate_is_average_precision(seed):
     guess, label, weight = _data(seed)
@@ -72,6 +73,7 @@ def test_influence_variance_is_near_the_jackknife(seed):
     assert 0.97 < se**2 / jackknife < 1.0
 
 
+@pytest.mark.filterwarnings("ignore:Boyd et al:UserWarning")  # weighted: the intervals warn
 def test_boyd_intervals_by_their_formulas():
     guess, label, weight = _data(1)
     ap = wr.average_precision(guess, label, weight)
@@ -180,6 +182,7 @@ def test_interpolated_variance_is_near_the_jackknife(seed):
     assert 0.96 < se**2 / jackknife < 1.0
 
 
+@pytest.mark.filterwarnings("ignore:Boyd et al:UserWarning")  # weighted: the intervals warn
 def test_interpolated_boyd_and_bootstrap():
     guess, label, weight = _data(3, n=40)
     area = _interpolated(guess, label, weight)

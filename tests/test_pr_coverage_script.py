@@ -119,6 +119,7 @@ def test_influence_interval_covers_on_unit_weights(study):
     assert 0.91 <= influence["coverage"] <= 0.99
 
 
+@pytest.mark.filterwarnings("ignore:Boyd et al:UserWarning")  # weighted: the intervals warn
 @pytest.mark.parametrize("estimator", ["ap", "interpolated"])
 @pytest.mark.parametrize("weights", ["unit", "importance"])
 @pytest.mark.parametrize("method", ["logit", "binomial"])
