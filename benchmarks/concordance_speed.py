@@ -18,23 +18,11 @@ import time as clock
 from pathlib import Path
 
 import numpy as np
+from timing import best_cpu
 
 from weightedroc import auc_score, concordance
 
 RESULTS = Path(__file__).parent / "results"
-
-
-def best_cpu(run, rounds):
-    """The least CPU time of `rounds` calls (after one untimed call): every
-    library here runs on one thread, so CPU time compares them fairly on a
-    machine whose other jobs stretch the wall clock."""
-    run()
-    best = np.inf
-    for _ in range(rounds):
-        start = clock.process_time()
-        run()
-        best = min(best, clock.process_time() - start)
-    return best
 
 
 def simulate(n, seed=0):

@@ -23,20 +23,11 @@ import time as clock
 from pathlib import Path
 
 import numpy as np
+from timing import best_cpu
 
 from weightedroc import auc_score, average_precision, pr_auc, pr_ci
 
 RESULTS = Path(__file__).parent / "results"
-
-
-def best_cpu(run, rounds=7):
-    run()
-    best = np.inf
-    for _ in range(rounds):
-        start = clock.process_time()
-        run()
-        best = min(best, clock.process_time() - start)
-    return best
 
 
 def simulate(n, seed=0):
@@ -51,11 +42,13 @@ def main():
     n = 1_000_000
     g, y, w = simulate(n)
     rows = {
-        "auc_score": best_cpu(lambda: auc_score(g, y, w)),
-        "average_precision": best_cpu(lambda: average_precision(g, y, w)),
-        'pr_auc(method="interpolated")': best_cpu(lambda: pr_auc((g, y, w), method="interpolated")),
-        'pr_ci(method="influence")': best_cpu(lambda: pr_ci(g, y, w, method="influence")),
-        'pr_ci(method="logit")': best_cpu(lambda: pr_ci(g, y, w, method="logit")),
+        "auc_score": best_cpu(lambda: auc_score(g, y, w), 7),
+        "average_precision": best_cpu(lambda: average_precision(g, y, w), 7),
+        'pr_auc(method="interpolated")': best_cpu(
+            lambda: pr_auc((g, y, w), method="interpolated"), 7
+        ),
+        'pr_ci(method="influence")': best_cpu(lambda: pr_ci(g, y, w, method="influence"), 7),
+        'pr_ci(method="logit")': best_cpu(lambda: pr_ci(g, y, w, method="logit"), 7),
     }
     try:
         from sklearn.metrics import average_precision_score

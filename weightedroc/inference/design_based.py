@@ -380,7 +380,13 @@ def design_band(
         read, *sample, design=design, replicates=replicates, method=method, n_boot=n_boot, seed=seed
     )
     variance = np.diag(svr_var(values, reps, own))
-    df = _df(quantile, reps.degf)
+    return replicate_band(given, points, own, variance, _df(quantile, reps.degf), conf_level, reps)
+
+
+def replicate_band(given, points, own, variance, df, conf_level, reps):
+    """The frame of `ci_se`/`ci_sp` under replicate weights: at each given
+    point the other rate, its Wald interval (t with `df`, clipped to
+    [0, 1]) and standard error."""
     half = t_quantile(df, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
     other = "sensitivity" if given == "specificity" else "specificity"
     band = pd.DataFrame(

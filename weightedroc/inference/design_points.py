@@ -28,7 +28,7 @@ import pandas as pd
 from ..survey.auc import full_rows, replicate_rows
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..survey.variance import svr_var, svyrecvar
-from .design_based import column_errors, plan_words
+from .design_based import column_errors, plan_words, replicate_band
 from .distributions import t_quantile
 from .replicates import curve_rows, se_at_sp, se_sp_rows, sp_at_se
 
@@ -93,21 +93,7 @@ def design_band(given, points, sample, design, replicates, conf_level, n_boot, s
     own, values, reps = readings(sample, read, design, replicates, n_boot, seed)
     own = own[0]
     variance = np.diag(svr_var(values, reps, own))
-    half = t_quantile(math.inf, 1 - (1 - conf_level) / 2) * np.sqrt(variance)
-    other = "sensitivity" if given == "specificity" else "specificity"
-    band = pd.DataFrame(
-        {
-            given: points,
-            other: own,
-            "conf_low": np.clip(own - half, 0, 1),
-            "conf_high": np.clip(own + half, 0, 1),
-            "std_error": np.sqrt(variance),
-        }
-    )
-    band.attrs.update(
-        conf_level=conf_level, n_boot=reps.n_replicates, method=f"design-based ({reps.type})"
-    )
-    return band
+    return replicate_band(given, points, own, variance, math.inf, conf_level, reps)
 
 
 def rates_at(se, sp, columns):
