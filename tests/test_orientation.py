@@ -117,6 +117,7 @@ def _assert_same(found, expected, flip_thresholds=False):
             assert same_bits(value, other), name
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(recipes(max_segment=200))
 def test_direction_greater_is_negation_for_every_function(recipe):
@@ -142,6 +143,7 @@ ONE_FINITE = {
 }
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(recipes(max_segment=200))
 @example(recipe=ONE_FINITE)

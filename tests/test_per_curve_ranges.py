@@ -75,6 +75,7 @@ def test_per_curve_ranges_need_the_bootstrap():
 B = 2000
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 def test_per_curve_ranges_are_procs(r):
     """Live: the estimates exactly; D and the covariance within Monte Carlo
     error (4 sds of the difference of two runs: D's relative sd about

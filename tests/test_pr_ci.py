@@ -55,6 +55,7 @@ def test_gradient_is_the_numerical_derivative(seed):
         assert gradient[k] == pytest.approx(numeric, abs=1e-7)
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @pytest.mark.parametrize("seed", range(3))
 def test_influence_variance_is_near_the_jackknife(seed):
     # the jackknife's excess is O(1/n): 3-6% at n = 400, 1-2% at n = 1,600

@@ -8,6 +8,7 @@ hard cases: ties, signed zeros, infinities, adjacent doubles, weights from
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hardcases import build, recipes
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -54,6 +55,7 @@ def exact_auc(guess, label, weight):
     return None if W1 == 0 or W0 == 0 else Fraction(numerator, 2 * W1 * W0)
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @settings(max_examples=200, deadline=None)
 @given(recipes(max_segment=300), st.integers(0, 2**31), st.sampled_from(["JKn", "bootstrap"]))
 @example(CANCELLING, 0, "JKn")

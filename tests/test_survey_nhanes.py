@@ -136,6 +136,7 @@ def test_the_linearization_is_svyrecvar_of_independent_influence_values(rows, na
     assert ci.std_error == pytest.approx(np.sqrt(variance), rel=1e-12)
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 def test_nhanes_live_equals_r_survey(rows):
     need_r("survey")
     from rpy2.robjects import pandas2ri

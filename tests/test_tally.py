@@ -89,6 +89,7 @@ def test_replicate_areas_match_one_curve_each(recipe, n_rows):
         assert got[k] == pytest.approx(expected, rel=1e-9, abs=1e-12)
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @pytest.mark.filterwarnings("ignore:.*replicates gave NA")
 @settings(max_examples=80, deadline=None)
 @given(recipes(max_segment=300, sizes=[40, 300, 1000]), st.sampled_from([None, "JKn", "bootstrap"]))

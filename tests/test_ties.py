@@ -4,6 +4,7 @@ rational arithmetic (fractions), on data built to tie often."""
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def first_minimum(values):
     return values.index(best)
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @settings(max_examples=300, deadline=None)
 @given(tied_data())
 def test_best_threshold_picks_the_first_exact_optimum(data):
@@ -53,6 +55,7 @@ def test_best_threshold_picks_the_first_exact_optimum(data):
     assert wr.best_threshold(roc, "cost", cost_fp=1, cost_fn=3).name == first_minimum(cost)
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @settings(max_examples=300, deadline=None)
 @given(
     tied_data(),

@@ -231,6 +231,7 @@ def assert_same_up_to(found, scaled, k):
                     assert _bits(a) == _bits(b), (name, value, other)
 
 
+@pytest.mark.deep  # slow: in make test-deep (CI runs both)
 @PROFILE
 @given(weighted_data(), st.integers(-1000, 1000))
 @pytest.mark.filterwarnings("ignore:the partial area .* is below that of the diagonal")

@@ -259,7 +259,10 @@ se = float(np.sqrt(0.95 * 0.05 / 1000))
 
 # %%
 coverage.pivot_table(
-    index=["estimator", "weights", "prevalence", "positives"], columns="method", values="coverage"
+    index=["estimator", "weights", "prevalence", "positives"],
+    columns="method",
+    values="coverage",
+    observed=True,
 ).round(3)
 
 # %% [markdown]
