@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import weightedroc as wr
 from weightedroc.engine import core
-from weightedroc.inference import checks, interval, placements
+from weightedroc.inference import checks, placements, request
 from weightedroc.inference.checks import prepared
 from weightedroc.inference.delong import variance_and_df
 from weightedroc.inference.distributions import t_quantile
@@ -71,7 +71,7 @@ def test_auc_ci_validates_once_and_sorts_once(monkeypatch, weight, direction):
     stable_order = counted("stable_order", core.stable_order)
     monkeypatch.setattr(checks, "check_inputs", check_inputs)
     monkeypatch.setattr("weightedroc.engine.validation.check_inputs", check_inputs)
-    for module in (core, interval, placements):
+    for module in (core, request, placements):
         monkeypatch.setattr(module, "stable_order", stable_order)
     guess = [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6, 0.3, 0.55]
     label = ["a", "a", "b", "b", "a", "a", "b", "b", "a", "b"]
@@ -93,8 +93,10 @@ def test_auc_ci_validates_once_and_sorts_once(monkeypatch, weight, direction):
 )
 @pytest.mark.parametrize("unpaired", [False, True])
 def test_roc_test_validates_each_curve_once(monkeypatch, method, options, unpaired):
-    """The pairing and the method read one validation of each curve (it was
-    two: `comparison`'s, then the method's own)."""
+    """The pairing and the method read one validation of each sample (it
+    was two: `comparison`'s, then the method's own): paired curves share
+    one validation of the labels, the second guess read on its own
+    (`engine.validation.prepared_guess`, see tests/test_one_request.py)."""
     calls = []
 
     def counted(*args, **kwargs):
@@ -111,5 +113,5 @@ def test_roc_test_validates_each_curve_once(monkeypatch, method, options, unpair
     label = ["a", "a", "b", "b", "a", "a", "b", "b", "a", "b"]
     second = (guess2, label[::-1]) if unpaired else guess2
     test = wr.roc_test(guess1, second, label, method=method, positive="b", **options)
-    assert [list(guess) for guess in calls] == [guess1, guess2]
+    assert [list(guess) for guess in calls] == ([guess1, guess2] if unpaired else [guess1])
     assert 0 <= test.p_value <= 1

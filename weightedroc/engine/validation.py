@@ -594,6 +594,16 @@ def check_frequency(weight, weights_are):
     return weight.astype(np.int64)
 
 
+def prepared_guess(guess, label, weight, n, direction):
+    """Another guess of a sample that `prepared` has read (its `n` labels
+    and its weights checked): the guess validated as `prepared` validates
+    it, without reading the labels and weights again (`label` and `weight`
+    as given, for the index warning)."""
+    _warn_unaligned(guess=guess, label=label, weight=weight)
+    guess = check_guess(guess, n)
+    return np.negative(guess) if check_direction(direction) == ">" else guess
+
+
 def prepared(guess, label, weight, positive, direction, weights_are):
     """The data of one curve, validated: float guesses (negated for
     direction ">"), boolean labels and float weights (or None)."""

@@ -27,8 +27,10 @@ from .replicates import (  # noqa: F401
     partial_rows,
     prepare,
     replicate_values,
+    samples,
     without_na,
 )
+from .request import read
 from .results import AUCInterval
 
 
@@ -120,8 +122,18 @@ def bootstrap_var(
     """
     check_n_boot(n_boot)
     partial = partial_area("bootstrap_var", fpr_range, tpr_range, correct)
-    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    return float(np.var(areas(sample, n_boot, seed, partial), ddof=1))
+    request = read(
+        [guess], label, weight, function="auc_var", method="bootstrap", n_boot=n_boot,
+        seed=seed, stratified=stratified, positive=positive, direction=direction,
+        weights_are=weights_are, partial=partial,
+    )  # fmt: skip
+    return var_of(request)
+
+
+def var_of(r) -> float:
+    """The bootstrap variance of a `weightedroc.inference.request.Request`'s curve."""
+    (sample,) = samples(r)
+    return float(np.var(areas(sample, r.n_boot, r.seed, r.partial), ddof=1))
 
 
 def bootstrap_cov(
@@ -174,21 +186,31 @@ def bootstrap_cov(
     True
     """
     check_n_boot(n_boot)
-    p1, p2 = curve_partials("bootstrap_cov", fpr_range, tpr_range, correct)
+    partials = curve_partials("bootstrap_cov", fpr_range, tpr_range, correct)
     if np.size(guess1) != np.size(guess2):
         raise ValueError(
             f"guess1 and guess2 must have one value per observation: got "
             f"{np.size(guess1)} and {np.size(guess2)}"
         )
-    first, second = (
-        prepare(g, label, weight, positive, direction, weights_are, stratified)
-        for g in (guess1, guess2)
-    )
-    rng = np.random.default_rng(seed)
+    request = read(
+        [guess1, guess2], label, weight, function="auc_cov", method="bootstrap",
+        n_boot=n_boot, seed=seed, stratified=stratified, positive=positive,
+        direction=direction, weights_are=weights_are, partial=partials,
+    )  # fmt: skip
+    return cov_of(request)
+
+
+def cov_of(r) -> float:
+    """The bootstrap covariance of the two paired curves of a
+    `weightedroc.inference.request.Request` (``r.partial``: one area for
+    both, or a pair, one per curve)."""
+    p1, p2 = r.partial if isinstance(r.partial, tuple) else (r.partial, r.partial)
+    first, second = samples(r)
+    rng = np.random.default_rng(r.seed)
     values = replicate_values(
         rng,
         [first, second],
-        n_boot,
+        r.n_boot,
         lambda w1, w2: np.stack(
             (
                 replicate_areas(first, w1[0], w1[1], p1),
@@ -279,19 +301,29 @@ def bootstrap_interval(
     conf_level = check_conf_level(conf_level)
     check_n_boot(n_boot)
     partial = partial_area("bootstrap_interval", fpr_range, tpr_range, correct, partial_auc)
-    sample = prepare(guess, label, weight, positive, direction, weights_are, stratified)
-    estimate = area_of(sample, partial)
-    replicates = areas(sample, n_boot, seed, partial)
-    low, high = np.quantile(replicates, [(1 - conf_level) / 2, (1 + conf_level) / 2])
+    request = read(
+        [guess], label, weight, function="auc_ci", method="bootstrap", conf_level=conf_level,
+        n_boot=n_boot, seed=seed, stratified=stratified, positive=positive,
+        direction=direction, weights_are=weights_are, partial=partial,
+    )  # fmt: skip
+    return interval_of(request)
+
+
+def interval_of(r) -> AUCInterval:
+    """The percentile bootstrap interval of a `weightedroc.inference.request.Request`'s curve."""
+    (sample,) = samples(r)
+    estimate = area_of(sample, r.partial)
+    replicates = areas(sample, r.n_boot, r.seed, r.partial)
+    low, high = np.quantile(replicates, [(1 - r.conf_level) / 2, (1 + r.conf_level) / 2])
     return AUCInterval(
         float(estimate),
         float(low),
         float(high),
-        conf_level,
-        int(n_boot),
+        r.conf_level,
+        int(r.n_boot),
         replicates,
         std_error=float(np.std(replicates, ddof=1)) if len(replicates) > 1 else math.nan,
-        method=f"bootstrap ({int(n_boot)}, {'' if stratified else 'not '}stratified)",
+        method=f"bootstrap ({int(r.n_boot)}, {'' if r.stratified else 'not '}stratified)",
     )
 
 

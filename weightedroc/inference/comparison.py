@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.deprecation import moved
 from ..utils.signatures import hidden, in_help
@@ -21,11 +20,11 @@ from .checks import (
     warn_skewed_weights,
 )
 from .delong import variance_and_df
-from .design_based import design_method, design_request, design_roc_test
+from .design_based import design_method, design_request, design_test
 from .distributions import p_value
 from .k_curves import K_METHODS, curves_of, k_roc_test, paired_difference, ratio
-from .pairing import Comparison, comparison
-from .placements import paired_placements_of, placements, uneven
+from .placements import curve_placements, in_order_of, uneven
+from .request import Request, read
 from .resampling import run_bootstrap
 from .results import HTest
 from .smoothed import need_label, smooth_test, smoothing_of
@@ -267,16 +266,27 @@ def roc_test(
         if request is None:
             check_choice(method, "method", K_METHODS)
         check_quantile(quantile)
+        if partial_auc is None:
+            partial = one_or_two(partial_curves)
+        else:
+            partial = partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc)
         asked = dict(
-            method=method, alternative=alternative, conf_level=conf_level,
-            weights_are=weights_are, quantile="normal" if quantile == "auto" else quantile,
-            positive=positive, direction=direction, n_boot=n_boot, seed=seed,
-            stratified=stratified, partial=one_or_two(partial_curves) if partial_auc is None
-            else partial_area("roc_test", fpr_range, tpr_range, correct, partial_auc),
-            data_name=data_name, contrast=contrast, design=request,
+            alternative=alternative, conf_level=conf_level, weights_are=weights_are,
+            quantile="normal" if quantile == "auto" else quantile, positive=positive,
+            direction=direction, n_boot=n_boot, seed=seed, stratified=stratified,
+            partial=partial, data_name=data_name, contrast=contrast, design=request,
         )  # fmt: skip
-        with one_label_warning():
-            return k_roc_test(curves[0], curves[1], label, weight, asked)
+        return k_roc_test(
+            read(
+                curves[0],
+                label,
+                weight,
+                function="k_roc_test",
+                method=method,
+                names=curves[1],
+                **asked,
+            )  # fmt: skip
+        )
     if contrast is not None:
         raise ValueError("contrast= compares K curves: give them as one DataFrame or list")
     if guess2 is None:
@@ -300,64 +310,31 @@ def roc_test(
         return smooth_test(guess1, guess2, asked)
     label = need_label(label, "roc_test")
     request = design_request(design, replicates, method, weights_are)
-    if request is not None:
-        if partial is not None:
-            raise ValueError("design-based tests compare whole areas: give no fpr_range/tpr_range")
-        if paired is True and design2 is not None:
-            raise ValueError("paired=True with two designs: paired scores share one design")
-        if paired is False and design2 is None:
-            raise ValueError("paired=False needs both samples' designs: design=(design1, design2)")
-        return design_roc_test(
-            guess1,
-            guess2,
-            label,
-            weight,
-            design=request[0],
-            label2=label2,
-            weight2=weight2,
-            design2=design2,
-            replicates=request[1],
-            replicates2=replicates2,
-            method=request[2],
-            alternative=alternative,
-            conf_level=conf_level,
-            quantile="normal" if quantile == "auto" else quantile,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-            data_name=data_name,
-        )
-    if design2 is not None or replicates2 is not None:
-        raise ValueError("a second design needs the first: design=(design1, design2)")
-    check_choice(method, "method", METHODS)
-    with one_label_warning():  # the pairing and the curves read the labels
-        request = comparison(
-            guess1,
-            guess2,
-            label,
-            weight,
-            label2=label2,
-            weight2=weight2,
-            paired=paired,
-            method=method,
-            alternative=alternative,
-            conf_level=conf_level,
-            weights_are=weights_are,
-            quantile=quantile,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-            partial=partial,
-            data_name=data_name,
-            sensitivity=sensitivity,
-            specificity=specificity,
-            stratified=stratified,
-        )
-        if method == "delong":
-            return (_paired if request.paired else _unpaired)(request)
-        return (run_venkatraman if method == "venkatraman" else run_bootstrap)(request)
+    if request is None:
+        if design2 is not None or replicates2 is not None:
+            raise ValueError("a second design needs the first: design=(design1, design2)")
+        check_choice(method, "method", METHODS)
+    else:
+        method, quantile = request[2], "normal" if quantile == "auto" else quantile
+    r = read(
+        [guess1, guess2], label, weight, function="roc_test", method=method, label2=label2,
+        weight2=weight2, paired=paired, alternative=alternative, conf_level=conf_level,
+        weights_are=weights_are, quantile=quantile, positive=positive, direction=direction,
+        n_boot=n_boot, seed=seed, partial=partial, data_name=data_name,
+        sensitivity=sensitivity, specificity=specificity, stratified=stratified,
+        design=request, design2=None if design2 is None else (design2, replicates2),
+        second_named=True,
+    )  # fmt: skip
+    return _leaf(r)(r)
+
+
+def _leaf(r):
+    """The method that tests a request's two curves."""
+    if r.plans is not None:
+        return design_test
+    if r.method == "delong":
+        return _paired if r.paired else _unpaired
+    return run_venkatraman if r.method == "venkatraman" else run_bootstrap
 
 
 def _second_sample(guess2, label2, weight2):
@@ -422,12 +399,12 @@ def _fixed_point(method, at, sensitivity, specificity):
     return (at, specificity) if method == "sensitivity" else (sensitivity, at)
 
 
-def _paired(c: Comparison) -> HTest:
+def _paired(c: Request) -> HTest:
     """DeLong's test of paired curves: pROC's Z (or t, see `roc_test`)."""
     weights_are = c.weights_are
-    (g1, label, weight), (g2, _, _) = c.data1, c.data2
-    first, second = paired_placements_of(g1, g2, label, weight, weights_are)[:2]
-    importance = weights_are == "importance" and uneven(weight)
+    first = curve_placements(c.curves[0], weights_are)
+    second = in_order_of(first, curve_placements(c.curves[1], weights_are))
+    importance = weights_are == "importance" and uneven(c.weight)
     if importance:
         warn_skewed_weights(first)
     # var(A1 - A2) from the placement values' differences: the same as
@@ -453,12 +430,13 @@ def _paired(c: Comparison) -> HTest:
     )
 
 
-def _unpaired(c: Comparison) -> HTest:
+def _unpaired(c: Request) -> HTest:
     """DeLong's test of unpaired curves: pROC's D with Welch-Satterthwaite df."""
     weights_are = c.weights_are
     curves, variances, squares = [], [], []
-    for guess, label, weight in (c.data1, c.data2):
-        curve = placements(guess, label, weight, weights_are)
+    for given in c.curves:
+        _, label, weight = given.data
+        curve = curve_placements(given, weights_are)
         skewed = uneven(weight) and weights_are == "importance"
         if skewed:
             warn_skewed_weights(curve)

@@ -18,7 +18,6 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..engine.core import stable_order
 from ..engine.tally import area
 from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
 from ..survey.design import ReplicateWeights, SurveyDesign, check_method, weights_of
@@ -27,9 +26,9 @@ from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
 from .grouped_delong import group_influence
 from .replicates import se_at_sp, se_sp_rows, sp_at_se
+from .request import plan, read
 from .results import AUCInterval, HTest
 
-METHODS = ("linearization", "replicate")
 QUANTILES = ("normal", "t")
 
 
@@ -73,41 +72,7 @@ def design_request(design, replicates, method, weights_are="importance"):
     return design, replicates, method
 
 
-def _plan(design, replicates, method, n, n_boot, seed):
-    """(method, coded design or None, ReplicateWeights or None) for n rows."""
-    if not isinstance(design, (SurveyDesign, ReplicateWeights)):
-        raise TypeError(
-            f"design must be a SurveyDesign or ReplicateWeights, got {type(design).__name__}"
-        )
-    if isinstance(design, ReplicateWeights):
-        if replicates is not None:
-            raise ValueError("design is already ReplicateWeights: give no replicates=")
-        replicates = design
-    if method is None:
-        method = "replicate" if replicates is not None else "linearization"
-    check_choice(method, "method", METHODS)
-    if method == "linearization":
-        if not isinstance(design, SurveyDesign):
-            raise ValueError('method="linearization" needs a SurveyDesign, not replicate weights')
-        return method, design.coded(n), None
-    if replicates is None:
-        raise ValueError(
-            'method="replicate" needs replicates= (a type such as "JKn", or ReplicateWeights)'
-        )
-    if isinstance(replicates, str):
-        if not isinstance(design, SurveyDesign):
-            raise ValueError("replicates given by type need a SurveyDesign")
-        bootstraps = ("bootstrap", "subbootstrap")
-        replicates = design.replicates(
-            replicates,
-            n=n,
-            n_rep=n_boot if replicates in bootstraps else None,
-            seed=seed,
-        )
-    if not isinstance(replicates, ReplicateWeights):
-        raise TypeError(f"replicates must be a type name or ReplicateWeights, got {replicates!r}")
-    replicates.check_rows(n)
-    return method, None, replicates
+_plan = plan  # the name multiclass and pr_interval import
 
 
 def sampling_weights(weight, design):
@@ -125,8 +90,10 @@ def _sample(guess, label, weight, positive, direction, design=None):
     return guess, label, np.ones(len(guess)) if weight is None else weight
 
 
-def _values(sample, plan, partial):
-    """(estimate, linearization influence values or replicate estimates)."""
+def values_of(curve, plan, partial):
+    """(estimate, linearization influence values or replicate estimates) of
+    one curve of a request (`weightedroc.inference.request.Curve`), from its
+    one sort."""
     method, coded, reps = plan
     if method == "linearization":
         if partial is not None:
@@ -134,13 +101,12 @@ def _values(sample, plan, partial):
                 'partial areas have no linearization here: use method="replicate" '
                 '(with replicates="JKn", for example)'
             )
-        return influence(*sample)
-    ordered = stable_order(*sample)  # one sort serves the estimate and the replicates
+        return influence(*curve.data, ordered=curve.ordered)
     if partial:
-        estimate = full_area(*sample, partial, ordered=ordered)
+        estimate = full_area(*curve.data, partial, ordered=curve.ordered)
     else:
-        estimate = area(ordered)  # auc_score's bits
-    return estimate, replicate_aucs(*sample, reps, partial, ordered=ordered)
+        estimate = area(curve.ordered)  # auc_score's bits
+    return estimate, replicate_aucs(*curve.data, reps, partial, ordered=curve.ordered)
 
 
 def _variance(values, plan, estimate):
@@ -186,10 +152,18 @@ def design_auc_var(
 ):
     """The design-based variance of the (partial) weighted AUC (`auc_var` with ``design=``)."""
     partial = partial_area("auc_var", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction, design)
-    plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
-    estimate, values = _values(sample, plan, partial)
-    return _variance(values, plan, estimate)[0]
+    request = read(
+        [guess], label, weight, function="auc_var", method=method, positive=positive,
+        direction=direction, partial=partial, design=(design, replicates, method),
+        n_boot=n_boot, seed=seed,
+    )  # fmt: skip
+    return design_var(request)
+
+
+def design_var(r) -> float:
+    """The design-based variance of a request's one curve."""
+    estimate, values = values_of(r.curves[0], r.plans[0], r.partial)
+    return _variance(values, r.plans[0], estimate)[0]
 
 
 def design_auc_ci(
@@ -214,20 +188,29 @@ def design_auc_ci(
     with ``design=``): normal quantile (svyROC's), or ``quantile="t"`` with
     survey's degrees of freedom (PSUs minus strata; the replicate weights'
     rank minus 1)."""
-    conf_level = check_conf_level(conf_level)
     partial = partial_area("auc_ci", fpr_range, tpr_range, correct)
-    sample = _sample(guess, label, weight, positive, direction, design)
-    plan = _plan(design, replicates, method, len(sample[0]), n_boot, seed)
-    estimate, values = _values(sample, plan, partial)
+    request = read(
+        [guess], label, weight, function="auc_ci", method=method, conf_level=conf_level,
+        quantile=quantile, positive=positive, direction=direction, partial=partial,
+        design=(design, replicates, method), n_boot=n_boot, seed=seed,
+    )  # fmt: skip
+    return design_interval(request)
+
+
+def design_interval(r) -> AUCInterval:
+    """The design-based Wald interval of a request's one curve (``r.quantile``
+    "normal" or "t")."""
+    plan = r.plans[0]
+    estimate, values = values_of(r.curves[0], plan, r.partial)
     variance, df = _variance(values, plan, estimate)
-    df = _df(quantile, df)
-    half = t_quantile(df, 1 - (1 - conf_level) / 2) * math.sqrt(variance)
+    df = _df(r.quantile, df)
+    half = t_quantile(df, 1 - (1 - r.conf_level) / 2) * math.sqrt(variance)
     reps = np.empty(0) if plan[0] == "linearization" else values
     return AUCInterval(
         estimate,
         estimate - half,
         estimate + half,
-        conf_level,
+        r.conf_level,
         len(reps),
         reps,
         df,
@@ -261,48 +244,50 @@ def design_roc_test(
     """Design-based test of equal AUCs (`roc_test` with ``design=``): paired
     (one sample, one design: svyROC's ``ht.paired``), or independent
     samples each with its design (``label2=``, ``design2=``: ``ht.indep``)."""
-    check_choice(alternative, "alternative", ("two.sided", "less", "greater"))
-    conf_level = check_conf_level(conf_level)
-    first = _sample(guess1, label, weight, positive, direction, design)
-    plan = _plan(design, replicates, method, len(first[0]), n_boot, seed)
-    auc1, v1 = _values(first, plan, None)
-    if design2 is None:
-        if label2 is not None or weight2 is not None:
-            raise ValueError("two independent samples need design2= (each its design)")
-        second = _sample(guess2, label, weight, positive, direction, design)
-        if len(second[0]) != len(first[0]):
-            raise ValueError("paired scores must have one guess of each per observation")
-        auc2, v2 = _values(second, plan, None)
+    request = read(
+        [guess1, guess2], label, weight, function="roc_test", method=method,
+        label2=label2, weight2=weight2, positive=positive, direction=direction,
+        design=(design, replicates, method),
+        design2=None if design2 is None else (design2, replicates2),
+        alternative=alternative, conf_level=conf_level, quantile=quantile, n_boot=n_boot,
+        seed=seed, data_name=data_name,
+    )  # fmt: skip
+    return design_test(request)
+
+
+def design_test(r) -> HTest:
+    """The design-based test of a request's two curves: paired (one sample,
+    one design) or independent (each sample its design)."""
+    plan = r.plans[0]
+    auc1, v1 = values_of(r.curves[0], plan, None)
+    auc2, v2 = values_of(r.curves[1], r.plans[-1], None)
+    if r.paired:
         variance, df = _variance(v1 - v2, plan, auc1 - auc2)
         title = "Design-based test for two correlated ROC curves"
     else:
-        label2 = label if label2 is None else label2
-        second = _sample(guess2, label2, weight2, positive, direction, design2)
-        plan2 = _plan(design2, replicates2, plan[0], len(second[0]), n_boot, seed)
-        auc2, v2 = _values(second, plan2, None)
         var1, df1 = _variance(v1, plan, auc1)
-        var2, df2 = _variance(v2, plan2, auc2)
+        var2, df2 = _variance(v2, r.plans[1], auc2)
         variance = var1 + var2
         df = lambda: min(_df("t", df1), _df("t", df2))  # noqa: E731
         title = "Design-based test for two independent ROC curves"
-    df = _df(quantile, df)
+    df = _df(r.quantile, df)
     sd = math.sqrt(variance)
     difference = auc1 - auc2
     statistic = (
         difference / sd if sd > 0 else math.copysign(math.inf, difference) if difference else 0.0
     )
-    q = t_quantile(df, 1 - (1 - conf_level) / 2)
+    q = t_quantile(df, 1 - (1 - r.conf_level) / 2)
     return HTest(
         float(statistic),
-        float(p_value(statistic, alternative, df)),
+        float(p_value(statistic, r.alternative, df)),
         {"AUC of roc1": auc1, "AUC of roc2": auc2},
         f"{title} ({plan_words(plan)})",
-        alternative,
+        r.alternative,
         conf_low=difference - q * sd,
         conf_high=difference + q * sd,
-        conf_level=conf_level,
+        conf_level=r.conf_level,
         parameter={} if math.isinf(df) else {"df": float(df)},
-        data_name=data_name or "guess1 and guess2",
+        data_name=r.data_name or "guess1 and guess2",
         statistic_name="Z" if math.isinf(df) else "t",
         std_error=sd,
     )

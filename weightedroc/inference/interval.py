@@ -5,26 +5,25 @@ from __future__ import annotations
 import numpy as np
 
 from ..curves.auc import counts_area
-from ..engine.core import cumulate_sorted, stable_order
+from ..engine.core import cumulate_sorted
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.deprecation import renamed
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
-from .bootstrap import bootstrap_interval
+from .bootstrap import interval_of
 from .checks import (
     check_choice,
     check_conf_level,
     check_quantile,
-    no_delong_partial,
     partial_area,
-    prepared,
     warn_skewed_weights,
     warn_small_classes,
 )
 from .delong import variance_and_df
-from .design_based import design_auc_ci, design_method, design_request
+from .design_based import design_interval, design_method, design_request
 from .distributions import t_quantile
-from .placements import placements, uneven
+from .placements import curve_placements, uneven
+from .request import read
 from .results import AUCInterval
 from .smoothed import need_label, smooth_interval, smoothing_of
 
@@ -153,56 +152,39 @@ def auc_ci(
     label = need_label(label, "auc_ci")
     request = design_request(design, replicates, method, weights_are)
     if request is not None:
-        design, replicates, method = request
-        return design_auc_ci(
-            guess,
-            label,
-            weight,
-            design=design,
-            replicates=replicates,
-            method=method,
-            conf_level=conf_level,
-            quantile="normal" if quantile == "auto" else quantile,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-            **(partial or {}),
-        )
-    check_choice(method, "method", ("delong", "bootstrap"))
-    if method == "bootstrap":
-        return bootstrap_interval(
-            guess,
-            label,
-            weight,
-            conf_level=conf_level,
-            n_boot=n_boot,
-            seed=seed,
-            positive=positive,
-            direction=direction,
-            weights_are=weights_are,
-            stratified=stratified,
-            **(partial or {}),
-        )
-    no_delong_partial(partial, ("bootstrap",))
-    # One validation and one sort: the estimate (auc_score's counts, bit for
-    # bit) and the placements are read from the same sorted pass.
-    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
-    ordered = stable_order(guess, label, weight)
+        quantile = "normal" if quantile == "auto" else quantile
+    else:
+        check_choice(method, "method", ("delong", "bootstrap"))
+    r = read(
+        [guess], label, weight, function="auc_ci", method=method, conf_level=conf_level,
+        quantile=quantile, n_boot=n_boot, seed=seed, positive=positive, direction=direction,
+        weights_are=weights_are, stratified=stratified, partial=partial, design=request,
+    )  # fmt: skip
+    if request is not None:
+        return design_interval(r)
+    return (interval_of if method == "bootstrap" else _delong_interval)(r)
+
+
+def _delong_interval(r) -> AUCInterval:
+    """DeLong's interval of a request's one curve: the estimate (auc_score's
+    counts, bit for bit) and the placements read from its one sort."""
+    (curve,) = r.curves
+    weights_are, weight, quantile = r.weights_are, curve.weight, r.quantile
+    ordered = curve.ordered
     estimate = counts_area(cumulate_sorted(ordered.guess, ordered.tag, ordered.weight))
-    curve = placements(guess, label, weight, weights_are, ordered)
-    variance, df = variance_and_df(curve, curve, weights_are)
+    placed = curve_placements(curve, weights_are)
+    variance, df = variance_and_df(placed, placed, weights_are)
     importance = weights_are == "importance" and uneven(weight)
     if importance:
-        warn_skewed_weights(curve)
+        warn_skewed_weights(placed)
     if quantile == "auto":
         quantile = "t" if importance else "normal"
     if quantile == "normal":
         df = np.inf
         if not importance:
             counted = weights_are == "frequency" and weight is not None
-            warn_small_classes(curve.total if counted else curve.sizes)
-    return wald_interval(estimate, variance, df, conf_level)
+            warn_small_classes(placed.total if counted else placed.sizes)
+    return wald_interval(estimate, variance, df, r.conf_level)
 
 
 def wald_interval(estimate, variance, df, conf_level, method="DeLong"):

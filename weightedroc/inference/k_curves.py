@@ -23,10 +23,10 @@ import numpy as np
 import pandas as pd
 
 from ..utils.warn import warn
-from .checks import check_choice, check_conf_level, check_n_boot, prepared, warn_skewed_weights
+from .checks import warn_skewed_weights
 from .delong import variance_and_df
 from .distributions import chisq_sf, f_sf, p_value, t_quantile
-from .placements import placements, uneven
+from .placements import curve_placements, uneven
 from .results import KCurveTest
 from .wald import ROUNDING, check_contrast, wald
 
@@ -106,11 +106,11 @@ def holm(p):
 # -- DeLong ---------------------------------------------------------------
 
 
-def k_placements(guesses, label, weight, weights_are):
-    """`Placements` of each guess (each sorted once), the others' values
-    rearranged into the first's sorted order, and the values of each in
-    observation order (for the covariance in any guess's order)."""
-    own = [placements(g, label, weight, weights_are) for g in guesses]
+def k_placements(curves, weights_are):
+    """`Placements` of each curve (`weightedroc.inference.request.Curve`,
+    each from its one sort), and the values of each in observation order
+    (for the covariance in any curve's order)."""
+    own = [curve_placements(c, weights_are) for c in curves]
     by_observation = []
     for p in own:
         values = np.empty(len(p.value))
@@ -172,10 +172,10 @@ def ratio(difference, sd):
     return difference / sd
 
 
-def _delong(guesses, label, weight, L, ask):
-    weights_are = ask["weights_are"]
-    own, by_observation = k_placements(guesses, label, weight, weights_are)
-    if weights_are == "importance" and uneven(weight):
+def _delong(r, L):
+    weights_are = r.weights_are
+    own, by_observation = k_placements(r.curves, weights_are)
+    if weights_are == "importance" and uneven(r.weight):
         warn_skewed_weights(own[0])
     aucs = np.array([p.auc for p in own])
     S = delong_cov_matrix(own, by_observation, weights_are)
@@ -188,13 +188,8 @@ def _delong(guesses, label, weight, L, ask):
             rows.append(
                 (i, j)
                 + paired_difference(
-                    first,
-                    second,
-                    weights_are,
-                    ask["quantile"],
-                    ask["conf_level"],
-                    ask["alternative"],
-                )  # fmt: skip
+                    first, second, weights_are, r.quantile, r.conf_level, r.alternative
+                )
             )
     # The contrasts' covariance from their combined placement values.
     combined = []
@@ -214,18 +209,18 @@ def _delong(guesses, label, weight, L, ask):
 # -- the bootstrap and designs: covariance of K columns of replicates ------
 
 
-def _pair_rows(aucs, pair_variance, ask, df=np.inf):
+def _pair_rows(aucs, pair_variance, r, df=np.inf):
     """Wald tests of each pair, `pair_variance(i, j)` the variance of
     AUC_i - AUC_j (read from the difference of their replicate or
     influence columns, as the two-curve tests read it)."""
-    q = t_quantile(df, 1 - (1 - ask["conf_level"]) / 2)
+    q = t_quantile(df, 1 - (1 - r.conf_level) / 2)
     rows = []
     for i in range(len(aucs)):
         for j in range(i + 1, len(aucs)):
             difference = aucs[i] - aucs[j]
             sd = math.sqrt(max(pair_variance(i, j), 0.0))
             statistic = ratio(difference, sd)
-            p = float(p_value(statistic, ask["alternative"], df))
+            p = float(p_value(statistic, r.alternative, df))
             rows.append((i, j, difference, sd, df, float(statistic), p,
                          difference - q * sd, difference + q * sd))  # fmt: skip
     return rows
@@ -237,54 +232,50 @@ def _unit_row(k, i, j):
     return row
 
 
-def _bootstrap(guesses, label, weight, L, ask):
+def _bootstrap(r, L):
     from .bootstrap import area_of, replicate_areas
-    from .replicates import replicate_values, sample_of, without_na
+    from .replicates import replicate_values, samples, without_na
 
-    check_n_boot(ask["n_boot"])
-    partial = ask["partial"]
-    samples = [sample_of(g, label, weight, ask["weights_are"], ask["stratified"]) for g in guesses]
-    rng = np.random.default_rng(ask["seed"])
+    partial = r.partial
+    sampled = samples(r)
+    rng = np.random.default_rng(r.seed)
     values = replicate_values(
         rng,
-        samples,
-        ask["n_boot"],
+        sampled,
+        r.n_boot,
         lambda *w: np.stack(
-            [replicate_areas(s, wk[0], wk[1], partial) for s, wk in zip(samples, w)], 1
+            [replicate_areas(s, wk[0], wk[1], partial) for s, wk in zip(sampled, w)], 1
         ),
     )
     values = without_na(values)
-    aucs = np.array([area_of(s, partial) for s in samples])
+    aucs = np.array([area_of(s, partial) for s in sampled])
     S = np.atleast_2d(np.cov(values, rowvar=False, ddof=1))
     columns = list(values.T)
     combined = np.stack([combine(columns, row) for row in L], 1)
     V = np.atleast_2d(np.cov(combined, rowvar=False, ddof=1))
-    strata = "stratified" if ask["stratified"] else "not stratified"
+    strata = "stratified" if r.stratified else "not stratified"
 
     def pair_variance(i, j):
         return float(np.var(combine(columns, _unit_row(len(aucs), i, j)), ddof=1))
 
-    rows = _pair_rows(aucs, pair_variance, ask)
+    rows = _pair_rows(aucs, pair_variance, r)
     return aucs, S, rows, L @ aucs, V, f"bootstrap ({len(values)}, {strata})"
 
 
-def _design(guesses, label, weight, L, ask):
+def _design(r, L):
     from ..survey.auc import influence, replicate_aucs
     from ..survey.variance import svr_var, svyrecvar
-    from .design_based import _plan
 
-    weight = np.ones(len(label)) if weight is None else weight
-    design, replicates, method = ask["design"]
-    plan = _plan(design, replicates, method, len(label), ask["n_boot"], ask["seed"])
+    plan = r.plans[0]
     if plan[0] == "linearization":
-        if ask["partial"] is not None:
+        if r.partial is not None:
             raise ValueError(
                 'partial areas have no linearization here: use method="replicate" '
                 '(with replicates="JKn", for example)'
             )
-        read = [influence(g, label, weight) for g in guesses]
-        aucs = np.array([r[0] for r in read])
-        columns = [r[1] for r in read]
+        read = [influence(*c.data, c.ordered) for c in r.curves]
+        aucs = np.array([v[0] for v in read])
+        columns = [v[1] for v in read]
 
         def variance(x, _):
             return svyrecvar(np.stack(x, 1), plan[1])
@@ -292,8 +283,8 @@ def _design(guesses, label, weight, L, ask):
         df, words = float(plan[1].df), "linearization (svyrecvar)"
     else:
         reps = plan[2]
-        aucs = np.array([influence(g, label, weight)[0] for g in guesses])
-        columns = [replicate_aucs(g, label, weight, reps) for g in guesses]
+        aucs = np.array([influence(*c.data, c.ordered)[0] for c in r.curves])
+        columns = [replicate_aucs(*c.data, reps, ordered=c.ordered) for c in r.curves]
 
         def variance(x, centre):
             return svr_var(np.stack(x, 1), reps, centre)
@@ -302,14 +293,14 @@ def _design(guesses, label, weight, L, ask):
     S = variance(columns, aucs)
     combined = [combine(columns, row) for row in L]
     V = variance(combined, L @ aucs)
-    shown_df = np.inf if ask["quantile"] != "t" else df
+    shown_df = np.inf if r.quantile != "t" else df
     k = len(aucs)
 
     def pair_variance(i, j):
         row = _unit_row(k, i, j)
         return float(variance([combine(columns, row)], aucs[i] - aucs[j])[0, 0])
 
-    rows = _pair_rows(aucs, pair_variance, ask, shown_df)
+    rows = _pair_rows(aucs, pair_variance, r, shown_df)
     return aucs, S, rows, L @ aucs, V, words, df
 
 
@@ -320,50 +311,32 @@ def _kind(reps):
 # -- the test ---------------------------------------------------------------
 
 
-def _read(guesses, label, weight, L, ask):
-    """Validate the K guesses (sharing one label and weight) and read the
-    AUCs, their covariance, the pairs and the contrasts' covariance."""
-    if ask["design"] is not None:
-        from .design_based import sampling_weights
-
-        weight = sampling_weights(weight, ask["design"][0])
-    prepared_guesses = []
-    shared = None
-    for g in guesses:
-        g_, label_, weight_ = prepared(
-            g, label, weight, ask["positive"], ask["direction"], ask["weights_are"]
-        )
-        prepared_guesses.append(g_)
-        shared = (label_, weight_) if shared is None else shared
-    label_, weight_ = shared
-    if ask["design"] is not None:
-        return _design(prepared_guesses, label_, weight_, L, ask)
-    if ask["method"] == "bootstrap":
-        return _bootstrap(prepared_guesses, label_, weight_, L, ask) + (None,)
-    if ask["partial"] is not None:
-        raise ValueError("DeLong's method reads whole areas: partial areas need method='bootstrap'")
-    return _delong(prepared_guesses, label_, weight_, L, ask) + (None,)
+def _read(r, L):
+    """The AUCs of a request's K curves (of the same rows), their covariance,
+    the pairs and the contrasts' covariance."""
+    if r.plans is not None:
+        return _design(r, L)
+    if r.method == "bootstrap":
+        return _bootstrap(r, L) + (None,)
+    return _delong(r, L) + (None,)
 
 
-def k_auc_cov(guesses, names, label, weight, ask) -> pd.DataFrame:
-    """`auc_cov` of K curves: the K x K covariance of their AUCs."""
-    S = _read(guesses, label, weight, check_contrast(None, len(guesses)), ask)[1]
-    return pd.DataFrame(S, index=names, columns=names)
+def k_auc_cov(r) -> pd.DataFrame:
+    """`auc_cov` of a request's K curves: the K x K covariance of their AUCs."""
+    S = _read(r, check_contrast(None, r.k))[1]
+    return pd.DataFrame(S, index=r.names, columns=r.names)
 
 
-def k_roc_test(guesses, names, label, weight, ask) -> KCurveTest:
-    """roc_test of K curves of the same rows (see `roc_test`); `ask` holds
-    the checked options."""
-    check_choice(ask["alternative"], "alternative", ("two.sided", "less", "greater"))
-    ask["conf_level"] = check_conf_level(ask["conf_level"])
-    k = len(guesses)
-    L = check_contrast(ask["contrast"], k)
-    aucs, S, rows, difference, V, words, design_df = _read(guesses, label, weight, L, ask)
+def k_roc_test(r) -> KCurveTest:
+    """roc_test of a request's K curves of the same rows (see `roc_test`)."""
+    k, names = r.k, r.names
+    L = check_contrast(r.contrast, k)
+    aucs, S, rows, difference, V, words, design_df = _read(r, L)
     statistic, rank = wald(difference, V)
-    z = rows[0][5] if k == 2 and ask["contrast"] is None else np.nan
+    z = rows[0][5] if k == 2 and r.contrast is None else np.nan
     if rank == 1 and np.isfinite(z):
         statistic = float(z) ** 2  # one pair: its Z squared, to the last bit
-    if design_df is not None and ask["quantile"] == "t":
+    if design_df is not None and r.quantile == "t":
         f = statistic / rank if rank else 0.0
         p = f_sf(f, rank, design_df) if rank else 1.0
         shown, name = f, "F"
@@ -374,7 +347,7 @@ def k_roc_test(guesses, names, label, weight, ask) -> KCurveTest:
         parameter = {"df": float(rank)}
     pairwise = _pairwise_frame(rows, names)
     title = f"{words} test of equal AUCs of {k} correlated ROC curves"
-    if ask["alternative"] != "two.sided":
+    if r.alternative != "two.sided":
         warn(
             "the omnibus test is two-sided; alternative applies to the pairwise tests only",
             UserWarning,
@@ -385,9 +358,9 @@ def k_roc_test(guesses, names, label, weight, ask) -> KCurveTest:
         {f"AUC of {n}": float(a) for n, a in zip(names, aucs)},
         title,
         "two.sided",
-        conf_level=ask["conf_level"],
+        conf_level=r.conf_level,
         parameter=parameter,
-        data_name=ask["data_name"] or " and ".join(names),
+        data_name=r.data_name or " and ".join(names),
         statistic_name=name,
         null_name="contrast of AUCs",
         covariance=pd.DataFrame(S, index=names, columns=names),

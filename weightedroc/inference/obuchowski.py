@@ -47,7 +47,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..curves.smooth import binormal_line
-from ..engine.core import cumulate
+from ..engine.core import cumulate, cumulate_sorted
 from ..engine.validation import one_label_warning
 from ..utils.normal import pnorm, qnorm
 from .checks import prepared
@@ -77,11 +77,16 @@ def data(guess, label, weight, positive, direction, weights_are):
     return guess, label, weight
 
 
-def binormal(guess, label, weight):
+def binormal(guess, label, weight, ordered=None):
     """(A, B): pROC's binormal fit of the curve of validated inputs,
     ``lm(qnorm(sp) ~ qnorm(se))`` through its points strictly inside the
-    unit square (`binormal_line`)."""
-    counts = cumulate(guess, label, weight, checked=True)
+    unit square (`binormal_line`); `ordered`, their `stable_order` when
+    the caller has it."""
+    if ordered is None:
+        counts = cumulate(guess, label, weight, checked=True)
+    else:
+        sorted_weight = None if weight is None else ordered.weight
+        counts = cumulate_sorted(ordered.guess, ordered.tag, sorted_weight)
     se = (counts.total_pos - counts.FN) / counts.total_pos
     sp = counts.TN / counts.total_neg
     return binormal_line(qnorm(se), qnorm(sp))
@@ -173,12 +178,25 @@ def paired_fit(guess1, guess2, label, weight, *, weights_are, positive, directio
     with one_label_warning():  # each score's preparation reads the labels
         g1, label_, weight_ = data(guess1, label, weight, positive, direction, weights_are)
         g2, _, _ = data(guess2, label, weight, positive, direction, weights_are)
+    return _fit(g1, g2, label_, weight_, weights_are)
+
+
+def fit_of(curves, weights_are):
+    """The `PairedFit` of two paired `weightedroc.inference.request.Curve`, from their sorts."""
+    first, second = curves
+    weight = _unit(first.weight, weights_are)
+    return _fit(first.guess, second.guess, first.label, weight, weights_are, curves)
+
+
+def _fit(g1, g2, label_, weight_, weights_are, curves=(None, None)):
     ncases, ncontrols = class_sizes(label_, weight_, weights_are)
     ra, rn = (
         correlation(g1[cls], g2[cls], None if weight_ is None else weight_[cls])
         for cls in (label_, ~label_)
     )
-    first, second = binormal(g1, label_, weight_), binormal(g2, label_, weight_)
+    first, second = (
+        binormal(g, label_, weight_, getattr(c, "ordered", None)) for g, c in zip((g1, g2), curves)
+    )
     return PairedFit(first, second, rn, ra, ncontrols / ncases, ncases)
 
 
@@ -229,28 +247,27 @@ def corrected(variance, partial):
     return variance / (4 * ((hi - lo) - diagonal) ** 2)
 
 
-def obuchowski_var(guess, label, weight, *, weights_are, positive, direction, partial):
-    """Obuchowski's variance of the (partial) AUC of one score; see `auc_var`."""
-    fpr_range, partial = fpr_range_of(partial)
-    guess, label, weight = data(guess, label, weight, positive, direction, weights_are)
-    ncases, ncontrols = class_sizes(label, weight, weights_are)
-    A, B = binormal(guess, label, weight)
+def _unit(weight, weights_are):
+    """Equal importance weights as unit weights (exactly: the same numbers
+    as without weights)."""
+    return None if weights_are == "importance" and not uneven(weight) else weight
+
+
+def obuchowski_var(r):
+    """Obuchowski's variance of the (partial) AUC of a request's one curve; see `auc_var`."""
+    fpr_range, partial = fpr_range_of(r.partial)
+    (curve,) = r.curves
+    weight = _unit(curve.weight, r.weights_are)
+    ncases, ncontrols = class_sizes(curve.label, weight, r.weights_are)
+    A, B = binormal(curve.guess, curve.label, weight, curve.ordered)
     variance = variance_params(A, B, ncontrols / ncases, fpr_range) / ncases
     return corrected(variance, partial)
 
 
-def obuchowski_cov(guess1, guess2, label, weight, *, weights_are, positive, direction, partial):
-    """Obuchowski's covariance of the (partial) AUCs of two scores of the
-    same observations; see `auc_cov`."""
-    fpr_range, partial = fpr_range_of(partial)
-    fit = paired_fit(
-        guess1,
-        guess2,
-        label,
-        weight,
-        weights_are=weights_are,
-        positive=positive,
-        direction=direction,
-    )
+def obuchowski_cov(r):
+    """Obuchowski's covariance of the (partial) AUCs of a request's two
+    paired curves; see `auc_cov`."""
+    fpr_range, partial = fpr_range_of(r.partial)
+    fit = fit_of(r.curves, r.weights_are)
     covariance = fit.covvar((fpr_range, fpr_range))[2] / fit.ncases
     return corrected(covariance, partial)

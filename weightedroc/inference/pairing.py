@@ -1,65 +1,18 @@
-"""Two curves to compare: the one path that checks the inputs and options of
-`roc_test`, `bootstrap_test` and `venkatraman_test`, and decides whether the
-curves are paired as pROC's ``roc.test`` does (``are.paired``)."""
+"""Two curves to compare: whether they are paired, as pROC's ``roc.test``
+decides it (``are.paired``), and the second sample's checks in its own
+words, which `weightedroc.inference.request.read` uses for `roc_test`,
+`bootstrap_test` and `venkatraman_test`."""
 
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
-from ..engine.validation import check_inputs, one_label_warning, prepared
+from ..engine.validation import check_inputs, one_label_warning
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, LabelValue
 from ..utils.warn import warn
-from .checks import (
-    ALTERNATIVES,
-    WEIGHTS_ARE,
-    check_choice,
-    check_conf_level,
-    check_n_boot,
-    check_quantile,
-    no_delong_partial,
-)
-from .replicates import check_stratified
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """The checked request of a test of two curves.
-
-    ``guess1`` ... ``weight2`` are the data as given (``label2`` and
-    ``weight2`` the first curve's when they were not given); ``data1`` and
-    ``data2`` the same, validated once (`engine.validation.prepared`: float
-    guesses, negated for direction ">", boolean labels, float weights or
-    None), which the methods read.  ``paired`` is decided.
-    """
-
-    guess1: Any
-    guess2: Any
-    label: Any
-    weight: Any
-    label2: Any
-    weight2: Any
-    paired: bool
-    alternative: str = "two.sided"
-    conf_level: float = 0.95
-    weights_are: str = "importance"
-    quantile: str = "auto"
-    positive: LabelValue = None
-    direction: str = "<"
-    n_boot: int = 2000
-    seed: Any = None
-    partial: dict | None = None  # checked (`checks.partial_area`)
-    data_name: str = "guess1 and guess2"
-    method: str = "delong"
-    sensitivity: float | None = None  # method "sensitivity": where to compare
-    specificity: float | None = None  # method "specificity"
-    stratified: bool = True  # the bootstrap's (pROC's boot.stratified)
-    data1: Any = field(default=(), repr=False, compare=False)
-    data2: Any = field(default=(), repr=False, compare=False)
 
 
 def second_curve(label, weight, label2, weight2):
@@ -70,7 +23,7 @@ def second_curve(label, weight, label2, weight2):
     return label2, weight2
 
 
-def _check_lengths(guess2, label, label2, weight2):
+def check_lengths(guess2, label, label2, weight2):
     """The second curve's lengths, in its own names."""
     n_guess = np.size(guess2)
     if label2 is None:
@@ -92,7 +45,7 @@ def _check_lengths(guess2, label, label2, weight2):
         raise ValueError(f"{names[0]} has {n_label} elements but {names[1]} has {np.size(weight2)}")
 
 
-def _checked_second(check, guess2, label2, weight2, *options):
+def checked_second(check, guess2, label2, weight2, *options):
     """``check(guess2, label2, weight2, *options)``, its errors naming the second curve."""
     try:
         return check(guess2, label2, weight2, *options)
@@ -161,7 +114,7 @@ def are_paired(
     >>> are_paired([None, 2, 3, 4], [4, 3, 2, 1], [0, 0, 1, 1])  # pROC's missing values
     True
     """
-    _check_lengths(guess2, label, label2, weight2)
+    check_lengths(guess2, label, label2, weight2)
     label2, weight2 = second_curve(label, weight, label2, weight2)
     kept1, kept2 = _not_missing(guess1, label), _not_missing(guess2, label2)
     if kept1 is None and kept2 is None:
@@ -180,11 +133,11 @@ def _same_rows(guess1, label, weight, guess2, label2, weight2, positive):
     """Both curves' checked classes and weights are equal."""
     with one_label_warning():  # both curves' labels
         first = check_inputs(guess1, label, weight, positive)
-        second = _checked_second(check_inputs, guess2, label2, weight2, positive)
-    return _same_classes(first, second)
+        second = checked_second(check_inputs, guess2, label2, weight2, positive)
+    return same_classes(first, second)
 
 
-def _same_classes(first, second):
+def same_classes(first, second):
     """Two checked curves, (guess, label, weight), have equal classes and weights."""
     (_, first_label, first_weight), (_, second_label, second_weight) = first, second
     if (first_weight is None) != (second_weight is None):
@@ -233,27 +186,12 @@ def _identical(a, b):
     return bool((missing == pd.isna(b)).all() and (a[~missing] == b[~missing]).all())
 
 
-def _name(x, default):
+def name_of(x, default):
     name = getattr(x, "name", None)
     return name if isinstance(name, str) else default
 
 
-def _check_options(method, alternative, conf_level, weights_are, quantile, n_boot, partial):
-    """The options every method of `roc_test` shares, checked (pROC's words)."""
-    check_choice(alternative, "alternative", ALTERNATIVES)
-    check_choice(weights_are, "weights_are", WEIGHTS_ARE)
-    check_conf_level(conf_level)
-    check_quantile(quantile)
-    check_n_boot(n_boot)
-    if method == "delong":
-        no_delong_partial(partial, ("bootstrap",))
-    if method == "venkatraman" and partial is not None:
-        raise ValueError("Partial AUC is not supported for Venkatraman's test.")
-    if method == "venkatraman" and alternative != "two.sided":
-        raise ValueError("Only two-sided tests are available for Venkatraman.")
-
-
-def _check_point(value, name, method):
+def check_point(value, name, method):
     """The `sensitivity` or `specificity` of a test at a fixed point: a
     number in [0, 1] for its method (pROC's words), None for the others."""
     if method != name:
@@ -273,7 +211,7 @@ def _check_point(value, name, method):
     return float(value)
 
 
-def _decided(paired, same):
+def decided(paired, same):
     """pROC's roc.test: None follows `are_paired`, True on unpaired curves
     is an error, False on paired ones warns."""
     if paired is None:
@@ -289,74 +227,3 @@ def _decided(paired, same):
             UserWarning,
         )
     return bool(paired)
-
-
-def comparison(
-    guess1,
-    guess2,
-    label,
-    weight=None,
-    *,
-    label2=None,
-    weight2=None,
-    paired=None,
-    method="delong",
-    alternative="two.sided",
-    conf_level=0.95,
-    weights_are="importance",
-    quantile="auto",
-    positive=None,
-    direction="<",
-    n_boot=2000,
-    seed=None,
-    partial=None,
-    data_name=None,
-    sensitivity=None,
-    specificity=None,
-    stratified=True,
-) -> Comparison:
-    """Check a request to compare two curves with `method` and decide the
-    pairing as pROC's ``roc.test`` does, whatever the method (`partial`: the
-    checked partial area, see `checks.partial_area`)."""
-    _check_options(method, alternative, conf_level, weights_are, quantile, n_boot, partial)
-    check_stratified(stratified)
-    sensitivity = _check_point(sensitivity, "sensitivity", method)
-    specificity = _check_point(specificity, "specificity", method)
-    if paired is not None and not isinstance(paired, (bool, np.bool_)):
-        raise TypeError(f"paired must be None, True or False, got {paired!r}")
-    _check_lengths(guess2, label, label2, weight2)
-    label2, weight2 = second_curve(label, weight, label2, weight2)
-    # Validated once, here, for the pairing and the method; are_paired's rule
-    # on data without missing values (the tests take none).
-    options = (positive, direction, weights_are)
-    with one_label_warning():  # both curves' labels
-        data1 = prepared(guess1, label, weight, *options)
-        data2 = _checked_second(prepared, guess2, label2, weight2, *options)
-    paired = _decided(paired, _same_classes(data1, data2))
-    if data_name is None:
-        data_name = f"{_name(guess1, 'guess1')} and {_name(guess2, 'guess2')}"
-    return Comparison(
-        guess1,
-        guess2,
-        label,
-        weight,
-        label2,
-        weight2,
-        paired,
-        alternative=alternative,
-        conf_level=float(conf_level),
-        weights_are=weights_are,
-        quantile=quantile,
-        positive=positive,
-        direction=direction,
-        n_boot=n_boot,
-        seed=seed,
-        partial=partial,
-        data_name=data_name,
-        method=method,
-        sensitivity=sensitivity,
-        specificity=specificity,
-        stratified=stratified,
-        data1=data1,
-        data2=data2,
-    )

@@ -80,20 +80,31 @@ def paired_placements(
     return paired_placements_of(g1, g2, label_, weight_, weights_are)
 
 
-def paired_placements_of(g1, g2, label_, weight_, weights_are):
+def paired_placements_of(g1, g2, label_, weight_, weights_are, orders=(None, None)):
     """`paired_placements` of prepared data (`prepared`): two guesses of the
-    same observations, their labels and weights."""
-    first = placements(g1, label_, weight_, weights_are)
-    second = placements(g2, label_, weight_, weights_are)
-    by_observation = np.empty(len(g1))
+    same observations, their labels and weights (`orders`: their
+    `stable_order` when the caller has them)."""
+    first = placements(g1, label_, weight_, weights_are, orders[0])
+    second = placements(g2, label_, weight_, weights_are, orders[1])
+    return first, in_order_of(first, second), weight_
+
+
+def in_order_of(first, second):
+    """`second`'s placements rearranged into `first`'s sorted order (two
+    guesses of the same observations)."""
+    by_observation = np.empty(len(first.value))
     by_observation[second.order] = second.value
-    second = second._replace(
+    return second._replace(
         value=by_observation[first.order],
         positive=first.positive,
         weight=first.weight,
         order=first.order,
     )
-    return first, second, weight_
+
+
+def curve_placements(curve, weights_are) -> Placements:
+    """`Placements` of a `weightedroc.inference.request.Curve`, from its one sort."""
+    return placements(curve.guess, curve.label, curve.weight, weights_are, curve.ordered)
 
 
 def uneven(weight):

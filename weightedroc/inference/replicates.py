@@ -80,10 +80,12 @@ def prepare(
     return sample_of(guess, label, weight, weights_are, stratified)
 
 
-def sample_of(guess, label, weight, weights_are="importance", stratified=True):
-    """The `Sample` of prepared data (`prepared`): `prepare` without its checks."""
+def sample_of(guess, label, weight, weights_are="importance", stratified=True, ordered=None):
+    """The `Sample` of prepared data (`prepared`): `prepare` without its
+    checks; `ordered`, their `stable_order` when the caller has it."""
     frequency = check_frequency(weight, weights_are)
-    ordered = stable_order(guess, label, weight)  # the one sort: counts and design readings
+    if ordered is None:
+        ordered = stable_order(guess, label, weight)  # the one sort: counts and design readings
     counts = cumulate_sorted(ordered.guess, ordered.tag, ordered.weight)
     group = np.searchsorted(counts.threshold[:-1], guess)
     pools = []
@@ -106,6 +108,15 @@ def sample_of(guess, label, weight, weights_are="importance", stratified=True):
     return Sample(
         guess, label, weight, counts, group, tuple(pools), bool(stratified), scale, ordered
     )
+
+
+def samples(request):
+    """The `Sample` of each curve of a `weightedroc.inference.request.Request`,
+    from its one sort."""
+    return [
+        sample_of(*c.data, request.weights_are, request.stratified, c.ordered)
+        for c in request.curves
+    ]
 
 
 def check_stratified(stratified):

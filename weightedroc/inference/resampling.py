@@ -10,21 +10,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.validation import one_label_warning
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .bootstrap import area_of, replicate_areas
 from .checks import partial_area
 from .distributions import p_value
-from .pairing import Comparison, comparison
 from .replicates import (
     curve_rows,
     replicate_values,
-    sample_of,
+    samples,
     se_at_sp,
     se_sp_rows,
     sp_at_se,
     without_na,
 )
+from .request import Request, read
 from .results import HTest
 from .venkatraman import venkatraman_test  # noqa: F401  (public here too)
 
@@ -128,29 +127,16 @@ def bootstrap_test(
     True
     """
     partial = partial_area("bootstrap_test", fpr_range, tpr_range, correct, partial_auc)
-    with one_label_warning():  # the pairing and the curves read the labels
-        request = comparison(
-            guess1,
-            guess2,
-            label,
-            weight,
-            label2=label2,
-            weight2=weight2,
-            paired=paired,
-            method="bootstrap",
-            alternative=alternative,
-            weights_are=weights_are,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-            partial=partial,
-            stratified=stratified,
-        )
-        return run_bootstrap(request)
+    request = read(
+        [guess1, guess2], label, weight, function="roc_test", method="bootstrap",
+        label2=label2, weight2=weight2, paired=paired, alternative=alternative,
+        weights_are=weights_are, positive=positive, direction=direction, n_boot=n_boot,
+        seed=seed, partial=partial, stratified=stratified, second_named=True,
+    )  # fmt: skip
+    return run_bootstrap(request)
 
 
-def _statistic_reader(c: Comparison, first, second, areas):
+def _statistic_reader(c: Request, first, second, areas):
     """(read, compared): `read((P1, N1), (P2, N2))` gives each replicate's two
     values of the compared statistic, `compared` are the data's (`areas`
     for the AUC test)."""
@@ -176,12 +162,12 @@ def _statistic_reader(c: Comparison, first, second, areas):
     return read, tuple(at(*curve_rows(s), value)[0] for s in (first, second))
 
 
-def _title(c: Comparison):
+def _title(c: Request):
     kind = {"bootstrap": "Bootstrap", "sensitivity": "Sensitivity", "specificity": "Specificity"}
     return f"{kind[c.method]} test for two {'correlated ' if c.paired else ''}ROC curves"
 
 
-def _null_name(c: Comparison):
+def _null_name(c: Request):
     if c.method == "specificity":
         return f"difference in sensitivity at {c.specificity:.15g} specificity"
     if c.method == "sensitivity":
@@ -189,14 +175,12 @@ def _null_name(c: Comparison):
     return "difference in AUC"
 
 
-def run_bootstrap(c: Comparison) -> HTest:
-    """The bootstrap test of a checked `Comparison`: of the (partial) AUCs
+def run_bootstrap(c: Request) -> HTest:
+    """The bootstrap test of a `Request`'s two curves: of the (partial) AUCs
     (method "bootstrap"), or of the sensitivities at a specificity, or the
     specificities at a sensitivity."""
     partial = c.partial
-    first, second = (
-        sample_of(g, y, w, c.weights_are, c.stratified) for g, y, w in (c.data1, c.data2)
-    )
+    first, second = samples(c)
     # area_of reads each sample's cumulated block once (it is reused in place)
     estimates = (area_of(first, _pair(partial)[0]), area_of(second, _pair(partial)[1]))
     read, compared = _statistic_reader(c, first, second, estimates)

@@ -7,26 +7,24 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..engine.validation import one_label_warning
 from ..survey.design import ReplicateWeights, SurveyDesign
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
-from .bootstrap import bootstrap_cov, bootstrap_var
+from .bootstrap import cov_of, var_of
 from .checks import (
     DIFFERENT_AREAS,
     check_choice,
     curve_partials,
-    no_delong_partial,
     partial_area,
-    prepared,
     warn_skewed_weights,
 )
 from .delong import spread
-from .design_based import design_auc_var, design_method, design_request
+from .design_based import design_method, design_request, design_var
 from .k_curves import K_METHODS, curves_of, k_auc_cov
 from .obuchowski import obuchowski_cov, obuchowski_var
-from .placements import paired_placements, placements, uneven
+from .placements import curve_placements, in_order_of, uneven
+from .request import read
 from .smoothed import need_label, smooth_cov, smooth_var, smoothing_of
 
 __all__ = ["auc_var", "auc_cov"]
@@ -161,51 +159,35 @@ def auc_var(
         return smooth_var(smoothing, method, n_boot, seed, stratified, partial)
     label = need_label(label, "auc_var")
     request = design_request(design, replicates, method, weights_are)
-    if request is not None:
-        design, replicates, method = request
-        return design_auc_var(
-            guess,
-            label,
-            weight,
-            design=design,
-            replicates=replicates,
-            method=method,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-            **(partial or {}),
-        )
-    check_choice(method, "method", METHODS)
-    if method == "obuchowski":
-        return obuchowski_var(
-            guess,
-            label,
-            weight,
-            weights_are=weights_are,
-            positive=positive,
-            direction=direction,
-            partial=partial,
-        )
-    if method == "bootstrap":
-        return bootstrap_var(
-            guess,
-            label,
-            weight,
-            n_boot=n_boot,
-            seed=seed,
-            stratified=stratified,
-            positive=positive,
-            direction=direction,
-            weights_are=weights_are,
-            **(partial or {}),
-        )
-    no_delong_partial(partial, ("bootstrap", "obuchowski"))
-    guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
-    first = placements(guess, label, weight, weights_are)
-    if weights_are == "importance" and uneven(weight):
+    if request is None:
+        check_choice(method, "method", METHODS)
+    r = read(
+        [guess], label, weight, function="auc_var", method=method, weights_are=weights_are,
+        positive=positive, direction=direction, partial=partial, design=request,
+        n_boot=n_boot, seed=seed, stratified=stratified,
+    )  # fmt: skip
+    return (design_var if request is not None else VAR[method])(r)
+
+
+def _delong_var(r) -> float:
+    """DeLong's variance of a request's one curve."""
+    first = curve_placements(r.curves[0], r.weights_are)
+    if r.weights_are == "importance" and uneven(r.weight):
         warn_skewed_weights(first)
-    return spread(first, first, weights_are)
+    return spread(first, first, r.weights_are)
+
+
+def _delong_cov(r) -> float:
+    """DeLong's covariance of a request's two paired curves."""
+    first = curve_placements(r.curves[0], r.weights_are)
+    second = in_order_of(first, curve_placements(r.curves[1], r.weights_are))
+    if r.weights_are == "importance" and uneven(r.weight):
+        warn_skewed_weights(first)
+    return spread(first, second, r.weights_are)
+
+
+VAR = {"delong": _delong_var, "obuchowski": obuchowski_var, "bootstrap": var_of}
+COV = {"delong": _delong_cov, "obuchowski": obuchowski_cov, "bootstrap": cov_of}
 
 
 @in_help
@@ -317,40 +299,29 @@ def auc_cov(
                    direction=direction)  # fmt: skip
         return smooth_cov(guess1, guess2, method, n_boot, seed, stratified, partial, raw)
     label = need_label(label, "auc_cov")
-    if method == "obuchowski":
-        return obuchowski_cov(
-            guess1,
-            guess2,
-            label,
-            weight,
-            weights_are=weights_are,
-            positive=positive,
-            direction=direction,
-            partial=partial,
-        )
+    _check_paired_lengths(method, guess1, guess2)
+    r = read(
+        [guess1, guess2], label, weight, function="auc_cov", method=method,
+        weights_are=weights_are, positive=positive, direction=direction, partial=partial,
+        n_boot=n_boot, seed=seed, stratified=stratified,
+    )  # fmt: skip
+    return COV[method](r)
+
+
+def _check_paired_lengths(method, guess1, guess2):
+    """Two scores of the same observations: equal lengths (each method's words)."""
+    if np.size(guess1) == np.size(guess2):
+        return
     if method == "bootstrap":
-        with one_label_warning():
-            return bootstrap_cov(
-                guess1,
-                guess2,
-                label,
-                weight,
-                n_boot=n_boot,
-                seed=seed,
-                stratified=stratified,
-                positive=positive,
-                direction=direction,
-                weights_are=weights_are,
-                **(partial or {}),
-            )
-    no_delong_partial(partial, ("bootstrap", "obuchowski"))
-    with one_label_warning():  # each score's preparation reads the labels
-        first, second, weight = paired_placements(
-            guess1, guess2, label, weight, positive, direction, weights_are
+        raise ValueError(
+            f"guess1 and guess2 must have one value per observation: got "
+            f"{np.size(guess1)} and {np.size(guess2)}"
         )
-    if weights_are == "importance" and uneven(weight):
-        warn_skewed_weights(first)
-    return spread(first, second, weights_are)
+    raise ValueError(
+        f"paired scores must have equal lengths (one guess of each score "
+        f"per observation): guess1 has {np.size(guess1)}, guess2 "
+        f"{np.size(guess2)}"
+    )
 
 
 def _cov_of_curves(curves, given):
@@ -378,14 +349,13 @@ def _cov_of_curves(curves, given):
         partial = partial[0]
     else:
         partial = partial_area("auc_cov", None, None, False, given["partial_auc"])
-    asked = dict(
-        method=given["method"], weights_are=given["weights_are"], quantile="normal",
-        positive=given["positive"], direction=given["direction"], n_boot=given["n_boot"],
-        seed=given["seed"], stratified=given["stratified"], partial=partial, design=request,
-        conf_level=0.95, alternative="two.sided",
+    asked = {k: given[k] for k in ("weights_are", "positive", "direction", "n_boot", "seed")}
+    r = read(
+        guesses, label, given["weight"], function="k_auc_cov", method=given["method"],
+        names=names or ["roc1", "roc2"], partial=partial, design=request,
+        stratified=given["stratified"], **asked,
     )  # fmt: skip
-    with one_label_warning():
-        matrix = k_auc_cov(guesses, names or ["roc1", "roc2"], label, given["weight"], asked)
+    matrix = k_auc_cov(r)
     return matrix if curves is not None else float(matrix.iloc[0, 1])
 
 
@@ -404,19 +374,12 @@ def _cov_per_curve(guess1, guess2, label, weight, method, partials, given):
             guess1, guess2, method, given["n_boot"], given["seed"], given["stratified"], partials,
             raw,
         )  # fmt: skip
-    with one_label_warning():
-        return bootstrap_cov(
-            guess1,
-            guess2,
-            need_label(label, "auc_cov"),
-            weight,
-            n_boot=given["n_boot"],
-            seed=given["seed"],
-            stratified=given["stratified"],
-            positive=given["positive"],
-            direction=given["direction"],
-            weights_are=given["weights_are"],
-            fpr_range=given["fpr_range"],
-            tpr_range=given["tpr_range"],
-            correct=given["correct"],
-        )
+    label = need_label(label, "auc_cov")
+    warn(DIFFERENT_AREAS, UserWarning)
+    _check_paired_lengths(method, guess1, guess2)
+    asked = {k: given[k] for k in ("weights_are", "positive", "direction", "n_boot", "seed")}
+    r = read(
+        [guess1, guess2], label, weight, function="auc_cov", method=method, partial=partials,
+        stratified=given["stratified"], **asked,
+    )  # fmt: skip
+    return cov_of(r)

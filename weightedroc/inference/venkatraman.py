@@ -28,26 +28,38 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.validation import one_label_warning
 from ..utils.types import ArrayLike, Direction, LabelValue
 from .checks import check_frequency
-from .pairing import Comparison, comparison
+from .request import Request, read
 from .results import HTest
 
 
-def _expanded(guess, case, weight, weights_are):
-    """(guess, case, weight) of prepared data (`checks.prepared`); frequency
-    weights expanded into unit rows."""
+def _expanded(curve, weights_are):
+    """(guess, case, weight, order) of a request's curve
+    (`weightedroc.inference.request.Curve`), `order` its one sort; frequency
+    weights expanded into unit rows, each row's copies in its place of the
+    order (the stable order of the expanded rows)."""
+    guess, case, weight = curve.data
+    order = curve.ordered.order
     counts = check_frequency(weight, weights_are)
     if counts is not None:
+        sizes = counts[order]
+        ends = np.cumsum(sizes)
+        starts = np.cumsum(counts) - counts
+        order = np.repeat(starts[order] - (ends - sizes), sizes) + np.arange(ends[-1])
         guess, case, weight = np.repeat(guess, counts), np.repeat(case, counts), None
-    return guess, case, (np.ones(len(guess)) if weight is None else weight)
+    return guess, case, (np.ones(len(guess)) if weight is None else weight), order
 
 
 def _ranks(values):
     """R's rank(values, ties.method = "first")."""
-    ranks = np.empty(len(values))
-    ranks[np.argsort(values, kind="stable")] = np.arange(1, len(values) + 1)
+    return _ranks_of(np.argsort(values, kind="stable"))
+
+
+def _ranks_of(order):
+    """The ranks (R's ties.method "first") of values whose stable order is `order`."""
+    ranks = np.empty(len(order))
+    ranks[order] = np.arange(1, len(order) + 1)
     return ranks
 
 
@@ -61,9 +73,11 @@ def paired_statistic(order1, order2, case, weight):
     return float(np.sum(np.abs(gap[:-1]) * np.diff(positions[by_position])))
 
 
-def _mixture(values, case, weight, mp):
-    """(p, expected error) at each rank: pROC's R.p and R.exp."""
-    order = np.argsort(values, kind="stable")
+def _mixture(values, case, weight, mp, order=None):
+    """(p, expected error) at each rank: pROC's R.p and R.exp (`order`: the
+    values' stable order when the caller has it)."""
+    if order is None:
+        order = np.argsort(values, kind="stable")
     w, c = weight[order], case[order]
     fx = np.cumsum(np.where(c, w, 0.0)) / w[c].sum()
     gx = np.cumsum(np.where(c, 0.0, w)) / w[~c].sum()
@@ -85,10 +99,11 @@ def _approx(x, y, v):
     return np.where((v < x[0]) | (v > x[-1]), np.nan, value)
 
 
-def unpaired_statistic(values1, case1, weight1, values2, case2, weight2, mp):
-    """pROC's venkatraman.unpaired.stat: trapezoid integral of |R.f - S.f|."""
-    p1, e1 = _mixture(values1, case1, weight1, mp)
-    p2, e2 = _mixture(values2, case2, weight2, mp)
+def unpaired_statistic(values1, case1, weight1, values2, case2, weight2, mp, orders=(None, None)):
+    """pROC's venkatraman.unpaired.stat: trapezoid integral of |R.f - S.f|
+    (`orders`: the values' stable orders when the caller has them)."""
+    p1, e1 = _mixture(values1, case1, weight1, mp, orders[0])
+    p2, e2 = _mixture(values2, case2, weight2, mp, orders[1])
     x = np.sort(np.concatenate((p1, p2)))
     y = np.abs(_approx(p1, e1, x) - _approx(p2, e2, x))
     terms = ((y[1:] + y[:-1]) * (x[1:] - x[:-1])) / 2
@@ -98,10 +113,10 @@ def unpaired_statistic(values1, case1, weight1, values2, case2, weight2, mp):
 
 
 def _paired(first, second, n_boot, rng):
-    (g1, case, w), (g2, _, _) = first, second
+    (_, case, w, order1), (_, _, _, order2) = first, second
     w = w / (w.sum() / len(w))  # relative to the mean: unit weights stay 1
-    R, S = _ranks(g1), _ranks(g2)
-    observed = paired_statistic(np.argsort(R), np.argsort(S), case, w)
+    R, S = _ranks_of(order1), _ranks_of(order2)
+    observed = paired_statistic(order1, order2, case, w)
     n = len(R)
     permuted = np.empty(n_boot)
     for b in range(n_boot):
@@ -116,10 +131,10 @@ def _paired(first, second, n_boot, rng):
 
 
 def _unpaired(first, second, n_boot, rng):
-    (g1, c1, w1), (g2, c2, w2) = first, second
+    (_, c1, w1, order1), (_, c2, w2, order2) = first, second
     mp = (w1[c1].sum() + w2[c2].sum()) / (w1.sum() + w1.sum())  # sic, as pROC
-    R, S = _ranks(g1), _ranks(g2)
-    observed = unpaired_statistic(R, c1, w1, S, c2, w2, mp)
+    R, S = _ranks_of(order1), _ranks_of(order2)
+    observed = unpaired_statistic(R, c1, w1, S, c2, w2, mp, (order1, order2))
     permuted = np.empty(n_boot)
     for b in range(n_boot):
         Rj, Sj = R + rng.random(len(R)) - 0.5, S + rng.random(len(S)) - 0.5
@@ -183,29 +198,18 @@ def venkatraman_test(
     >>> test.statistic, test.method
     (6.0, "Venkatraman's test for two paired ROC curves")
     """
-    with one_label_warning():  # the pairing and the curves read the labels
-        request = comparison(
-            guess1,
-            guess2,
-            label,
-            weight,
-            label2=label2,
-            weight2=weight2,
-            paired=paired,
-            method="venkatraman",
-            alternative=alternative,
-            weights_are=weights_are,
-            positive=positive,
-            direction=direction,
-            n_boot=n_boot,
-            seed=seed,
-        )
-        return run_venkatraman(request)
+    request = read(
+        [guess1, guess2], label, weight, function="roc_test", method="venkatraman",
+        label2=label2, weight2=weight2, paired=paired, alternative=alternative,
+        weights_are=weights_are, positive=positive, direction=direction, n_boot=n_boot,
+        seed=seed, second_named=True,
+    )  # fmt: skip
+    return run_venkatraman(request)
 
 
-def run_venkatraman(c: Comparison) -> HTest:
-    """Venkatraman's test of a checked `Comparison`."""
-    first, second = (_expanded(g, y, w, c.weights_are) for g, y, w in (c.data1, c.data2))
+def run_venkatraman(c: Request) -> HTest:
+    """Venkatraman's test of a `Request`'s two curves, from their sorts."""
+    first, second = (_expanded(curve, c.weights_are) for curve in c.curves)
     rng = np.random.default_rng(c.seed)
     observed, permuted = (_paired if c.paired else _unpaired)(first, second, c.n_boot, rng)
     kind = "paired" if c.paired else "unpaired"
