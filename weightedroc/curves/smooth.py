@@ -291,9 +291,13 @@ class Smoothing:
 
 def any_order_in_ties(sorted_guess, positive, sorted_weight):
     """Whether the rows of each class in each run of tied sorted guesses all
-    weigh the same, so that the order in which a replicate lists its rows
-    within a run changes no running sum (unit weights always do)."""
+    weigh the same, or need not, so that the order in which a replicate
+    lists its rows within a run changes no running sum: unit weights, and whole-number
+    weights whose total is below 2**53, always do (every running sum is
+    exact, in any order)."""
     if sorted_weight is None:
+        return True
+    if (sorted_weight == np.floor(sorted_weight)).all() and sorted_weight.sum() < 2.0**53:
         return True
     is_end = run_ends(sorted_guess)
     run = np.cumsum(is_end) - is_end  # each position's run
