@@ -290,11 +290,11 @@ class Smoothing:
 
 
 def any_order_in_ties(sorted_guess, positive, sorted_weight):
-    """Whether the rows of each class in each run of tied sorted guesses all
-    weigh the same, or need not, so that the order in which a replicate
-    lists its rows within a run changes no running sum: unit weights, and whole-number
-    weights whose total is below 2**53, always do (every running sum is
-    exact, in any order)."""
+    """Whether the order in which a replicate lists its rows within a run of
+    tied sorted guesses changes none of R's running sums: the rows of each
+    class in each run weigh the same, or any order gives the same sums
+    (unit weights, and whole-number weights whose total is below 2**53:
+    every running sum is then exact)."""
     if sorted_weight is None:
         return True
     if (sorted_weight == np.floor(sorted_weight)).all() and sorted_weight.sum() < 2.0**53:
@@ -319,7 +319,7 @@ class SmoothingRows:
     replicate's own sort would list tied rows in the order drawn, so this
     holds when the order within a run of ties changes no sum: unit weights,
     or equal weights within each class's run (`any_order_in_ties`); other
-    weighted replicates are sorted each (``order`` None).
+    weighted replicates are sorted each (`rank` None), still unvalidated.
 
     Examples
     --------
@@ -341,6 +341,9 @@ class SmoothingRows:
 
     @classmethod
     def of(cls, smoothing):
+        """Read `smoothing`'s checked data once: its guesses on the scale the
+        method reads, its frequency counts, and for the binormal fit the
+        one sort (and each row's sorted position, when it serves)."""
         s = smoothing
         frequency = check_frequency(s.weight, s.weights_are)
         flip = s.direction == ">" and s.method in ("binormal", "density")

@@ -209,7 +209,10 @@ def _design_variance(data, scores, label, weight, options, design, replicates, o
     reps = plan[2]
     base = np.ones(len(data.codes)) if data.weight is None else data.weight
     method, average = options["method"], options["average"]
-    estimate = _weighted_auc(data, orders, base, method, average)
+    weighted = data._replace(weight=base)  # multiclass_auc's, from the one sort
+    estimate = combine(
+        weighted, method, average, binary_aucs(weighted, problems(data, method), orders)
+    )
     matrix = reps.matrix if reps.index is None else reps.matrix[reps.index]
     scale = np.ones_like(base) if reps.combined else base  # combined: analysis weights
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -6,9 +6,11 @@ its smoothing (``attrs["smooth"]``, a `weightedroc.curves.smooth.Smoothing`).
 Each replicate draws rows as pROC's bootstrap does (cases from the cases and
 controls from the controls, or all rows together with
 ``stratified=False``; paired curves share their draws) and redoes the
-smoothing on them; a replicate that cannot be smoothed is NA, dropped with
-pROC's warning.  Importance weights travel with their rows; frequency
-weights are rows repeated, so the replicates resample the repeated rows.
+smoothing on them, from the data read once (`SmoothingRows`: validated
+once, the binormal fit's curves read from the one sort); a replicate that
+cannot be smoothed is NA, dropped with pROC's warning.  Importance weights
+travel with their rows; frequency weights are rows repeated, so the
+replicates resample the repeated rows.
 """
 
 from __future__ import annotations
