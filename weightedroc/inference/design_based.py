@@ -383,8 +383,9 @@ def replicate_band(given, points, own, variance, df, conf_level, reps):
             "std_error": np.sqrt(variance),
         }
     )
+    words = plan_words(("replicate", None, reps))
     band.attrs.update(
-        conf_level=conf_level, n_boot=reps.n_replicates, method=f"design-based ({reps.type})"
+        conf_level=conf_level, n_replicates=reps.n_replicates, method=f"design-based, {words}"
     )
     return band
 
