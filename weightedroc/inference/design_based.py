@@ -39,18 +39,22 @@ def design_method(method, design, replicates):
     if design is None and replicates is None:
         return "delong" if method is None else method
     if method == "delong":
-        raise ValueError(
-            'method="delong" has no design-based form: with design= give '
-            'method="linearization" (a SurveyDesign) or method="replicate" '
-            "(replicate weights), or leave method out for the design's own"
-        )
+        raise _no_delong()
     return method
+
+
+def _no_delong():
+    return ValueError(
+        'method="delong" has no design-based form: with design= give '
+        'method="linearization" (a SurveyDesign) or method="replicate" '
+        "(replicate weights), or leave method out for the design's own"
+    )
 
 
 def design_request(design, replicates, method, weights_are="importance"):
     """The dispatchers' one check of ``design=``: None without a design,
     else ``(design, replicates, method)`` for the leaves, the dispatchers'
-    default method (pROC's "delong") read as the design's default.
+    method None read as the design's own (an explicit "delong" is an error).
     `ReplicateWeights` given as ``replicates=`` alone are the design."""
     if design is None:
         if replicates is None:
@@ -66,8 +70,8 @@ def design_request(design, replicates, method, weights_are="importance"):
             f"got {weights_are!r}"
         )
     if method == "delong":
-        method = None
-    elif method is not None:
+        raise _no_delong()
+    if method is not None:
         check_method(method)
     return design, replicates, method
 
