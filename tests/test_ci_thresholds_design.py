@@ -120,7 +120,7 @@ def test_replicates_are_the_rates_of_the_rows_each_keeps(kind):
         )
     words = f"design-based, {reps.type} replicates ({reps.n_replicates})"
     assert table.attrs["method"] == words
-    assert table.attrs["n_boot"] == reps.n_replicates
+    assert table.attrs["n_replicates"] == reps.n_replicates and "n_boot" not in table.attrs
     # ReplicateWeights given as the design itself
     alone = wr.ci_thresholds(guess, label, weight, THRESHOLDS, design=reps)
     pd.testing.assert_frame_equal(alone, table)

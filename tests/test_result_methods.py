@@ -4,6 +4,7 @@ deprecated alias), and an explicit method the design cannot honour is an
 error that names what works."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import weightedroc as wr
@@ -57,6 +58,16 @@ def test_design_tests_say_their_method():
         lambda: wr.auc_cov(G, G2, Y, W, design=DESIGN, method="delong"),
         lambda: wr.roc_test(G, G2, Y, W, design=DESIGN, method="delong"),
         lambda: wr.roc_test([G, G2], label=Y, weight=W, design=DESIGN, method="delong"),
+        lambda: wr.group_auc(
+            pd.DataFrame({"g": G, "y": Y, "w": W, "u": np.arange(N) % 4}),
+            "g",
+            "y",
+            "w",
+            by="u",
+            group_weight="weight",
+            design=DESIGN,
+            method="delong",
+        ),
     ],
 )
 def test_delong_with_a_design_is_an_error_naming_what_works(call):

@@ -21,7 +21,7 @@ from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, Direction, LabelValue
 from ..utils.warn import warn
 from .checks import check_choice, check_conf_level, check_n_boot
-from .design_based import column_errors, design_request, sampling_weights
+from .design_based import column_errors, design_request, plan_words, sampling_weights
 from .design_points import design_band, design_thresholds, rates_at, readings
 from .distributions import t_quantile
 from .replicates import (
@@ -577,8 +577,9 @@ def _design_coords(sample, request, plan, conf_level, n_boot, rng):
             "std_error": error,
         }
     )
+    words = plan_words(("replicate", None, reps))
     table.attrs.update(
-        conf_level=conf_level, n_boot=reps.n_replicates, method=f"design-based ({reps.type})"
+        conf_level=conf_level, n_replicates=reps.n_replicates, method=f"design-based, {words}"
     )
     return table
 

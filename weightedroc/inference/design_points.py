@@ -147,5 +147,7 @@ def design_thresholds(sample, columns, plan, conf_level, n_boot, seed):
             "std_error": error,
         }
     )
-    frame.attrs.update(conf_level=conf_level, n_boot=n_replicates, method=f"design-based, {words}")
+    frame.attrs.update(
+        conf_level=conf_level, n_replicates=n_replicates, method=f"design-based, {words}"
+    )
     return frame

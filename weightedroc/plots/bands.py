@@ -114,6 +114,6 @@ def _describe(attrs, conf_level):
     words = f"{100 * float(level):g}% band of the sensitivity"
     if "method" in attrs:
         words += f"\n{attrs['method']}"
-        if "n_boot" in attrs:
+        if "n_boot" in attrs:  # (a design's replicates are counted in its method's words)
             words += f", {attrs['n_boot']} replicates"
     return words

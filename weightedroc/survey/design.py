@@ -636,9 +636,9 @@ def weights_of(design, weight, *, takes=True):
 
 
 def check_method(method):
-    """A design's ``method=``: "linearization" or "replicate" (pROC's
-    "delong" reads as the design's default); a resampling method names the
-    replicate type that does it with a design."""
+    """A design's ``method=``: "linearization" or "replicate" (None: the
+    design's own); a resampling method names the replicate type that does
+    it with a design."""
     if method in ("bootstrap", "subbootstrap", "jackknife"):
         kind = {"jackknife": '"JKn" (or "JK1")'}.get(method, f'"{method}"')
         raise ValueError(
@@ -646,8 +646,8 @@ def check_method(method):
             f"weights: give replicates={kind} (survey's as.svrepdesign type), with "
             'method="replicate" or no method'
         )
-    if method not in ("delong", "linearization", "replicate"):
+    if method not in ("linearization", "replicate"):
         raise ValueError(
-            "with design= method must be one of 'linearization', 'replicate' (or 'delong', "
-            f"read as the design's default); got {method!r}"
+            "with design= method must be one of 'linearization', 'replicate' (or None, "
+            f"the design's own); got {method!r}"
         )
