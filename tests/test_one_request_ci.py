@@ -137,7 +137,7 @@ def test_the_counter_sees_a_second_sort():
 def test_smoothed_bootstrap_sorts_once():
     guess, label, _ = data()
     curve = wr.smooth_roc(guess, label)
-    assert counted(lambda: wr.ci_se(curve, [0.5], n_boot=5, seed=1))["sorts"] <= 1
+    assert counted(lambda: wr.ci_se(curve, specificities=[0.5], n_boot=5, seed=1))["sorts"] <= 1
 
 
 SMOOTHED = {
