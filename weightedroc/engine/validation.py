@@ -466,12 +466,13 @@ def _monotone(frame, block, signs, positions=None):
     if len(block) < 2:
         return False
     columns = block.T  # a view: one row per column
-    down = (columns[:, 1:] <= columns[:, :-1]).all(axis=1).tolist()
+    every = np.logical_and.reduce
+    down = every(columns[:, 1:] <= columns[:, :-1], axis=1).tolist()
     heads, tails = columns[:, :2].tolist(), columns[:, -2:].tolist()
     for name, sign in signs.items():
         row = frame.columns.get_loc(name) if positions is None else positions[name]
         values = columns[row]
-        if not (down[row] if sign > 0 else (values[1:] >= values[:-1]).all()):
+        if not (down[row] if sign > 0 else every(values[1:] >= values[:-1])):
             return False
         (first, second), (before_last, last) = heads[row], tails[row]
         if (first == second and math.isinf(first)) or (before_last == last and math.isinf(last)):

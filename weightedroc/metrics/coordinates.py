@@ -10,6 +10,7 @@ row and (g[i-1] + g[i]) / 2 on the others.
 
 from __future__ import annotations
 
+import contextlib
 import numbers
 from collections.abc import Sequence
 from typing import Any
@@ -87,8 +88,8 @@ def _best(counts, method, params, ties, among=None):
     if among is None:
         rows = best_rows(loss, ties)
     else:  # ties judged on the whole curve's scale, as best_rows does
-        scale = max(abs(loss[0]), abs(loss[-1]))
-        rows = among[loss[among] <= loss[among].min() + TIE * scale]
+        scale, inside = max(abs(loss[0]), abs(loss[-1])), loss[among]
+        rows = among[inside <= inside.min() + TIE * scale]
         rows = rows[:1] if ties == "first" else rows
     return rows, method
 
@@ -180,6 +181,14 @@ def _interpolate(counts, input, x):
 _FIELDS = ("threshold", "TP", "FP", "TN", "FN")
 
 
+def _quiet(counts):
+    """np.errstate for rates of counts that may have a class of no weight
+    (0 / 0 and x / 0 are NaN and inf, as R's); a no-op context else."""
+    if counts.P > 0 and counts.N > 0:
+        return contextlib.nullcontext()
+    return np.errstate(divide="ignore", invalid="ignore")
+
+
 def _in_range(counts, limits, ends=True):
     """pROC's partial-AUC filter of coords: (rows inside, and the curve with
     points interpolated at the range's ends that are not on it, as pROC;
@@ -190,7 +199,7 @@ def _in_range(counts, limits, ends=True):
     bisection, and an end not on the curve falls between the run's edge
     and the row beyond it."""
     name, (lo, hi) = limits
-    with np.errstate(divide="ignore", invalid="ignore"):  # (`input_values`' arithmetic)
+    with _quiet(counts):  # (`input_values`' arithmetic)
         if name == "tpr_range":  # sensitivity decreases down the rows
             values, input, head, tail = counts.TP / counts.P, "sensitivity", hi, lo
             rising = values[::-1]
