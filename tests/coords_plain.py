@@ -101,6 +101,12 @@ def plain_in_range(counts, limits, ends=True):
     return rows, _join(*head, counts.take(rows), *tail)
 
 
+def plain_coords_at(roc, x, input, ret, params):
+    """`coords(roc, x, input=input, ret=ret)` at numbers `x` of a monotone
+    `input` other than threshold, as it was computed."""
+    return float_frame(compute(plain_interpolate(plain_counts(roc), input, x), ret, params))
+
+
 def plain_coords(roc, x, limits, ret, params, best_method="youden", ties="all"):
     """`coords(roc, x, ret=ret, **{limits[0]: limits[1]})` (x a string) as
     it was computed: None where it warned of an empty range."""

@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
-from coords_plain import plain_coords, plain_monotone, same_frame
+from coords_plain import plain_coords, plain_coords_at, plain_monotone, same_frame
 from hardcases import build, recipes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -84,6 +84,23 @@ def test_coords_in_a_range_have_the_plain_codes_bits(data):
         same_frame(got, expected)
 
 
+@SETTINGS
+@given(
+    st.data(), st.sampled_from(["sensitivity", "specificity", "fpr", "1-sensitivity", "tp", "fn"])
+)
+def test_coords_at_values_of_a_rate_have_the_plain_codes_bits(data, input):
+    """Numeric x of a monotone input (the interpolation the range's ends
+    share): on the curve's points and between them."""
+    roc = data.draw(curves())
+    names = check_names(list(PROC_ALL), proc_first=True)
+    rates = wr.coords(roc, "all", ret=input)[input].to_numpy()  # (tp, fn: weights)
+    on_curve = st.sampled_from(sorted(set(rates.tolist())))
+    between = st.floats(float(rates.min()), float(rates.max()))
+    x = data.draw(st.lists(st.one_of(on_curve, between), min_size=1, max_size=4))
+    got = wr.coords(roc, x, input=input, ret="all")
+    same_frame(got, plain_coords_at(roc, x, input, names, parameters()))
+
+
 @pytest.mark.parametrize("x", ["all", "best", "local maximas"])
 @pytest.mark.parametrize(
     "limits",
@@ -96,7 +113,9 @@ def test_coords_in_a_range_have_the_plain_codes_bits(data):
     ],
 )
 def test_coords_in_a_range_of_a_small_curve_have_the_plain_codes_bits(x, limits):
-    roc = wr.WeightedROC([1, 2, 2, 3, 4, 5, 6, 7], [0, 1, 0, 0, 1, 1, 0, 1], [1, 2, 1, 1, 3, 1, 2, 1])
+    roc = wr.WeightedROC(
+        [1, 2, 2, 3, 4, 5, 6, 7], [0, 1, 0, 0, 1, 1, 0, 1], [1, 2, 1, 1, 3, 1, 2, 1]
+    )
     got, expected = both(roc, x, limits)
     if expected is not None:
         same_frame(got, expected)
@@ -131,7 +150,8 @@ def spoiled(roc, how, row, column):
     st.sampled_from(["TPR", "FPR", "threshold", "FN", "FP"]),
 )
 def test_the_one_pass_check_of_a_frame_is_the_column_by_column_check(data, how, column):
-    """The one-pass check says what the plain one said; and the frame check gives the same arrays or the same error with and without it."""
+    """The one-pass check says what the plain one said; and the frame check
+    gives the same arrays or the same error with and without it."""
     roc = data.draw(curves())
     frame = spoiled(roc, how, data.draw(st.integers(1, len(roc) - 1)), column)
     block = float_block(frame)
