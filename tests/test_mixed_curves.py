@@ -263,7 +263,7 @@ def test_median_is_the_replicates_median():
 
 # --- live: pROC within Monte Carlo error --------------------------------------------------
 
-B = 2000
+B = 1000  # replicates of the Monte Carlo comparisons (tolerances scale with B)
 SD_TOLERANCE = 4 * math.sqrt(2) / math.sqrt(2 * (B - 1))  # relative, two independent runs
 
 

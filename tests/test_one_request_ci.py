@@ -224,3 +224,37 @@ def test_the_one_sort_equals_the_plain_sorts_bit_for_bit(recipe, direction):
         plain_values = replicate_rows(*arrays, reps, read)
     assert np.array_equal(own[0], plain_own, equal_nan=True)
     assert np.array_equal(values, plain_values, equal_nan=True)
+
+
+
+POWER = {
+    "one curve": lambda first, second, **kw: wr.power_roc_test(first, power=0.8, **kw),
+    "delong": lambda first, second, **kw: wr.power_roc_test(first, second, power=0.8, **kw),
+    "obuchowski": lambda first, second, **kw: wr.power_roc_test(
+        first, second, power=0.8, method="obuchowski", fpr_range=(0, 0.2), **kw
+    ),
+    "bootstrap": lambda first, second, **kw: wr.power_roc_test(
+        first, second, sig_level=0.05, method="bootstrap", n_boot=20, seed=1, **kw
+    ),
+}
+
+
+@pytest.mark.parametrize("direction", ["<", ">"])
+@pytest.mark.parametrize("name", list(POWER))
+def test_power_reads_each_sample_once_and_sorts_each_guess_once(name, direction):
+    """roc1 and roc2 are given as two samples, (guess, label, weight) each:
+    two validations (one a sample), one sort a guess."""
+    guess, label, weight = data()
+    other = np.round(guess + np.random.default_rng(5).normal(size=len(guess)), 1)
+    result = None
+
+    def call():
+        nonlocal result
+        result = POWER[name]((guess, label, weight), (other, label, weight), direction=direction)
+
+    curves = 1 if name == "one curve" else 2
+    assert counted(call) == {"validations": curves, "sorts": curves}
+    aucs = np.atleast_1d(result.auc)
+    if name != "obuchowski":  # (its areas are partial)
+        expected = [wr.auc_score(g, label, weight, direction=direction) for g in (guess, other)]
+        assert list(aucs) == expected[:curves]

@@ -123,7 +123,7 @@ def test_frequency_weights_are_rows_repeated():
     np.testing.assert_array_equal(got.iloc[:, 2:].to_numpy(), same.iloc[:, 2:].to_numpy())
 
 
-B = 2000
+B = 1000  # replicates of the Monte Carlo comparisons (tolerances scale with B)
 
 
 def test_monte_carlo_intervals_are_procs(r):

@@ -163,7 +163,7 @@ def test_delong_on_a_smoothed_curve_is_procs_error():
         wr.auc_cov(c, G2, method="bootstrap")
 
 
-B = 2000
+B = 1000  # replicates of the Monte Carlo comparisons (tolerances scale with B)
 
 
 @pytest.mark.parametrize("method", METHODS)

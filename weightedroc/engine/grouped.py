@@ -330,13 +330,15 @@ def in_key_order(rows, values):
 
 def group_aucs(arrays, codes, direction):
     """(AUC, rows, positive weight, negative weight) of each group, in key
-    order, for validated `arrays` (guess, positive, weight) and group
-    `codes` (code of each row, number of groups) where every group has both
-    labels: each AUC is `WeightedAUC` of the group's rows, bit for bit."""
+    order, and the rows' order by (group, guess, row) of their one sort
+    (groups placed by size: `Sorted.order`), for validated `arrays` (guess,
+    positive, weight) and group `codes` (code of each row, number of
+    groups) where every group has both labels: each AUC is `WeightedAUC` of
+    the group's rows, bit for bit."""
     rows, one = sorted_rows(arrays, codes, direction)
     if one.any():
         raise only_one_label()
     auc, total_pos, total_neg = (in_key_order(rows, v) for v in sorted_aucs(rows, one))
     if not (np.isfinite(total_pos).all() and np.isfinite(total_neg).all()):
         raise ValueError(OVERFLOW)
-    return auc, in_key_order(rows, rows.sizes), total_pos, total_neg
+    return auc, in_key_order(rows, rows.sizes), total_pos, total_neg, rows.order

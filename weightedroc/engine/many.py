@@ -41,7 +41,8 @@ class Sorted(NamedTuple):
     each run of equal guesses within a group.  `groups` holds the group
     codes in their sorted order, `sizes` their numbers of rows and
     `starts` where their rows start.  `first_rows[code]` is the first row
-    of each group in the input.
+    of each group in the input, and `order` each sorted row's row in the
+    input.
     """
 
     guess: np.ndarray
@@ -52,6 +53,7 @@ class Sorted(NamedTuple):
     sizes: np.ndarray
     starts: np.ndarray
     first_rows: np.ndarray
+    order: np.ndarray
 
 
 @in_help
@@ -315,6 +317,7 @@ def sort_groups(guess, positive, weight, codes, size, direction="<"):
         sizes[groups],
         starts,
         first_rows,
+        order,
     )
 
 

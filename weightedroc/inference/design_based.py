@@ -24,7 +24,7 @@ from ..survey.design import ReplicateWeights, SurveyDesign, check_method, weight
 from ..survey.variance import svr_var, svyrecvar
 from .checks import check_choice, check_conf_level, partial_area, prepared
 from .distributions import p_value, t_quantile
-from .grouped_delong import group_influence
+from .grouped_delong import group_influence, restricted
 from .replicates import se_at_sp, se_sp_rows, sp_at_se
 from .request import plan, read
 from .results import AUCInterval, HTest
@@ -389,13 +389,15 @@ def replicate_band(given, points, own, variance, df, conf_level, reps):
     return band
 
 
-def _gauc(codes, size, guess, positive, weight, group_weight, min_per_class):
+def _gauc(codes, size, guess, positive, weight, group_weight, min_per_class, by_guess=None):
     """(GAUC, each used group's AUC and weight, used) under `weight` (rows
     of weight 0 left out; groups without `min_per_class` such rows of each
-    class skipped, as GAUC defines)."""
+    class skipped, as GAUC defines); `by_guess`: an order of all rows by
+    guess within each group (then there is no sort)."""
     kept = weight > 0
     c, g, p, w = codes[kept], guess[kept], positive[kept], weight[kept]
-    auc, _ = group_influence(c, size, g, p, w)
+    order = None if by_guess is None else restricted(by_guess, kept)
+    auc, _ = group_influence(c, size, g, p, w, order)
     rows = np.bincount(2 * c + p, minlength=2 * size)
     used = (rows[0::2] >= min_per_class) & (rows[1::2] >= min_per_class)
     counted = w if group_weight == "weight" else np.where(p, w, 0.0)
@@ -404,11 +406,13 @@ def _gauc(codes, size, guess, positive, weight, group_weight, min_per_class):
         return float(np.dot(weights[used], auc[used]) / weights[used].sum())
 
 
-def gauc_influence(codes, size, guess, positive, weight, group_weight, min_per_class):
+def gauc_influence(
+    codes, size, guess, positive, weight, group_weight, min_per_class, by_guess=None
+):
     """Each row's influence value on GAUC (weights positive):
     ``(g_i z_k + w_k c_k (AUC_i - GAUC)) / sum g`` for the rows of the
     groups used, 0 for the others (see `design_gauc_variance`)."""
-    auc, z = group_influence(codes, size, guess, positive, weight)
+    auc, z = group_influence(codes, size, guess, positive, weight, by_guess)
     rows = np.bincount(2 * codes + positive, minlength=2 * size)
     used = (rows[0::2] >= min_per_class) & (rows[1::2] >= min_per_class)
     counted = weight if group_weight == "weight" else np.where(positive, weight, 0.0)
@@ -434,6 +438,7 @@ def design_gauc_variance(
     method=None,
     n_boot=50,
     seed=None,
+    by_guess=None,
 ):
     """(variance, df, method) of GAUC = sum g_i AUC_i / sum g_i over the
     groups used (`group_auc` with ``design=``), the g_i the groups' sampling
@@ -443,7 +448,9 @@ def design_gauc_variance(
     its group's AUC, c_k 1 or its label), totalled by ``svyrecvar``;
     replicates: GAUC recomputed under each replicate's weights (groups
     that lose a class skipped), combined as ``svrVar``.  `arrays` are the
-    validated (guess, positive, weight), guesses negated for ">"."""
+    validated (guess, positive, weight), guesses negated for ">";
+    `by_guess`, an order of the rows by guess within each group: given, no
+    replicate sorts them again."""
     if group_weight not in ("weight", "positive_weight"):
         raise ValueError(
             'with design= the groups count by their sampling weight: give group_weight="weight" '
@@ -455,15 +462,26 @@ def design_gauc_variance(
     weight = np.ones(len(guess)) if weight is None else weight
     plan = _plan(design, replicates, method, len(guess), n_boot, seed)
     if plan[0] == "linearization":
-        values = gauc_influence(codes, size, guess, positive, weight, group_weight, min_per_class)
+        values = gauc_influence(
+            codes, size, guess, positive, weight, group_weight, min_per_class, by_guess
+        )
         return float(svyrecvar(values, plan[1])[0, 0]), float(plan[1].df), plan[0]
-    estimate = _gauc(codes, size, guess, positive, weight, group_weight, min_per_class)
+    estimate = _gauc(codes, size, guess, positive, weight, group_weight, min_per_class, by_guess)
     reps = plan[2]
     factors = reps.matrix if reps.index is None else reps.matrix[reps.index]
     base = np.ones(len(guess)) if reps.combined else weight
     thetas = np.array(
         [
-            _gauc(codes, size, guess, positive, base * factors[:, r], group_weight, min_per_class)
+            _gauc(
+                codes,
+                size,
+                guess,
+                positive,
+                base * factors[:, r],
+                group_weight,
+                min_per_class,
+                by_guess,
+            )
             for r in range(reps.n_replicates)
         ]
     )

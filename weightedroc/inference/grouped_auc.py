@@ -247,6 +247,15 @@ def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class)
     `GroupAUC.groups` without its group_weight column, with the squared
     terms' sums; the part of `group_auc` that reads rows (the Dask version
     calls it on each partition of whole groups).  No group used: no rows."""
+    table, n_skipped, _ = _statistics(data, by, arrays, direction, weights_are, min_per_class)
+    return table, n_skipped
+
+
+def _statistics(data, by, arrays, direction, weights_are, min_per_class):
+    """`group_statistics`, and the rows' grouping read once for a design:
+    (codes, number of groups, an order of all rows by guess within each
+    group).  Each row is sorted once: the groups used by the one sort that
+    gives their AUCs, the rows of the groups skipped apart."""
     g, pos, w = arrays
     codes, first = _group_codes(data, by)
     size = len(first)
@@ -257,19 +266,27 @@ def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class)
     kept = (np.cumsum(used) - 1)[codes[rows]]
     keys = data[by].iloc[first[used]].reset_index(drop=True)
     if not used.any():
-        return keys.assign(**{name: np.empty(0) for name in STATISTICS}), size
-    found = group_aucs(
+        return keys.assign(**{name: np.empty(0) for name in STATISTICS}), size, None
+    *found, order = group_aucs(
         (g[rows], pos[rows], None if w is None else w[rows]), (kept, int(used.sum())), direction
     )
     table = pd.DataFrame(dict(zip(STATISTICS[:4], found)), copy=False)
     flip = np.negative if direction == ">" else np.asarray
     found = group_variances(
-        kept, int(used.sum()), flip(g[rows]), pos[rows], None if w is None else w[rows], weights_are
+        kept,
+        int(used.sum()),
+        flip(g[rows]),
+        pos[rows],
+        None if w is None else w[rows],
+        weights_are,
+        by_guess=order,
     )
     table = pd.concat([keys, table], axis=1)
     table["variance"] = found.variance
     table["squares"] = found.squares
-    return table, int(size - used.sum())
+    inside, outside = np.flatnonzero(rows), np.flatnonzero(~rows)
+    by_guess = np.concatenate((inside[order], outside[np.argsort(flip(g[outside]))]))
+    return table, int(size - used.sum()), (codes, size, by_guess)
 
 
 @in_help
@@ -346,16 +363,15 @@ def combined(
     )
 
 
-def _design_result(found, data, by, arrays, request, direction, quantile, n_boot, seed):
-    """`found` (a `GroupAUC`) with the design-based variance and interval."""
+def _design_result(found, grouping, arrays, request, direction, quantile, n_boot, seed):
+    """`found` (a `GroupAUC`) with the design-based variance and interval;
+    `grouping`: `_statistics`' (codes, number of groups, order by guess)."""
     design, replicates, method = request
-    if isinstance(design, SurveyDesign) and design.data is None:
-        design = dataclasses.replace(design, data=data)  # column names read from data
-    codes, first = _group_codes(data, by)
+    codes, size, by_guess = grouping
     guess, positive, weight = arrays
     variance, df, name = design_gauc_variance(
         codes,
-        len(first),
+        size,
         (-guess if direction == ">" else guess, positive, weight),
         group_weight=found.group_weight,
         min_per_class=found.min_per_class,
@@ -364,6 +380,7 @@ def _design_result(found, data, by, arrays, request, direction, quantile, n_boot
         method=method,
         n_boot=n_boot,
         seed=seed,
+        by_guess=by_guess,
     )
     df = (df() if callable(df) else df) if quantile == "t" else math.inf
     wald = wald_interval(found.estimate, variance, df, found.conf_level)
@@ -571,8 +588,8 @@ def group_auc(
     by = check_columns(data, guess, label, weight, by)
     with one_label_warning():
         arrays = _columns(data, guess, label, weight, positive, weights_are)
-    table, n_skipped = group_statistics(
-        data, by, arrays, direction=direction, weights_are=weights_are, min_per_class=min_per_class
+    table, n_skipped, grouping = _statistics(
+        data, by, arrays, direction, weights_are, min_per_class
     )
     if not len(table):
         raise no_group_used(by, min_per_class)
@@ -593,7 +610,10 @@ def group_auc(
             uneven=uneven,
             min_per_class=min_per_class,
         )
-        return _design_result(found, data, by, arrays, request, direction, quantile, n_boot, seed)
+        if isinstance(request[0], SurveyDesign) and request[0].data is None:
+            design = dataclasses.replace(request[0], data=data)  # column names read from data
+            request = (design, *request[1:])
+        return _design_result(found, grouping, arrays, request, direction, quantile, n_boot, seed)
     return combined(
         table,
         n_skipped,

@@ -33,16 +33,25 @@ class GroupVariances(NamedTuple):
     n_negative: np.ndarray
 
 
-def _by_group_and_guess(codes, size, guess):
+def _by_group_and_guess(codes, size, guess, by_guess=None):
     """The rows' order by (group, guess): a sort by guess, then a stable
     counting sort by group (what pandas' groupby uses; a lexsort if that
-    private function moves), 3 to 4 times as fast as a lexsort."""
-    by_guess = np.argsort(guess)
+    private function moves, a stable sort by group), 3 to 4 times as fast as a lexsort.
+    `by_guess`: an order of the rows sorted by guess within each group, when
+    the caller has one (`engine.many.Sorted.order`): then there is no sort."""
+    if by_guess is None:
+        by_guess = np.argsort(guess)
     try:
         from pandas._libs.algos import groupsort_indexer
     except ImportError:  # pragma: no cover - a private name
-        return np.lexsort((guess, codes))
+        return by_guess[np.argsort(codes[by_guess], kind="stable")]
     return by_guess[groupsort_indexer(codes[by_guess], size)[0]]
+
+
+def restricted(order, kept):
+    """`order` (of all rows) of the rows where `kept` is True, numbered as
+    the kept rows: still sorted, with no sort."""
+    return (np.cumsum(kept) - 1)[order[kept[order]]]
 
 
 def _within(cumulated, codes_of_runs, totals):
@@ -51,12 +60,12 @@ def _within(cumulated, codes_of_runs, totals):
     return (cumulated - before[codes_of_runs]).astype(np.float64)
 
 
-def _placements(codes, size, guess, positive, weight):
+def _placements(codes, size, guess, positive, weight, by_guess=None):
     """One sort of all groups: the rows in (group, guess) order (`order`), their
     group, class and weight, each group's class totals and AUC, and each row's
-    placement value within its group."""
+    placement value within its group (`by_guess`: see `_by_group_and_guess`)."""
     codes = np.asarray(codes, dtype=np.intp)
-    order = _by_group_and_guess(codes, size, guess)
+    order = _by_group_and_guess(codes, size, guess, by_guess)
     c, x, pos = codes[order], guess[order], positive[order]
     w = np.ones(len(c)) if weight is None else weight[order]
     ends = group_ends(x, c)
@@ -74,7 +83,9 @@ def _placements(codes, size, guess, positive, weight):
     return order, c, pos, w, W1, W0, auc, value
 
 
-def group_variances(codes, size, guess, positive, weight, weights_are="importance"):
+def group_variances(
+    codes, size, guess, positive, weight, weights_are="importance", *, by_guess=None
+):
     """DeLong's variance of the AUC of each group.
 
     Parameters
@@ -89,6 +100,9 @@ def group_variances(codes, size, guess, positive, weight, weights_are="importanc
     weight : ndarray of float or None
         Validated weights (whole numbers for frequency weights), or None.
     weights_are : {"importance", "frequency"}
+    by_guess : ndarray of int, optional
+        The rows' order by guess within each group, when the caller has
+        sorted them (then there is no sort).
 
     Returns
     -------
@@ -109,7 +123,9 @@ def group_variances(codes, size, guess, positive, weight, weights_are="importanc
     >>> round(auc_var(guess[:6], positive[:6]), 10), auc_var(guess[6:], positive[6:])
     (0.024691358, 0.125)
     """
-    order, c, pos, w, W1, W0, auc, value = _placements(codes, size, guess, positive, weight)
+    order, c, pos, w, W1, W0, auc, value = _placements(
+        codes, size, guess, positive, weight, by_guess
+    )
     with np.errstate(invalid="ignore", divide="ignore"):
         key = 2 * c + pos  # group k's negatives: 2k, positives: 2k + 1
         counts = np.bincount(key, minlength=2 * size).astype(np.float64)
@@ -131,12 +147,12 @@ def group_variances(codes, size, guess, positive, weight, weights_are="importanc
     return GroupVariances(auc, variance, squares, W1, W0, counts[1::2], counts[0::2])
 
 
-def group_influence(codes, size, guess, positive, weight):
+def group_influence(codes, size, guess, positive, weight, by_guess=None):
     """(AUC of each group, each row's influence value on its group's AUC):
     ``w (V - AUC) / W`` with V the row's placement value and W its class's
     total weight in its group, as `weightedroc.survey.auc.influence` on the
     group's rows; from one sort of all groups.  Rows of a group without a
-    class get NaN.
+    class get NaN.  `by_guess`: see `group_variances`.
 
     Examples
     --------
@@ -149,7 +165,9 @@ def group_influence(codes, size, guess, positive, weight):
     >>> bool(np.allclose(z[6:], influence(guess[6:], positive[6:], np.ones(4))[1]))
     True
     """
-    order, c, pos, w, W1, W0, auc, value = _placements(codes, size, guess, positive, weight)
+    order, c, pos, w, W1, W0, auc, value = _placements(
+        codes, size, guess, positive, weight, by_guess
+    )
     with np.errstate(invalid="ignore", divide="ignore"):
         z_sorted = w * (value - auc[c]) / np.where(pos, W1[c], W0[c])
     z = np.empty_like(z_sorted)

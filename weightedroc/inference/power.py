@@ -23,38 +23,31 @@ the same replicates too.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 from typing import NamedTuple
 
 import numpy as np
 
-from ..curves.areas import partial_auc as area_of
-from ..curves.auc import auc_score
-from ..curves.roc import WeightedROC
 from ..engine.validation import one_label_warning
 from ..utils.normal import pnorm, qnorm
 from ..utils.roots import zeroin
 from ..utils.signatures import in_help
 from ..utils.types import Direction, LabelValue
+from .bootstrap import area_of as bootstrap_area
 from .checks import (
     WEIGHTS_ARE,
     check_choice,
     check_n_boot,
     curve_partials,
-    no_delong_partial,
     partial_area,
-    prepared,
 )
-from .obuchowski import (
-    PairedFit,
-    class_sizes,
-    paired_fit,
-    var_theta,
-)
-from .pairing import are_paired
+from .obuchowski import PairedFit, class_sizes, fit_of, fpr_range_of, var_theta
+from .replicates import samples
+from .request import read
 from .results import PowerTest, r_format  # noqa: F401  (r_format: public here before)
-from .variance import auc_cov, auc_var
+from .variance import COV, VAR
 
 ALTERNATIVES = ("two.sided", "one.sided")
 METHODS = ("delong", "obuchowski", "bootstrap")
@@ -215,13 +208,6 @@ def _curve(roc, name):
     return roc if len(roc) == 3 else (*roc, None)
 
 
-def _area(guess, label, weight, options, partial):
-    """The curve's AUC, or its (unstandardised) partial area."""
-    if partial is None:
-        return auc_score(guess, label, weight, **options)
-    return area_of(WeightedROC(guess, label, weight, **options), **partial)
-
-
 def one_seed(seed):
     """One integer seed for the bootstrap's variances and covariance: the
     same replicates for all three, as pROC's one ``cov`` run."""
@@ -230,45 +216,40 @@ def one_seed(seed):
     return int(np.random.default_rng(seed).integers(2**63))
 
 
-def _covvar(first, second, method, weights_are, options, partial, ncases, boot):
-    """pROC's ``covvar``: var1, var2 and cov of the two AUCs, times ncases."""
-    guess1, label, weight = first
-    guess2 = second[0]
-    if method == "obuchowski":
-        fpr_range = None if partial is None else partial["fpr_range"]
-        fit = paired_fit(guess1, guess2, label, weight, weights_are=weights_are, **options)
-        return fit.covvar((fpr_range, fpr_range))
-    common = dict(weights_are=weights_are, **options)
-    if method == "bootstrap":
-        common.update(boot, method=method, seed=one_seed(boot["seed"]), **(partial or {}))
-    return (
-        ncases * auc_var(guess1, label, weight, **common),
-        ncases * auc_var(guess2, label, weight, **common),
-        ncases * auc_cov(guess1, guess2, label, weight, **common),
-    )
+def _covvar(r, ncases):
+    """pROC's ``covvar`` of a request's two paired curves: var1, var2 and
+    cov of the two AUCs, times ncases, each method a leaf of the request
+    (the bootstrap's three from the same replicates, as pROC's)."""
+    if r.method == "obuchowski":
+        return fit_of(r.curves, r.weights_are).covvar((fpr_range_of(r.partial)[0],) * 2)
+    first, second = (dataclasses.replace(r, curves=(c,)) for c in r.curves)
+    variance, covariance = VAR[r.method], COV[r.method]
+    return ncases * variance(first), ncases * variance(second), ncases * covariance(r)
 
 
 def _two_curves(
     first, second, sig_level, power, kappa, method, weights_are, options, partial, boot
 ):
     """pROC's ``power.roc.test.roc`` of two paired curves (`sig_level`
-    one-sided); returns ncases, ncontrols, (AUC1, AUC2), sig_level, power."""
+    one-sided); returns ncases, ncontrols, (AUC1, AUC2), sig_level, power.
+    The two curves are read once (`weightedroc.inference.request.read`)."""
     (guess1, label, weight), (guess2, label2, weight2) = first, second
-    if not are_paired(
-        guess1, guess2, label, weight, label2=label2, weight2=weight2, positive=options["positive"]
-    ):
+    resampling = {} if boot is None else dict(boot, seed=one_seed(boot["seed"]))
+    r = read(
+        [guess1, guess2], label, weight, function="power_roc_test", method=method,
+        label2=label2, weight2=weight2, weights_are=weights_are, partial=partial,
+        **options, **resampling,
+    )  # fmt: skip
+    if not r.paired:
         raise ValueError(
             "The sample size for a difference in AUC cannot be applied to unpaired "
             "ROC curves yet: roc1 and roc2 need the same labels (and weights)"
         )
-    if method == "delong":
-        no_delong_partial(partial, ("obuchowski", "bootstrap"))
-    _, label_, weight_ = prepared(guess1, label, weight, weights_are=weights_are, **options)
-    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    ncases, ncontrols = class_sizes(r.label, r.weight, weights_are)
     if kappa is None:
         kappa = ncontrols / ncases
-    aucs = tuple(_area(g, label, weight, options, partial) for g in (guess1, guess2))
-    var1, var2, cov = _covvar(first, second, method, weights_are, options, partial, ncases, boot)
+    aucs = tuple(float(bootstrap_area(s, partial)) for s in samples(r))
+    var1, var2, cov = _covvar(r, ncases)
     difference = Formula.difference(var1, var2, cov, aucs[0] - aucs[1])
     if power is None:
         if sig_level is None:
@@ -567,13 +548,14 @@ def _bootstrap_options(method, n_boot, seed, stratified):
 
 def _one_of_data(curve, sig_level, power, kappa, weights_are, options):
     """pROC's ``power.roc.test.roc`` of one curve: its AUC and class sizes
-    (`sig_level` one-sided)."""
-    guess, label, weight = curve
-    _, label_, weight_ = prepared(guess, label, weight, weights_are=weights_are, **options)
-    ncases, ncontrols = class_sizes(label_, weight_, weights_are)
+    (`sig_level` one-sided), from one reading of the curve."""
+    r = read([*curve[:1]], *curve[1:], function="power_roc_test", method="delong",
+             weights_are=weights_are, **options)  # fmt: skip
+    ncases, ncontrols = class_sizes(r.label, r.weight, weights_are)
     if kappa is None:
         kappa = ncontrols / ncases
     if sig_level is not None and power is not None:  # solve for the sizes
         ncases = ncontrols = None
-    auc = auc_score(guess, label, weight, **options)
+    (sample,) = samples(r)
+    auc = float(bootstrap_area(sample, None))
     return _one_curve(auc, ncases, ncontrols, sig_level, power, kappa)

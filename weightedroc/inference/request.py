@@ -1,6 +1,7 @@
 """The one request of an inference call: the caller's data, read once.
 
-A public call (`auc_var`, `auc_cov`, `auc_ci`, `roc_test`, and the method
+A public call (`auc_var`, `auc_cov`, `auc_ci`, `roc_test`,
+`power_roc_test`, and the method
 functions `bootstrap_interval`, `bootstrap_var`, `bootstrap_cov`,
 `bootstrap_test`, `venkatraman_test`, `design_auc_var`, ...) checks its
 options and reads its data here, once, into a frozen `Request`.  Every
@@ -84,7 +85,11 @@ __all__ = ["Curve", "Request", "read", "check_options"]
 DESIGN_METHODS = ("linearization", "replicate")
 RESAMPLING = ("bootstrap", "sensitivity", "specificity")
 # pROC's error for a partial area under DeLong names the methods that have one.
-WITH_PARTIAL = {"auc_var": ("bootstrap", "obuchowski"), "auc_cov": ("bootstrap", "obuchowski")}
+WITH_PARTIAL = {
+    "auc_var": ("bootstrap", "obuchowski"),
+    "auc_cov": ("bootstrap", "obuchowski"),
+    "power_roc_test": ("obuchowski", "bootstrap"),
+}
 
 
 @dataclass(frozen=True)
@@ -262,7 +267,7 @@ def read(
         guess = _second(named, prepared_guess, g, label, weight, len(first[1]), direction)
         data.append((guess, first[1], first[2]))
     one_sample = not own
-    if function == "roc_test" and design is None:
+    if function in ("roc_test", "power_roc_test") and design is None:
         paired = decided(paired, one_sample or same_classes(data[0], data[1]))
     else:
         paired = one_sample
