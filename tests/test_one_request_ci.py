@@ -226,7 +226,6 @@ def test_the_one_sort_equals_the_plain_sorts_bit_for_bit(recipe, direction):
     assert np.array_equal(values, plain_values, equal_nan=True)
 
 
-
 POWER = {
     "one curve": lambda first, second, **kw: wr.power_roc_test(first, power=0.8, **kw),
     "delong": lambda first, second, **kw: wr.power_roc_test(first, second, power=0.8, **kw),
