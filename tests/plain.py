@@ -169,3 +169,35 @@ def plain_replicate_multiclass_auc(scores, label, weight, **options):
     if len(np.unique(labels)) < len(np.unique(np.asarray(label))):
         return np.nan
     return multiclass_auc(np.asarray(scores)[kept], labels, weight[kept], **options)
+
+
+def plain_design_band(given, points, guess, label, weight=None, *, design, conf_level=0.95):
+    """`ci_se` (`given` "specificity") or `ci_sp` ("sensitivity") with a
+    `SurveyDesign`, the plain way: the rows validated and the curve read
+    under the sampling weights and under each replicate's weights (survey's
+    type "auto": JKn with strata, JK1 without), each replicate's rows sorted
+    anew, the Wald interval of svrVar (normal quantile).  The reference of
+    `weightedroc.inference.design_points`, which reads one sort."""
+    import math
+
+    from weightedroc.engine.validation import prepared
+    from weightedroc.inference.design_based import replicate_band
+    from weightedroc.inference.replicates import se_at_sp, se_sp_rows, sp_at_se
+    from weightedroc.survey.auc import full_rows, replicate_rows
+    from weightedroc.survey.variance import svr_var
+
+    weight = design.weight if weight is None else weight
+    guess, label, weight = prepared(guess, label, weight, None, "<", "importance")
+    weight = np.ones(len(guess)) if weight is None else weight
+    reps = design.replicates("JKn" if design.strata is not None else "JK1", n=len(guess))
+    at = se_at_sp if given == "specificity" else sp_at_se
+    points = np.asarray(points, dtype=float)
+
+    def read(P, N):
+        se, sp = se_sp_rows(P, N)
+        return np.stack([at(se, sp, x) for x in points], 1)
+
+    own = full_rows(guess, label, weight, read)
+    values = replicate_rows(guess, label, weight, reps, read)
+    variance = np.diag(svr_var(values, reps, own))
+    return replicate_band(given, points, own, variance, math.inf, conf_level, reps)

@@ -30,7 +30,9 @@ def check_range(value, name):
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a pair (lo, hi) of rates, got {value!r}") from None
     for end in (lo, hi):
-        if isinstance(end, (bool, np.bool_)) or not isinstance(end, numbers.Real):
+        if type(end) is not float and (  # (floats: the common case, without the ABC check)
+            isinstance(end, (bool, np.bool_)) or not isinstance(end, numbers.Real)
+        ):
             raise TypeError(f"{name} must hold 2 real numbers, got {value!r}")
     if not 0 <= lo < hi <= 1:
         raise ValueError(f"{name} must satisfy 0 <= lo < hi <= 1, got {value!r}")

@@ -34,9 +34,7 @@ class Counts(NamedTuple):
 
     def take(self, rows):
         """The counts at `rows` (positions or a mask)."""
-        return self._replace(
-            **{k: getattr(self, k)[rows] for k in ("threshold", "TP", "FP", "TN", "FN")}
-        )
+        return type(self)(*(values[rows] for values in self[:5]), *self[5:])
 
 
 def from_columns(threshold, FN, FP, direction):

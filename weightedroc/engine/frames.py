@@ -182,7 +182,11 @@ def float_frame(columns):
     1  2.0  4.0
     """
     names = tuple(columns)
-    block = np.empty((len(names), len(columns[names[0]]) if names else 0))
-    for row, values in zip(block, columns.values()):
-        row[:] = values
+    arrays = list(columns.values())
+    if names and all(a.ndim == 1 and len(a) == len(arrays[0]) for a in arrays):
+        block = np.array(arrays, dtype=np.float64)  # one copy, in one call
+    else:  # (scalars broadcast)
+        block = np.empty((len(names), len(arrays[0]) if names else 0))
+        for row, values in zip(block, arrays):
+            row[:] = values
     return pd.DataFrame(block.T, columns=_column_index(names).view(), copy=False)

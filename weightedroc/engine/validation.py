@@ -6,6 +6,7 @@ what is expected; where R's WeightedROC has its own words they are quoted.
 """
 
 import contextlib
+import math
 import numbers
 import threading
 
@@ -432,13 +433,17 @@ def float_block(frame):
     return None
 
 
-def frame_columns(frame, names, block=None):
+def frame_columns(frame, names, block=None, positions=None):
     """The columns `names` of `frame` as 1-D arrays (`to_array`'s): from
     its `float_block` when the caller has it (pandas' column access costs
     tens of microseconds each, most of the time of a call on a small
-    curve), else column by column."""
+    curve), at `positions` ({name: column position}) when the caller has
+    them, else column by column."""
     if block is not None:
-        return {name: block[:, frame.columns.get_loc(name)] for name in names}
+        columns = block.T
+        if positions is None:
+            positions = {name: frame.columns.get_loc(name) for name in names}
+        return {name: columns[positions[name]] for name in names}
     return {name: to_array(frame[name], name) for name in names}
 
 
@@ -447,18 +452,32 @@ def frame_columns(frame, names, block=None):
 ROC_SIGNS = {"TPR": 1.0, "FPR": 1.0, "FN": -1.0, "FP": 1.0}
 
 
-def _monotone(frame, block, signs):
+def _monotone(frame, block, signs, positions=None):
     """Whether the columns `signs` names of `block` (a `float_block` of
-    `frame`) have no NaN and never step up (times their sign, +1 or -1),
-    read in one pass over the block.  False sends the caller to the
-    checks that say what is wrong."""
+    `frame`; `positions`, {name: column position}, when the caller has
+    them) have no NaN and never step up (times their sign, +1 or -1).
+    False sends the caller to the checks that say what is wrong.
+
+    The block's rows are compared with the rows below in one pass, without
+    a copy or a warning (a comparison with NaN is False).  The checks
+    subtract, and two equal infinities in a row give NaN there, and fail:
+    in a column that is in order, only its first two or last two values
+    can be such a pair."""
     if len(block) < 2:
         return False
-    rows = block.T[[frame.columns.get_loc(name) for name in signs]]  # a copy of each column
-    rows *= np.array(list(signs.values()))[:, None]  # exact: signs are +1 and -1
-    with np.errstate(invalid="ignore"):  # inf - inf: NaN, and fails
-        steps = rows[:, 1:] - rows[:, :-1]
-    return bool(steps.max() <= 0)  # NaN fails: max() is NaN if any is
+    columns = block.T  # a view: one row per column
+    every = np.logical_and.reduce
+    down = every(columns[:, 1:] <= columns[:, :-1], axis=1).tolist()
+    heads, tails = columns[:, :2].tolist(), columns[:, -2:].tolist()
+    for name, sign in signs.items():
+        row = frame.columns.get_loc(name) if positions is None else positions[name]
+        values = columns[row]
+        if not (down[row] if sign > 0 else every(values[1:] >= values[:-1])):
+            return False
+        (first, second), (before_last, last) = heads[row], tails[row]
+        if (first == second and math.isinf(first)) or (before_last == last and math.isinf(last)):
+            return False
+    return True
 
 
 def check_curve(curve, columns=("TPR", "FPR"), block=None):
@@ -509,17 +528,21 @@ def check_roc_frame(roc, block=None):
     if len(roc) < 2:
         raise ValueError(f"roc must have at least 2 rows (a complete curve), got {len(roc)}")
     names = ("TPR", "FPR", "threshold", "FN", "FP")
-    for name in names:
+    try:  # (a block's column names are unique: get_loc gives a position)
+        positions = None if block is None else {name: roc.columns.get_loc(name) for name in names}
+    except KeyError:
+        positions = None
+    for name in names if positions is None else ():
         if name not in roc.columns:
             raise ValueError(
                 f"roc has no column {name!r}: expected the columns TPR, "
                 "FPR, threshold, FN, FP of a WeightedROC frame"
             )
-    found = frame_columns(roc, names, block)
+    found = frame_columns(roc, names, block, positions)
     fast = (
         block is not None
-        and _monotone(roc, block, ROC_SIGNS)  # one pass: no NA, in order
-        and not np.isnan(found["threshold"].min())
+        and _monotone(roc, block, ROC_SIGNS, positions)  # no NA, in order
+        and not math.isnan(found["threshold"].min())
     )
     if fast:
         arrays = found

@@ -19,13 +19,12 @@ import numpy as np
 import pandas as pd
 
 from ..engine.tally import area
-from ..survey.auc import full_area, full_rows, influence, replicate_aucs, replicate_rows
-from ..survey.design import ReplicateWeights, SurveyDesign, check_method, weights_of
+from ..survey.auc import full_area, influence, replicate_aucs
+from ..survey.design import ReplicateWeights, check_method, weights_of
 from ..survey.variance import svr_var, svyrecvar
-from .checks import check_choice, check_conf_level, partial_area, prepared
+from .checks import check_choice, partial_area
 from .distributions import p_value, t_quantile
 from .grouped_delong import group_influence, restricted
-from .replicates import se_at_sp, se_sp_rows, sp_at_se
 from .request import plan, read
 from .results import AUCInterval, HTest
 
@@ -86,12 +85,6 @@ def sampling_weights(weight, design):
     leaf (`auc_var`, `auc_cov`, `auc_ci`, `roc_test` of two or K curves,
     multiclass) reads them from."""
     return weights_of(design, weight)
-
-
-def _sample(guess, label, weight, positive, direction, design=None):
-    weight = sampling_weights(weight, design)
-    guess, label, weight = prepared(guess, label, weight, positive, direction, "importance")
-    return guess, label, np.ones(len(guess)) if weight is None else weight
 
 
 def values_of(curve, plan, partial):
@@ -297,33 +290,6 @@ def design_test(r) -> HTest:
     )
 
 
-def _replicate_plan(design, replicates, method, n, n_boot, seed):
-    """A replicate plan: read at points has no linearization here, so a
-    `SurveyDesign` without ``replicates=`` gets survey's ``as.svrepdesign``
-    type "auto" (JKn with strata, JK1 without)."""
-    if method == "linearization":
-        raise ValueError(
-            'sensitivities and specificities have no linearization here: use method="replicate"'
-        )
-    if replicates is None and isinstance(design, SurveyDesign):
-        replicates = "JKn" if design.strata is not None else "JK1"
-    return _plan(design, replicates, "replicate", n, n_boot, seed)
-
-
-def design_readings(
-    read, guess, label, weight=None, *, design, replicates=None, method=None, n_boot=50, seed=None
-):
-    """(own, values, replicate weights): ``read(P, N)`` (P and N the weight
-    of positives and negatives in each group of tied guesses, by ascending
-    guess, one row per replicate) under the sampling weights and under each
-    replicate's, for statistics read from the curve at points (`ci_se`,
-    `ci_sp`, `ci_coords` with ``design=``).  `guess`, `label` and `weight`
-    are validated and prepared (guesses negated for direction ">")."""
-    sample = guess, label, np.ones(len(guess)) if weight is None else weight
-    plan = _replicate_plan(design, replicates, method, len(guess), n_boot, seed)
-    return full_rows(*sample, read), replicate_rows(*sample, plan[2], read), plan[2]
-
-
 def column_errors(own, values, reps):
     """The standard error of each column of replicate `values` (as
     ``svrVar``, column by column: a replicate whose value is NaN in one
@@ -334,42 +300,6 @@ def column_errors(own, values, reps):
         if not np.isnan(values[:, j]).all():
             errors[j] = math.sqrt(svr_var(values[:, j], reps, own[j])[0, 0])
     return errors
-
-
-def design_band(
-    given,
-    points,
-    guess,
-    label,
-    weight=None,
-    *,
-    design,
-    replicates=None,
-    method=None,
-    conf_level=0.95,
-    quantile="normal",
-    positive=None,
-    direction="<",
-    n_boot=50,
-    seed=None,
-):
-    """`ci_se` (`given` "specificity") or `ci_sp` (`given` "sensitivity")
-    with ``design=``: the Wald interval of the rate read at each point
-    (as `ci_se` reads it), its variance from the replicates (`svr_var`)."""
-    conf_level = check_conf_level(conf_level)
-    sample = _sample(guess, label, weight, positive, direction, design)
-    at = se_at_sp if given == "specificity" else sp_at_se
-    points = np.asarray(points, dtype=float)
-
-    def read(P, N):
-        se, sp = se_sp_rows(P, N)
-        return np.stack([at(se, sp, x) for x in points], 1)
-
-    own, values, reps = design_readings(
-        read, *sample, design=design, replicates=replicates, method=method, n_boot=n_boot, seed=seed
-    )
-    variance = np.diag(svr_var(values, reps, own))
-    return replicate_band(given, points, own, variance, _df(quantile, reps.degf), conf_level, reps)
 
 
 def replicate_band(given, points, own, variance, df, conf_level, reps):

@@ -9,7 +9,7 @@ import numbers
 
 import numpy as np
 
-from ..engine.validation import check_inputs, one_label_warning
+from ..engine.validation import check_inputs, one_label_warning, prepared_guess
 from ..utils.signatures import in_help
 from ..utils.types import ArrayLike, LabelValue
 from ..utils.warn import warn
@@ -133,6 +133,9 @@ def _same_rows(guess1, label, weight, guess2, label2, weight2, positive):
     """Both curves' checked classes and weights are equal."""
     with one_label_warning():  # both curves' labels
         first = check_inputs(guess1, label, weight, positive)
+        if label2 is label and weight2 is weight:  # one sample: its labels read once
+            checked_second(prepared_guess, guess2, label, weight, len(first[1]), "<")
+            return True
         second = checked_second(check_inputs, guess2, label2, weight2, positive)
     return same_classes(first, second)
 

@@ -10,6 +10,7 @@ row and (g[i-1] + g[i]) / 2 on the others.
 
 from __future__ import annotations
 
+import contextlib
 import numbers
 from collections.abc import Sequence
 from typing import Any
@@ -87,8 +88,8 @@ def _best(counts, method, params, ties, among=None):
     if among is None:
         rows = best_rows(loss, ties)
     else:  # ties judged on the whole curve's scale, as best_rows does
-        scale = max(abs(loss[0]), abs(loss[-1]))
-        rows = among[loss[among] <= loss[among].min() + TIE * scale]
+        scale, inside = max(abs(loss[0]), abs(loss[-1])), loss[among]
+        rows = among[inside <= inside.min() + TIE * scale]
         rows = rows[:1] if ties == "first" else rows
     return rows, method
 
@@ -135,82 +136,99 @@ def input_values(TP, TN, P, N, input):
         return {"fnr": (P - tp) / P, "tp": tp, "fn": P - tp, "tn": tn, "fp": N - tn}[input]
 
 
-def _interpolate(counts, input, x, values=None):
-    """pROC's coords for a monotone `input` other than threshold: the row
-    matching x exactly (the last one if the input decreases, else the
-    first), or a linear interpolation between the two rows around x, with
-    no threshold.  Counts are interpolated, so every measure follows.
-    `values`: the input's values at the rows, when the caller has them."""
-    if values is None:
-        values = input_values(counts.TP, counts.TN, counts.P, counts.N, input)
+def _check_within(counts, input, value, low, high):
+    """pROC's error for a value of `input` outside the curve's `low`-`high`."""
+    if not low <= value <= high:
+        shown = np.ldexp(
+            [value, low, high], counts.exponent if input in ("tn", "tp", "fn", "fp") else 0
+        )
+        raise ValueError(f"Input {input} ({shown[0]:g}) not in range ({shown[1]:g}-{shown[2]:g})")
+
+
+def _between(counts, values, value, nxt):
+    """(TP, TN) interpolated linearly at `value` of the input, between the
+    rows nxt - 1 and nxt around it (whose input `values` differ)."""
+    TP, TN = counts.TP, counts.TN
+    share = (value - values[nxt]) / (values[nxt - 1] - values[nxt])
+    return TP[nxt] + share * (TP[nxt - 1] - TP[nxt]), TN[nxt] + share * (TN[nxt - 1] - TN[nxt])
+
+
+def _interpolate(counts, input, x):
+    """pROC's coords for a monotone `input` other than threshold at the
+    values `x`: the row matching a value exactly (the last one if the input
+    decreases, else the first), or a linear interpolation between the two
+    rows around it, with no threshold.  Counts are interpolated, so every
+    measure follows."""
+    values = input_values(counts.TP, counts.TN, counts.P, counts.N, input)
     if input in ("tn", "tp", "fn", "fp"):  # compared in the scaled counts
         x = np.ldexp(x, -counts.exponent)
     decreasing = INPUTS[input]
     low, high = values.min(), values.max()
-    TP, TN = counts.TP, counts.TN
-    out = {k: np.empty(len(x)) for k in ("threshold", "TP", "TN")}
+    threshold, TP, TN = np.empty((3, len(x)))
     for i, value in enumerate(x):
-        if not low <= value <= high:
-            shown = np.ldexp(
-                [value, low, high], counts.exponent if input in ("tn", "tp", "fn", "fp") else 0
-            )
-            raise ValueError(
-                f"Input {input} ({shown[0]:g}) not in range ({shown[1]:g}-{shown[2]:g})"
-            )
+        _check_within(counts, input, value, low, high)
         exact = np.flatnonzero(values == value)
         if len(exact):
             row = exact[-1] if decreasing else exact[0]
-            out["threshold"][i], out["TP"][i], out["TN"][i] = (
-                counts.threshold[row],
-                TP[row],
-                TN[row],
-            )
-            continue
-        nxt = int(np.argmax(values < value if decreasing else values > value))
-        share = (value - values[nxt]) / (values[nxt - 1] - values[nxt])
-        out["threshold"][i] = np.nan
-        out["TP"][i] = TP[nxt] + share * (TP[nxt - 1] - TP[nxt])
-        out["TN"][i] = TN[nxt] + share * (TN[nxt - 1] - TN[nxt])
-    return counts._replace(
-        threshold=out["threshold"],
-        TP=out["TP"],
-        TN=out["TN"],
-        FN=counts.P - out["TP"],
-        FP=counts.N - out["TN"],
-    )
+            threshold[i], TP[i], TN[i] = counts.threshold[row], counts.TP[row], counts.TN[row]
+        else:
+            nxt = int(np.argmax(values < value if decreasing else values > value))
+            threshold[i] = np.nan
+            TP[i], TN[i] = _between(counts, values, value, nxt)
+    return counts._replace(threshold=threshold, TP=TP, TN=TN, FN=counts.P - TP, FP=counts.N - TN)
 
 
-def _join(*parts):
-    """The rows of several `Counts` of one curve, in order."""
-    fields = ("threshold", "TP", "FP", "TN", "FN")
-    return parts[0]._replace(**{k: np.concatenate([getattr(c, k) for c in parts]) for k in fields})
+_FIELDS = ("threshold", "TP", "FP", "TN", "FN")
+
+
+def _quiet(counts):
+    """np.errstate for rates of counts that may have a class of no weight
+    (0 / 0 and x / 0 are NaN and inf, as R's); a no-op context else."""
+    if counts.P > 0 and counts.N > 0:
+        return contextlib.nullcontext()
+    return np.errstate(divide="ignore", invalid="ignore")
 
 
 def _in_range(counts, limits, ends=True):
     """pROC's partial-AUC filter of coords: (rows inside, and the curve with
     points interpolated at the range's ends that are not on it, as pROC;
-    None without `ends`)."""
+    None without `ends`).
+
+    The range's rate (sensitivity, or specificity for `fpr_range`) is
+    monotone down the rows, so the rows inside are one run, found by
+    bisection, and an end not on the curve falls between the run's edge
+    and the row beyond it."""
     name, (lo, hi) = limits
-    if name == "tpr_range":
-        se = input_values(counts.TP, counts.TN, counts.P, counts.N, "sensitivity")
-        inside = (se >= lo) & (se <= hi)
-        limits_at = [(hi, "head"), (lo, "tail")]  # sensitivity decreases down the rows
-        values, input = se, "sensitivity"
-    else:
-        sp = input_values(counts.TP, counts.TN, counts.P, counts.N, "specificity")
-        lo, hi = 1 - hi, 1 - lo
-        inside = (sp >= lo) & (sp <= hi)
-        limits_at = [(lo, "head"), (hi, "tail")]  # specificity increases
-        values, input = sp, "specificity"
-    rows = np.flatnonzero(inside)
+    with _quiet(counts):  # (`input_values`' arithmetic)
+        if name == "tpr_range":  # sensitivity decreases down the rows
+            values, input, head, tail = counts.TP / counts.P, "sensitivity", hi, lo
+            rising = values[::-1]
+            start = len(values) - int(np.searchsorted(rising, hi, "right"))
+            stop = len(values) - int(np.searchsorted(rising, lo, "left"))
+            low, high = values[-1], values[0]
+        else:  # specificity increases
+            lo, hi = 1 - hi, 1 - lo
+            values, input, head, tail = counts.TN / counts.N, "specificity", lo, hi
+            start = int(np.searchsorted(values, lo, "left"))
+            stop = int(np.searchsorted(values, hi, "right"))
+            low, high = values[0], values[-1]
+    rows = np.arange(start, stop)
     if not ends:
         return rows, None
-    head, tail = [], []
-    for limit, where in limits_at:
-        if not (values[rows] == limit).any():
-            point = _interpolate(counts, input, [limit], values)
-            (head if where == "head" else tail).append(point)
-    return rows, _join(*head, counts.take(rows), *tail)
+    on_head = start < stop and values[start] == head
+    on_tail = start < stop and values[stop - 1] == tail
+    if on_head and on_tail:
+        return rows, counts.take(rows)
+    first = 0 if on_head else 1
+    joined = np.empty((5, first + stop - start + (0 if on_tail else 1)))
+    for k, field in enumerate(_FIELDS):
+        joined[k, first : first + stop - start] = getattr(counts, field)[start:stop]
+    for on_curve, limit, nxt, column in ((on_head, head, start, 0), (on_tail, tail, stop, -1)):
+        if not on_curve:
+            _check_within(counts, input, limit, low, high)
+            TP, TN = _between(counts, values, limit, nxt)
+            joined[:, column] = np.nan, TP, counts.N - TN, TN, counts.P - TP
+    return rows, type(counts)(*joined, *counts[5:])  # (the fields of `_FIELDS`, then the totals)
 
 
 def _one(counts, x, input, ret, params, best_method, ties, drop_duplicates, limits=None):

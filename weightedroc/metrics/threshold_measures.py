@@ -224,6 +224,7 @@ PROC_ALL = [
 _ALIASES = {"t": "threshold", "topleft": "closest.topleft", "npe": "1-npv", "ppe": "1-ppv"}
 #: What pROC's coords() returns (its match.arg() choices for ret).
 PROC_NAMES = [*PROC_ALL, "lr_pos", "lr_neg"]
+_PROC_NAMES = frozenset(PROC_NAMES)  # (membership without a scan of the list)
 _CURVES = {
     "auc": "WeightedAUC",
     "roc_auc": "WeightedAUC",
@@ -262,7 +263,7 @@ def check_names(names, proc_first=False):
             raise TypeError(f"measure names must be strings, got {name!r}")
         name = _ALIASES.get(name, name)
         other = name in MEASURES or name in _CURVES
-        if name not in PROC_NAMES and (proc_first or not other):
+        if name not in _PROC_NAMES and (proc_first or not other):
             try:
                 name = shortened(name, PROC_NAMES, "measure") or name
             except ValueError:
@@ -284,10 +285,8 @@ def parameters(
 ):
     """The checked parameters of the measures."""
     _ratio(best_weights)
-    if (
-        isinstance(alpha, (bool, np.bool_))
-        or not isinstance(alpha, numbers.Real)
-        or not 0 <= alpha <= 1
+    if not (type(alpha) is float or isinstance(alpha, numbers.Real)) or (
+        isinstance(alpha, (bool, np.bool_)) or not 0 <= alpha <= 1
     ):
         raise ValueError(f"alpha must be a number in [0, 1] (ROCR's f), got {alpha!r}")
     return {
