@@ -117,6 +117,60 @@ def plain_placements(guess, positive, weight=None):
     return value
 
 
+def plain_smoothed_replicates(smoothing, n_boot, seed, stratified, read):
+    """Each bootstrap replicate of a smoothed curve smoothed again as before
+    issue 38: the rows drawn as pROC's bootstrap draws them (cases from the
+    cases and controls from the controls, or all rows together) with numpy's
+    generator from `seed`, frequency weights as rows repeated, then the
+    replicate smoothed by `Smoothing.redo`, which validates and sorts the
+    drawn rows anew; `read(tpr, fpr, attrs)` its value, NaN when a class
+    is missing or the replicate cannot be smoothed."""
+    import dataclasses
+    import warnings
+
+    if smoothing.weights_are == "frequency" and smoothing.weight is not None:
+        times = smoothing.weight.astype(np.int64)
+        smoothing = dataclasses.replace(
+            smoothing,
+            guess=np.repeat(smoothing.guess, times),
+            label=np.repeat(smoothing.label, times),
+            weight=None,
+            weights_are="importance",
+        )
+    rng = np.random.default_rng(seed)
+    label = smoothing.label
+    values = []
+    for _ in range(n_boot):
+        if stratified:
+            pos, neg = np.flatnonzero(label), np.flatnonzero(~label)
+            rows = np.concatenate((rng.choice(pos, len(pos)), rng.choice(neg, len(neg))))
+        else:
+            rows = rng.integers(0, len(label), len(label))
+        if label[rows].all() or not label[rows].any():
+            values.append(np.nan)
+            continue
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                values.append(read(*smoothing.redo(rows)))
+        except ValueError:
+            values.append(np.nan)
+    return np.array(values)
+
+
+def plain_replicate_multiclass_auc(scores, label, weight, **options):
+    """A multiclass AUC under one replicate's weights as before issue 38:
+    the rows of weight 0 left out, NaN when a class has none left, else
+    `multiclass_auc` of the kept rows (validated and sorted anew)."""
+    from weightedroc import multiclass_auc
+
+    kept = weight > 0
+    labels = np.asarray(label)[kept]
+    if len(np.unique(labels)) < len(np.unique(np.asarray(label))):
+        return np.nan
+    return multiclass_auc(np.asarray(scores)[kept], labels, weight[kept], **options)
+
+
 def plain_design_band(given, points, guess, label, weight=None, *, design, conf_level=0.95):
     """`ci_se` (`given` "specificity") or `ci_sp` ("sensitivity") with a
     `SurveyDesign`, the plain way: the rows validated and the curve read

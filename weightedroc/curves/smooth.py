@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from ..engine.core import cumulate, cumulate_sorted, run_ends, stable_order
+from ..engine.rates import rates
 from ..engine.validation import check_choice, check_direction, check_frequency, prepared
 from ..utils.deprecation import moved
 from ..utils.normal import pnorm, qnorm
@@ -52,7 +54,6 @@ from .areas import check_range, mcclish_warned, range_areas
 from .density import bandwidth, check_density_options, class_density
 from .fitdistr import DISTRIBUTIONS
 from .logconcave import log_concave_roc
-from .roc import WeightedROC
 
 __all__ = ["smooth_roc", "smooth_auc", "Smoothing"]
 
@@ -282,6 +283,122 @@ class Smoothing:
         """pROC's full area of a smoothed curve (`smooth_area`)."""
         return smooth_area(tpr, fpr, attrs)
 
+    def rows(self):
+        """The data read once (`SmoothingRows`): the smoothing redone on the
+        rows each replicate draws, from one sort, without validating again."""
+        return SmoothingRows.of(self)
+
+
+def any_order_in_ties(sorted_guess, positive, sorted_weight):
+    """Whether the order in which a replicate lists its rows within a run of
+    tied sorted guesses changes none of R's running sums: the rows of each
+    class in each run weigh the same, or any order gives the same sums
+    (unit weights, and whole-number weights whose total is below 2**53:
+    every running sum is then exact)."""
+    if sorted_weight is None:
+        return True
+    if (sorted_weight == np.floor(sorted_weight)).all() and sorted_weight.sum() < 2.0**53:
+        return True
+    is_end = run_ends(sorted_guess)
+    run = np.cumsum(is_end) - is_end  # each position's run
+    for rows in (positive, ~positive):
+        r, w = run[rows], sorted_weight[rows]
+        tied = r[1:] == r[:-1]
+        if (w[1:][tied] != w[:-1][tied]).any():
+            return False
+    return True
+
+
+@dataclass(frozen=True, eq=False)
+class SmoothingRows:
+    """A `Smoothing`'s data read once, for its bootstrap: `redo` smooths the
+    rows a replicate draws again, bit for bit as `Smoothing.redo`, without
+    validating them, and the binormal fit reads their curve from the data's
+    one sort: a replicate's rows, counted per sorted position
+    (`numpy.bincount`) and repeated in that order, are sorted already.  The
+    replicate's own sort would list tied rows in the order drawn, so this
+    holds when the order within a run of ties changes no sum: unit weights,
+    or equal weights within each class's run (`any_order_in_ties`); other
+    weighted replicates are sorted each (`rank` None), still unvalidated.
+
+    Examples
+    --------
+    >>> from weightedroc import smooth_roc
+    >>> curve = smooth_roc([0.1, 0.4, 0.35, 0.8, 0.5, 0.2], [0, 0, 1, 1, 0, 1], n=5)
+    >>> rows = curve.attrs["smooth"].rows()
+    >>> drawn = [5, 3, 0, 2, 4, 1, 2, 3]
+    >>> rows.redo(drawn)[1].round(4).tolist()
+    [1.0, 1.0, 0.6424, 0.5397, 0.4342, 0.0, 0.0]
+    >>> bool((rows.redo(drawn)[1] == curve.attrs["smooth"].redo(drawn)[1]).all())
+    True
+    """
+
+    smoothing: Smoothing
+    guess: np.ndarray = field(repr=False)  # as the method reads it
+    frequency: np.ndarray | None = field(repr=False)
+    rank: np.ndarray | None = field(repr=False)  # each row's sorted position
+    order: tuple | None = field(repr=False)  # the sorted guesses, labels, weights
+
+    @classmethod
+    def of(cls, smoothing):
+        """Read `smoothing`'s checked data once: its guesses on the scale the
+        method reads, its frequency counts, and for the binormal fit the
+        one sort (and each row's sorted position, when it serves)."""
+        s = smoothing
+        frequency = check_frequency(s.weight, s.weights_are)
+        flip = s.direction == ">" and s.method in ("binormal", "density")
+        guess = np.negative(s.guess) if flip else s.guess
+        rank, order = None, None
+        if s.method == "binormal":
+            ordered = stable_order(guess, s.label, s.weight)
+            order = ordered.guess, ordered.tag, ordered.weight
+            if any_order_in_ties(*order):
+                rank = np.empty(len(guess), dtype=np.int64)
+                rank[ordered.order] = np.arange(len(guess))
+        return cls(s, guess, frequency, rank, order)
+
+    @property
+    def label(self):
+        return self.smoothing.label
+
+    @property
+    def weight(self):
+        return self.smoothing.weight
+
+    @property
+    def direction(self):
+        return self.smoothing.direction
+
+    @property
+    def weights_are(self):
+        return self.smoothing.weights_are
+
+    def counts(self, rows):
+        """The `Cumulated` counts of the rows `rows` (None: all)."""
+        if rows is None:
+            return cumulate_sorted(*self.order)
+        if self.rank is None:
+            weight = None if self.weight is None else self.weight[rows]
+            return cumulate(self.guess[rows], self.label[rows], weight, checked=True)
+        at = np.repeat(
+            np.arange(len(self.rank)), np.bincount(self.rank[rows], minlength=len(self.rank))
+        )
+        guess, positive, weight = self.order
+        return cumulate_sorted(guess[at], positive[at], None if weight is None else weight[at])
+
+    def redo(self, rows=None):
+        """(TPR, FPR, attrs) of the same smoothing of the rows `rows`
+        (indices into the data, repeats allowed; None: all)."""
+        s = self.smoothing
+        if s.method == "binormal":
+            return binormal_curve(self.counts(rows), s.n)
+        guess, label, weight, frequency = self.guess, s.label, s.weight, self.frequency
+        if rows is not None:
+            guess, label = guess[rows], label[rows]
+            weight = None if weight is None else weight[rows]
+            frequency = None if frequency is None else frequency[rows]
+        return fitted_curve(guess, label, weight, frequency, s.method, s.n, s.direction, s.options)
+
 
 def smooth_area(tpr, fpr, attrs):
     """pROC's ``auc(smooth(...))``: the binormal fit's closed form
@@ -378,40 +495,65 @@ def _need_scipy(method):
         ) from error
 
 
-def smoothed(guess, label, weight, method, n, positive, direction, weights_are, options):
-    """(TPR, FPR, attrs): pROC's points with its anchors, and the fit."""
+def check_smoothing(method, n, options):
+    """The smoothing's options, checked before its data: the method, `n`
+    (returned as an int), the options it reads and no option it ignores."""
     check_choice(method, "method", METHODS)
     n = check_n(n)
     unused = _unused(method, options)
     if unused:
         raise TypeError(f"{', '.join(unused)} do not apply to method={method!r}")
-    attrs = {}
-    if method == "binormal":
-        roc = WeightedROC(guess, label, weight, positive=positive, direction=direction)
-        check_frequency(None if weight is None else np.asarray(weight, float), weights_are)
-        tpr, fpr, fit = binormal_points(roc["TPR"].to_numpy(), roc["FPR"].to_numpy(), n)
-        attrs["binormal"] = {"intercept": fit[0], "slope": fit[1]}
-    elif method == "density":
+    if method == "density":
         check_density_options(*(options[k] for k in DENSITY_DEFAULTS))
-        guess, label, weight = prepared(guess, label, weight, positive, direction, weights_are)
-        frequency = check_frequency(weight, weights_are)
-        flip = direction == ">"
-        tpr, fpr = density_points(guess, label, weight, frequency, n, flip, options)
-    else:
+    elif method != "binormal":
         _need_scipy(method)
-        # pROC's roc$cases and roc$controls: the guesses as given, either direction
-        guess, label, weight = prepared(guess, label, weight, positive, "<", weights_are)
-        frequency = check_frequency(weight, weights_are)
-        check_direction(direction)
-        if method == "fitdistr":
-            tpr, fpr, attrs["fitdistr"] = fitdistr_points(
-                guess, label, weight, frequency, n, direction, options
-            )
-        else:
-            tpr, fpr = logcondens_points(
-                guess, label, weight, frequency, n, method == "logcondens_smooth"
-            )
-    if (np.diff(fpr) > 0).any():  # pROC's sort_smooth_roc: specificities ascending
+    return n
+
+
+def smoothed(guess, label, weight, method, n, positive, direction, weights_are, options):
+    """(TPR, FPR, attrs): pROC's points with its anchors, and the fit."""
+    n = check_smoothing(method, n, options)
+    if method == "binormal":
+        counts = cumulate(guess, label, weight, positive=positive, direction=direction)
+        check_frequency(None if weight is None else np.asarray(weight, float), weights_are)
+        return binormal_curve(counts, n)
+    # density reads the guesses negated for ">"; pROC's fitdistr and
+    # logcondens read roc$cases and roc$controls: the guesses as given
+    scale = direction if method == "density" else "<"
+    guess, label, weight = prepared(guess, label, weight, positive, scale, weights_are)
+    frequency = check_frequency(weight, weights_are)
+    check_direction(direction)
+    return fitted_curve(guess, label, weight, frequency, method, n, direction, options)
+
+
+def binormal_curve(counts, n):
+    """(TPR, FPR, attrs) of the binormal fit through the points of a weighted
+    curve's `Cumulated` counts."""
+    tpr, fpr, fit = binormal_points(*rates(counts), n)
+    return anchored(tpr, fpr, {"binormal": {"intercept": fit[0], "slope": fit[1]}})
+
+
+def fitted_curve(guess, label, weight, frequency, method, n, direction, options):
+    """(TPR, FPR, attrs) of the density, fitdistr or logcondens smoothing of
+    checked data (guesses negated for the density with direction ">")."""
+    attrs = {}
+    if method == "density":
+        tpr, fpr = density_points(guess, label, weight, frequency, n, direction == ">", options)
+    elif method == "fitdistr":
+        tpr, fpr, attrs["fitdistr"] = fitdistr_points(
+            guess, label, weight, frequency, n, direction, options
+        )
+    else:
+        tpr, fpr = logcondens_points(
+            guess, label, weight, frequency, n, method == "logcondens_smooth"
+        )
+    return anchored(tpr, fpr, attrs)
+
+
+def anchored(tpr, fpr, attrs):
+    """pROC's points with its anchors (1, 1) and (0, 0), specificities
+    ascending (its sort_smooth_roc), and the fit."""
+    if (np.diff(fpr) > 0).any():
         tpr, fpr = tpr[::-1], fpr[::-1]
     return np.concatenate(([1.0], tpr, [0.0])), np.concatenate(([1.0], fpr, [0.0])), attrs
 

@@ -41,7 +41,6 @@ from ..curves.multiclass import (
     MulticlassData,
     binary_aucs,
     combine,
-    multiclass_auc,
     multiclass_data,
     problems,
 )
@@ -209,26 +208,35 @@ def _design_variance(data, scores, label, weight, options, design, replicates, o
         return float(svyrecvar(z, plan[1])[0, 0]), float(plan[1].df), plan
     reps = plan[2]
     base = np.ones(len(data.codes)) if data.weight is None else data.weight
-    estimate = multiclass_auc(scores, label, base, **options)
+    method, average = options["method"], options["average"]
+    weighted = data._replace(weight=base)  # multiclass_auc's, from the one sort
+    estimate = combine(
+        weighted, method, average, binary_aucs(weighted, problems(data, method), orders)
+    )
     matrix = reps.matrix if reps.index is None else reps.matrix[reps.index]
     scale = np.ones_like(base) if reps.combined else base  # combined: analysis weights
     with np.errstate(invalid="ignore", divide="ignore"):
         thetas = [
-            _replicate_auc(scores, label, scale * matrix[:, r], options)
+            _weighted_auc(data, orders, scale * matrix[:, r], method, average)
             for r in range(reps.n_replicates)
         ]
     return float(svr_var(np.array(thetas), reps, estimate)[0, 0]), float(reps.degf()), plan
 
 
-def _replicate_auc(scores, label, weight, options):
-    """M under one replicate's weights, its rows of weight 0 left out (NaN
-    where a class has none left)."""
+def _weighted_auc(data, orders, weight, method, average):
+    """M under the weights `weight` (one replicate's), its rows of weight 0
+    left out (NaN where a class has none left), read from each column's one
+    sort (`orders`): the kept rows picked in sorted order are in their own
+    stable order, so this is `multiclass_auc` of the kept rows, bit for bit,
+    without validating or sorting them again."""
     kept = weight > 0
-    rows = np.asarray(scores)[kept]
-    labels = np.asarray(label)[kept]
-    if len(np.unique(labels)) < len(np.unique(np.asarray(label))):
+    codes = data.codes[kept]
+    if not np.bincount(codes, minlength=len(data.levels)).all():
         return np.nan
-    return multiclass_auc(rows, labels, weight[kept], **options)
+    position = np.cumsum(kept) - 1  # each kept row's position among the kept
+    kept_orders = {column: position[order[kept[order]]] for column, order in orders.items()}
+    rows = MulticlassData(data.scores[kept], codes, weight[kept], data.levels, data.flipped)
+    return combine(rows, method, average, binary_aucs(rows, problems(rows, method), kept_orders))
 
 
 def variance_terms(data: MulticlassData, changes: np.ndarray, weights_are: str):

@@ -6,9 +6,11 @@ its smoothing (``attrs["smooth"]``, a `weightedroc.curves.smooth.Smoothing`).
 Each replicate draws rows as pROC's bootstrap does (cases from the cases and
 controls from the controls, or all rows together with
 ``stratified=False``; paired curves share their draws) and redoes the
-smoothing on them; a replicate that cannot be smoothed is NA, dropped with
-pROC's warning.  Importance weights travel with their rows; frequency
-weights are rows repeated, so the replicates resample the repeated rows.
+smoothing on them, from the data read once (`SmoothingRows`: validated
+once, the binormal fit's curves read from the one sort); a replicate that
+cannot be smoothed is NA, dropped with pROC's warning.  Importance weights
+travel with their rows; frequency weights are rows repeated, so the
+replicates resample the repeated rows.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..curves.areas import mcclish, range_areas
-from ..curves.smooth import smooth_area
+from ..curves.smooth import SmoothingRows, smooth_area
 from ..utils.warn import warn
 from .empirical import Empirical, empirical
 from .replicates import without_na
@@ -59,6 +61,25 @@ def repeated(smoothing):
         weight=None,
         weights_are="importance",
     )
+
+
+def rows_of(smoothing):
+    """What the replicates read: a smoothing's data read once (its
+    `SmoothingRows`: validated once, sorted once), the rows repeated for
+    frequency weights; a raw curve (`Empirical`) or rows already read as is."""
+    if isinstance(smoothing, (Empirical, SmoothingRows)):
+        return smoothing
+    return repeated(smoothing).rows()
+
+
+def readers(smoothing):
+    """(the estimate's, the replicates') readings of one curve's data: the
+    same `SmoothingRows` (one sort) unless frequency weights make the
+    replicates' rows the rows repeated."""
+    if isinstance(smoothing, Empirical):
+        return smoothing, smoothing
+    own = smoothing.rows()
+    return own, own if repeated(smoothing) is smoothing else rows_of(smoothing)
 
 
 def area(tpr, fpr, attrs, partial):
@@ -117,7 +138,7 @@ def replicate_areas(smoothings, n_boot, seed, stratified, partials, paired=True)
 def replicate_readings(smoothings, n_boot, seed, stratified, partials, paired=True):
     """`replicate_areas` with the NaN rows kept (NaN: not smoothable)."""
     rng = np.random.default_rng(seed)
-    smoothings = [repeated(s) for s in smoothings]
+    smoothings = [rows_of(s) for s in smoothings]
     rows_out = []
     for _ in range(n_boot):
         rows = draw(rng, smoothings[0].label, stratified) if paired else None
@@ -162,11 +183,12 @@ def smooth_interval(smoothing, method, conf_level, n_boot, seed, stratified, par
 
     no_delong(method, "auc_ci")
     check_n_boot(n_boot)
-    values = replicate_areas([smoothing], n_boot, seed, stratified, [partial])[:, 0]
+    own, rows = readers(smoothing)
+    values = replicate_areas([rows], n_boot, seed, stratified, [partial])[:, 0]
     low, high = np.quantile(values, [(1 - conf_level) / 2, (1 + conf_level) / 2])
     sd = float(np.std(values, ddof=1)) if len(values) > 1 else math.nan
     return AUCInterval(
-        estimate(smoothing, partial), float(low), float(high), conf_level, int(n_boot), values,
+        estimate(own, partial), float(low), float(high), conf_level, int(n_boot), values,
         std_error=sd, method=f"smoothed, bootstrap ({int(n_boot)}, "
         + ("stratified)" if stratified else "not stratified)"),
     )  # fmt: skip
@@ -363,14 +385,15 @@ def smooth_test(first, second, request):
         reader, null = sp_at_se(value), f"difference in specificity at {value:.15g} sensitivity"
     else:
         reader, null = None, "difference in AUC"
-    readers = per_curve(partial) if method == "bootstrap" else [reader, reader]
+    reading = per_curve(partial) if method == "bootstrap" else [reader, reader]
     different_smoothing(pair)
+    own, rows = zip(*map(readers, pair))
     values = replicate_areas(
-        list(pair), request["n_boot"], request["seed"], request["stratified"],
-        readers, paired,
+        list(rows), request["n_boot"], request["seed"], request["stratified"],
+        reading, paired,
     )  # fmt: skip
-    estimates = [estimate(s, p) for s, p in zip(pair, per_curve(partial))]
-    compared = estimates if method == "bootstrap" else [statistic_of(s, None, reader) for s in pair]
+    estimates = [estimate(s, p) for s, p in zip(own, per_curve(partial))]
+    compared = estimates if method == "bootstrap" else [statistic_of(s, None, reader) for s in own]
     diffs = values[:, 0] - values[:, 1]
     std_error = float(np.std(diffs, ddof=1))
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -403,8 +426,9 @@ def smooth_band(smoothing, given, points, conf_level, n_boot, seed, stratified):
     def reader(tpr, fpr, attrs):
         return np.array([read(x)(tpr, fpr, attrs) for x in points])
 
-    own = statistic_of(smoothing, None, reader)
-    reps = replicate_areas([smoothing], n_boot, seed, stratified, [reader])
+    data, rows = readers(smoothing)
+    own = statistic_of(data, None, reader)
+    reps = replicate_areas([rows], n_boot, seed, stratified, [reader])
     low, median, high = np.quantile(reps, [(1 - conf_level) / 2, 0.5, (1 + conf_level) / 2], axis=0)
     band = pd.DataFrame(
         {given: points, other: own, "conf_low": low, "median": median, "conf_high": high}
