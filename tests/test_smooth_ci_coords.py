@@ -157,3 +157,18 @@ def test_a_design_does_not_apply_to_a_smoothed_curve():
     for function, extra in ((wr.ci_coords, {"x": "best"}), (wr.ci_se, {}), (wr.ci_sp, {})):
         with pytest.raises(ValueError, match="do not apply to a smooth_roc curve"):
             function(curve, design=design, n_boot=5, **extra)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: wr.ci_se(c, [0.5]),
+        lambda c: wr.ci_sp(c, [0.5]),
+        lambda c: wr.ci_coords(c, [0.5], x="best"),
+        lambda c: wr.ci_se(c, weight=np.ones(len(G))),
+    ],
+)
+def test_a_smoothed_curve_takes_no_label_or_weight(call):
+    """Points given in the label's place are not read as labels in silence."""
+    with pytest.raises(TypeError, match=r"carries its own labels and weights.*by name"):
+        call(wr.smooth_roc(G, Y))

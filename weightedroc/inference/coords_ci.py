@@ -94,12 +94,19 @@ def _band(given, points, sample, conf_level, n_boot, seed, stratified):
     return band
 
 
-def _route(function, guess, label, design, replicates, weights_are):
+def _route(function, guess, label, weight, design, replicates, weights_are):
     """The one place that decides which leaf computes a band of `function`
     (smoothing, then design, then the bootstrap): ("smoothed", its
     `Smoothing`), ("design", `design_request`'s plan) or ("bootstrap", None)."""
     smoothing = smoothing_of(guess)
     if smoothing is not None:
+        if label is not None or weight is not None:
+            given = "label" if label is not None else "weight"
+            raise TypeError(
+                f"{function}(): a smooth_roc curve carries its own labels and weights: "
+                f"{given}= cannot be read with it; give the points by name "
+                "(e.g. specificities=[...] or x=[...])"
+            )
         if design is not None or replicates is not None:
             raise ValueError(
                 f"{function}(): design= and replicates= do not apply to a smooth_roc curve "
@@ -119,7 +126,7 @@ def _band_of(
     curve, of a survey design, or of the data's bootstrap (`_route`)."""
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
     points = _check_points(points, points_name, np.linspace(0, 1, 11))
-    route, plan = _route(function, guess, label, design, replicates, weights_are)
+    route, plan = _route(function, guess, label, weight, design, replicates, weights_are)
     if route == "smoothed":
         return smooth_band(plan, given, points, conf_level, n_boot, seed, stratified)
     if route == "design":
@@ -714,7 +721,7 @@ def ci_coords(
     from ..metrics.threshold_measures import parameters
 
     conf_level, n_boot = check_conf_level(conf_level), check_n_boot(n_boot)
-    route, plan = _route("ci_coords", guess, label, design, replicates, weights_are)
+    route, plan = _route("ci_coords", guess, label, weight, design, replicates, weights_are)
     check = _check_smooth_request if route == "smoothed" else _check_coords_request
     x, input, ret = check(x, input, ret, best_policy)
     params = parameters(best_weights=best_weights)
