@@ -340,3 +340,13 @@ def test_power_reads_each_sample_once_and_sorts_each_guess_once(name, direction)
     if name != "obuchowski":  # (its areas are partial)
         expected = [wr.auc_score(g, label, weight, direction=direction) for g in (guess, other)]
         assert list(aucs) == expected[:curves]
+
+
+@pytest.mark.parametrize("method", ["binormal", "density"])
+@pytest.mark.parametrize("function", [wr.smooth_roc, wr.smooth_auc])
+def test_smoothing_reads_its_data_once(function, method):
+    """One validation; the binormal fit reads the one sort of its curve,
+    the density none."""
+    guess, label, weight = data()
+    counts = counted(lambda: function(guess, label, weight, method=method, direction=">"))
+    assert counts == {"validations": 1, "sorts": int(method == "binormal")}

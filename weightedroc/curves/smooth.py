@@ -513,16 +513,21 @@ def check_smoothing(method, n, options):
 def smoothed(guess, label, weight, method, n, positive, direction, weights_are, options):
     """(TPR, FPR, attrs): pROC's points with its anchors, and the fit."""
     n = check_smoothing(method, n, options)
+    data = prepared(guess, label, weight, positive, "<", weights_are)
+    return smoothed_data(data, method, n, direction, weights_are, options)
+
+
+def smoothed_data(data, method, n, direction, weights_are, options):
+    """`smoothed` of data `prepared` has checked (guesses as given) and
+    checked options (`check_smoothing`)."""
+    guess, label, weight = data
+    frequency = check_frequency(weight, weights_are)
     if method == "binormal":
-        counts = cumulate(guess, label, weight, positive=positive, direction=direction)
-        check_frequency(None if weight is None else np.asarray(weight, float), weights_are)
-        return binormal_curve(counts, n)
+        return binormal_curve(cumulate(guess, label, weight, True, direction=direction), n)
     # density reads the guesses negated for ">"; pROC's fitdistr and
     # logcondens read roc$cases and roc$controls: the guesses as given
-    scale = direction if method == "density" else "<"
-    guess, label, weight = prepared(guess, label, weight, positive, scale, weights_are)
-    frequency = check_frequency(weight, weights_are)
-    check_direction(direction)
+    if check_direction(direction) == ">" and method == "density":
+        guess = np.negative(guess)
     return fitted_curve(guess, label, weight, frequency, method, n, direction, options)
 
 
@@ -722,12 +727,11 @@ def smooth_roc(
             distribution_controls, distribution_cases,
         ),
     )  # fmt: skip
-    tpr, fpr, attrs = smoothed(
-        guess, label, weight, method, n, positive, direction, weights_are, options
-    )
+    n = check_smoothing(method, n, options)
+    g, y, w = prepared(guess, label, weight, positive, "<", weights_are)
+    tpr, fpr, attrs = smoothed_data((g, y, w), method, n, direction, weights_are, options)
     frame = pd.DataFrame({"TPR": tpr, "FPR": fpr})
     frame.attrs.update(attrs)
-    g, y, w = prepared(guess, label, weight, positive, "<", weights_are)
     copies = np.array(g), np.array(y), None if w is None else np.array(w)  # never the caller's
     frame.attrs["smooth"] = Smoothing(method, n, direction, weights_are, options, *copies)
     return frame
