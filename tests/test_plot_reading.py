@@ -183,8 +183,9 @@ FIGURES = {
         {"weightedroc": ONE, "scikit-learn": sklearn_curve(ASAH["s100b"], ASAH["outcome"])}
     ),
 }
-#: Sizes a reader meets: plotnine's default, and the vignettes' wide figures.
-SIZES = [None, (9, 4.5)]
+#: Sizes a reader meets: plotnine's default, and the vignettes' wide figures
+#: (in make test-deep: every figure drawn again takes a minute).
+SIZES = [None, pytest.param((9, 4.5), marks=pytest.mark.deep)]
 
 
 def sklearn_curve(guess, label):
