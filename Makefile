@@ -29,7 +29,7 @@ test: $(VENV)/installed
 # The long studies (live Monte Carlo comparisons with R, every vignette rendered, a
 # local Spark) and every property test without its own count at 1,000 examples.
 test-deep: $(VENV)/installed
-	$(PY) -m pytest -rs -n 2 -m deep --dist loadgroup --hypothesis-profile=deep tests
+	$(PY) -m pytest -rs -n 2 -m deep --hypothesis-profile=deep tests
 
 # CI's older stacks: the built wheel with the pins of .ci/floors.txt (the declared
 # minimum versions) or .ci/numpy1.txt (numpy 1.26, pandas 2.2), in a new venv.

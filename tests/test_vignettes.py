@@ -222,12 +222,7 @@ def test_every_figure_has_text_of_at_least_9_points_and_a_readable_size(path):
         assert width >= 5.5 and height >= 4, f"{where}: figure of {width} x {height} in"
 
 
-# Every test of the rendered pages in one worker of `make test-deep`
-# (--dist loadgroup): each worker would render them all again.
-RENDERED = pytest.mark.xdist_group("rendered vignettes")
-
-
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def rendered(tmp_path_factory):
     """Every vignette rendered in fast mode: {name: html text}, and the directory."""
     out = tmp_path_factory.mktemp("html")
@@ -253,7 +248,6 @@ def _text(html):
 
 
 @pytest.mark.deep
-@RENDERED
 def test_no_page_shows_latex_source(rendered):
     pages, _ = rendered
     for name, html in pages.items():
@@ -265,7 +259,6 @@ def test_no_page_shows_latex_source(rendered):
 
 
 @pytest.mark.deep
-@RENDERED
 def test_every_page_links_the_shipped_math_font_which_has_every_character_used(rendered):
     TTFont = pytest.importorskip("fontTools.ttLib").TTFont
 
@@ -286,7 +279,6 @@ def test_every_page_links_the_shipped_math_font_which_has_every_character_used(r
 
 
 @pytest.mark.deep
-@RENDERED
 def test_script_letters_and_operator_names_draw_alike_in_every_browser(rendered):
     pages, _ = rendered
     definition = pages["definition"]
@@ -297,7 +289,6 @@ def test_script_letters_and_operator_names_draw_alike_in_every_browser(rendered)
 
 
 @pytest.mark.deep
-@RENDERED
 def test_no_table_cell_is_cut(rendered):
     pages, _ = rendered
     for name, html in pages.items():
@@ -313,7 +304,6 @@ def test_no_table_cell_is_cut(rendered):
 
 
 @pytest.mark.deep
-@RENDERED
 def test_the_r_availability_table_shows_whole_sentences(rendered):
     pages, _ = rendered
     for name in ("examples", "speed"):
@@ -333,7 +323,6 @@ def _png_size_and_dpi(data):
 
 
 @pytest.mark.deep
-@RENDERED
 def test_figures_are_shown_at_their_size_or_more(rendered):
     """A figure is shown at >= 96 CSS px per figure inch, so that its text (at
     least 9 pt, tested above) is at least 9 pt on the page."""
@@ -391,7 +380,6 @@ def test_definition_curve_agrees_with_the_weighted_definition_computed_here():
 
 
 @pytest.mark.deep
-@RENDERED
 def test_every_figure_has_alt_text_and_a_numbered_caption(rendered):
     pages, _ = rendered
     for name, html in pages.items():
