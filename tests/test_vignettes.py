@@ -14,11 +14,13 @@ import ast
 import base64
 import functools
 import importlib.util
+import json
 import math
 import numbers
 import os
 import re
 import struct
+import time
 from html import unescape
 from pathlib import Path
 
@@ -222,19 +224,53 @@ def test_every_figure_has_text_of_at_least_9_points_and_a_readable_size(path):
         assert width >= 5.5 and height >= 4, f"{where}: figure of {width} x {height} in"
 
 
-@pytest.fixture(scope="session")
-def rendered(tmp_path_factory):
-    """Every vignette rendered in fast mode: {name: html text}, and the directory."""
-    out = tmp_path_factory.mktemp("html")
+def _render_all(out):
+    """Every vignette rendered in fast mode into `out`: {name: html file}."""
     saved = os.environ.get("WEIGHTEDROC_FAST")
     os.environ["WEIGHTEDROC_FAST"] = "1"
     try:
-        pages = {p.stem: render.render(p, out).read_text(encoding="utf-8") for p in PATHS}
+        return {p.stem: render.render(p, out).name for p in PATHS}
     finally:
         if saved is None:
             del os.environ["WEIGHTEDROC_FAST"]
         else:
             os.environ["WEIGHTEDROC_FAST"] = saved
+
+
+@pytest.fixture(scope="session")
+def rendered(tmp_path_factory):
+    """Every vignette rendered in fast mode: {name: html text}, and the
+    directory.  Under pytest-xdist the first worker to ask renders them
+    into the run's shared folder and the others wait for its list (each
+    worker rendering them all took minutes)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        out = tmp_path_factory.mktemp("html")
+        files = _render_all(out)
+    else:
+        out = tmp_path_factory.getbasetemp().parent / f"vignettes-{run}"
+        listing = out / "rendered.json"
+        try:
+            out.mkdir()
+        except FileExistsError:  # another worker renders: wait for its list
+            deadline = time.monotonic() + 1800
+            while not listing.exists():
+                assert not (out / "failed").exists(), (
+                    "rendering the vignettes failed (see its test)"
+                )
+                assert time.monotonic() < deadline, "the worker rendering the vignettes stopped"
+                time.sleep(1)
+            files = json.loads(listing.read_text(encoding="utf-8"))
+        else:
+            try:
+                files = _render_all(out)
+            except BaseException:
+                (out / "failed").touch()
+                raise
+            partial = out / "rendered.json.part"
+            partial.write_text(json.dumps(files), encoding="utf-8")
+            partial.replace(listing)
+    pages = {name: (out / file).read_text(encoding="utf-8") for name, file in files.items()}
     return pages, out
 
 
