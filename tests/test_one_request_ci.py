@@ -229,27 +229,32 @@ def test_multiclass_validates_once_and_sorts_each_column_once(name, method, desi
     """The jackknife's and the linearization's binary curves read their
     column's one sort (3 columns: 3 sorts), and the interval's estimate
     reads the same validated data and sorts (`combine` of `binary_aucs`)."""
-    from weightedroc.curves import multiclass
-
     scores, classes, weight = multiclass_data()
     kw = dict(method=method)
     if design:
         kw["design"] = wr.SurveyDesign(cluster=np.arange(90) // 3)
+    assert multiclass_counts(lambda: MULTICLASS[name](scores, classes, weight=weight, **kw)) == {
+        "validations": 1,
+        "sorts": 3,
+    }
+
+
+def multiclass_counts(call):
+    """`counted`, with multiclass' own reading of the scores as its validation."""
+    from weightedroc.curves import multiclass
+
     hook = {multiclass.multiclass_data.__code__: "validations"}
     COUNTED.update(hook)
     try:
-        got = counted(lambda: MULTICLASS[name](scores, classes, weight=weight, **kw))
+        return counted(call)
     finally:
         for code in hook:
             COUNTED.pop(code)
-    assert got == {"validations": 1, "sorts": 3}
 
 
 @pytest.mark.parametrize("replicates", ["JK1", "JKn", "bootstrap", "ReplicateWeights"])
 @pytest.mark.parametrize("name", list(MULTICLASS))
 def test_multiclass_replicates_sort_each_column_once(name, replicates):
-    from weightedroc.curves import multiclass
-
     scores, classes, weight = multiclass_data()
     cluster, strata = np.arange(90) // 3, np.arange(90) // 45
     design = wr.SurveyDesign(cluster=cluster, strata=strata if replicates == "JKn" else None)
@@ -258,14 +263,10 @@ def test_multiclass_replicates_sort_each_column_once(name, replicates):
         kw = dict(design=design.replicates("JK1"))
     elif replicates == "bootstrap":
         kw = dict(design=design.replicates("bootstrap", n_rep=10, seed=1))
-    hook = {multiclass.multiclass_data.__code__: "validations"}
-    COUNTED.update(hook)
-    try:
-        got = counted(lambda: MULTICLASS[name](scores, classes, weight=weight, **kw))
-    finally:
-        for code in hook:
-            COUNTED.pop(code)
-    assert got == {"validations": 1, "sorts": 3}
+    assert multiclass_counts(lambda: MULTICLASS[name](scores, classes, weight=weight, **kw)) == {
+        "validations": 1,
+        "sorts": 3,
+    }
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
