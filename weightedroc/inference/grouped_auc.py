@@ -253,9 +253,8 @@ def group_statistics(data, by, arrays, *, direction, weights_are, min_per_class)
 
 def _statistics(data, by, arrays, direction, weights_are, min_per_class):
     """`group_statistics`, and the rows' grouping read once for a design:
-    (codes, number of groups, an order of all rows by guess within each
-    group).  Each row is sorted once: the groups used by the one sort that
-    gives their AUCs, the rows of the groups skipped apart."""
+    (codes, number of groups, the rows of the groups used, and their order
+    from the one sort that gives their AUCs; see `_by_guess`)."""
     g, pos, w = arrays
     codes, first = _group_codes(data, by)
     size = len(first)
@@ -284,9 +283,16 @@ def _statistics(data, by, arrays, direction, weights_are, min_per_class):
     table = pd.concat([keys, table], axis=1)
     table["variance"] = found.variance
     table["squares"] = found.squares
+    return table, int(size - used.sum()), (codes, size, rows, order)
+
+
+def _by_guess(grouping, guess):
+    """An order of all rows by guess within each group (`guess` on the
+    design's scale): the groups used in their one sort's order, the rows of
+    the groups skipped sorted apart (a design reads every row)."""
+    _, _, rows, order = grouping
     inside, outside = np.flatnonzero(rows), np.flatnonzero(~rows)
-    by_guess = np.concatenate((inside[order], outside[np.argsort(flip(g[outside]))]))
-    return table, int(size - used.sum()), (codes, size, by_guess)
+    return np.concatenate((inside[order], outside[np.argsort(guess[outside])]))
 
 
 @in_help
@@ -365,14 +371,15 @@ def combined(
 
 def _design_result(found, grouping, arrays, request, direction, quantile, n_boot, seed):
     """`found` (a `GroupAUC`) with the design-based variance and interval;
-    `grouping`: `_statistics`' (codes, number of groups, order by guess)."""
+    `grouping`: `_statistics`' (codes, number of groups, rows used, their order)."""
     design, replicates, method = request
-    codes, size, by_guess = grouping
+    codes, size, *_ = grouping
     guess, positive, weight = arrays
+    guess = -guess if direction == ">" else guess
     variance, df, name = design_gauc_variance(
         codes,
         size,
-        (-guess if direction == ">" else guess, positive, weight),
+        (guess, positive, weight),
         group_weight=found.group_weight,
         min_per_class=found.min_per_class,
         design=design,
@@ -380,7 +387,7 @@ def _design_result(found, grouping, arrays, request, direction, quantile, n_boot
         method=method,
         n_boot=n_boot,
         seed=seed,
-        by_guess=by_guess,
+        by_guess=_by_guess(grouping, guess),
     )
     df = (df() if callable(df) else df) if quantile == "t" else math.inf
     wald = wald_interval(found.estimate, variance, df, found.conf_level)
