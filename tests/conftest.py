@@ -84,6 +84,10 @@ def pytest_configure(config):
 
 
 DEEP_FACTOR = 3  # the deep profile's property tests: three times their own examples
+# CI's older stacks (.ci/leg sets WEIGHTEDROC_CI_STACK): every property test at a
+# quarter of its examples.  Their question is whether each path runs and agrees on
+# those versions; the newest stack's make test and make test-deep ask for depth.
+STACK_DIVISOR = 4
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects by the marks
@@ -91,27 +95,31 @@ def pytest_collection_modifyitems(config, items):
     """A comparison within Monte Carlo error (a live R bootstrap beside ours, thousands
     of replicates each) is a long study: `make test-deep` runs it, `make test` does not.
     Under the deep profile (``--hypothesis-profile=deep``, `make test-deep`) every
-    property test is deep too, with DEEP_FACTOR times the examples it asks for."""
+    property test is deep too, with DEEP_FACTOR times the examples it asks for; on
+    CI's older stacks (WEIGHTEDROC_CI_STACK) with 1/STACK_DIVISOR of them."""
     deep = config.getoption("hypothesis_profile", None) == "deep"
+    stack = os.environ.get("WEIGHTEDROC_CI_STACK")
     for item in items:
         if "monte_carlo" in item.name:
             item.add_marker(pytest.mark.deep)
-        if deep and getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
-            item.add_marker(pytest.mark.deep)
-            _more_examples(item.obj)
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            if deep:
+                item.add_marker(pytest.mark.deep)
+                _scale_examples(item.obj, lambda n: n * DEEP_FACTOR)
+            elif stack:
+                _scale_examples(item.obj, lambda n: max(10, n // STACK_DIVISOR))
 
 
-def _more_examples(test):
+def _scale_examples(test, scale):
+    """Give property test `test` scale(n) examples where it asks for n."""
     from hypothesis import settings
 
     own = getattr(test, "_hypothesis_internal_use_settings", None)
     if own is None:  # hypothesis keeps a @given test's settings here
         raise pytest.UsageError(f"cannot read the hypothesis settings of {test.__qualname__}")
-    if not getattr(test, "_weightedroc_deepened", False):
-        test._hypothesis_internal_use_settings = settings(
-            own, max_examples=own.max_examples * DEEP_FACTOR
-        )
-        test._weightedroc_deepened = True
+    if not getattr(test, "_weightedroc_scaled", False):
+        test._hypothesis_internal_use_settings = settings(own, max_examples=scale(own.max_examples))
+        test._weightedroc_scaled = True
 
 
 def pytest_report_header(config):

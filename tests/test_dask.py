@@ -1,7 +1,11 @@
-"""weightedroc.dask on a LocalCluster of worker processes: the in-memory curve.
+"""weightedroc.dask: the in-memory curve, from any partitioning.
 
 Small data cut into many partitions, so that ties, infinities and label
-values are spread across partitions and workers.
+values are spread across partitions.  Most tests compute the graph with
+dask's synchronous scheduler (the same tasks, in this process, without a
+cluster's seconds of scheduling per graph); the tests that take `cluster`
+run on a LocalCluster of two worker processes, where each partition's
+results cross a process boundary, with both shuffle methods.
 """
 
 import json
@@ -30,7 +34,7 @@ CASES = Path(__file__).parents[1] / "reference_outputs" / "cases"
 
 
 @pytest.fixture(scope="module")
-def client():
+def cluster():
     """Two single-threaded worker processes; the task-based shuffle, quicker
     than p2p on tiny data (one test runs p2p)."""
     import dask
@@ -43,6 +47,16 @@ def client():
         dask.config.set({"dataframe.shuffle.method": "tasks"}),
     ):
         yield client
+
+
+@pytest.fixture
+def client():
+    """Dask's synchronous scheduler, for the tests whose question is the
+    partitioning, not the processes."""
+    import dask
+
+    with dask.config.set(scheduler="sync"):
+        yield None
 
 
 def tied_frame(n=600, seed=0):
@@ -59,7 +73,7 @@ def computed(curve):
 
 
 @pytest.mark.parametrize("method", ["tasks", "p2p"])
-def test_unit_weights_give_the_in_memory_curve_exactly(client, method):
+def test_unit_weights_give_the_in_memory_curve_exactly(cluster, method):
     import dask
 
     df = tied_frame()
@@ -71,10 +85,10 @@ def test_unit_weights_give_the_in_memory_curve_exactly(client, method):
     assert area.compute()["auc"].item() == WeightedAUC(WeightedROC(df.g, df.y))
 
 
-def test_ties_never_straddle_output_partitions(client):
+def test_ties_never_straddle_output_partitions(cluster):
     df = tied_frame(seed=1)
     curve = roc_table(dd.from_pandas(df, npartitions=9), "g", "y", "w", npartitions=5)
-    parts = [part for part in client.compute(curve.to_delayed(), sync=True) if len(part)]
+    parts = [part for part in cluster.compute(curve.to_delayed(), sync=True) if len(part)]
     assert len(parts) > 2  # the work was split
     for before, after in zip(parts, parts[1:]):
         assert before.threshold.max() < after.threshold.min()

@@ -27,21 +27,50 @@ SUBPACKAGES = tuple(
 OPTIONAL = ("plotnine", "dask", "distributed", "sklearn", "scipy", "polars", "pyarrow", "rpy2")
 
 
-def fresh(code):
-    """What `code` prints as JSON, run in a new interpreter after numpy and pandas.
+# One interpreter imports numpy and pandas once, then runs each check in a
+# forked child of itself: each child starts from the same fresh state (what
+# `before` records), for a fork's milliseconds instead of an interpreter's second.
+FORKING = """
+import json, os, sys, numpy, pandas
+results = []
+for code in json.loads(sys.stdin.read()):
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(read)
+        os.dup2(write, 1)
+        before = set(sys.modules)
+        try:
+            exec(code, {"json": json, "sys": sys, "before": before})
+            sys.stdout.flush()
+        except BaseException as error:
+            sys.stderr.write(f"{type(error).__name__}: {error}")
+            os._exit(1)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as printed:
+        text = printed.read()
+    status = os.waitpid(child, 0)[1]
+    results.append([status, text])
+print(json.dumps(results))
+"""
 
-    pandas may import pyarrow itself: only modules that appear after
-    ``import pandas`` count as weightedroc's doing.
-    """
-    prelude = "import json, sys, numpy, pandas; before = set(sys.modules); "
+
+def fresh_all(codes):
+    """What each of `codes` prints as JSON, each run in a fresh state after
+    ``import numpy, pandas`` (pandas may import pyarrow itself: only modules
+    that appear after it count as weightedroc's doing)."""
     result = subprocess.run(
-        [sys.executable, "-c", prelude + code],
+        [sys.executable, "-c", FORKING],
+        input=json.dumps(list(codes)),
         capture_output=True,
         text=True,
         cwd=ROOT,
         check=True,
     )
-    return json.loads(result.stdout)
+    outcomes = json.loads(result.stdout)
+    assert [status for status, _ in outcomes] == [0] * len(outcomes), result.stderr
+    return [json.loads(text) for _, text in outcomes]
 
 
 LOADED = (
@@ -50,51 +79,68 @@ LOADED = (
 )
 
 
-def test_bare_import_loads_no_optional_dependency():
-    assert fresh("import weightedroc; " + LOADED) == []
-
-
-def test_reaching_the_plot_helpers_does_not_import_plotnine():
-    code = (
-        "import weightedroc; f = weightedroc.plots.roc_plot; "
-        "f = weightedroc.plots.cost_plot; " + LOADED
-    )
-    assert fresh(code) == []
-
-
-@pytest.mark.parametrize(
-    "dotted",
-    [
-        "plots.roc_plot",
-        "plots.se_band_plot",
-        "plots.measure_plot",
-        "inference.resampling.bootstrap_test",
-        "inference.resampling.venkatraman_test",
-        "inference.variance.auc_var",
-        "curves.areas.partial_auc",
-        "curves.pr.weighted_pr",
-        "metrics.threshold_measures.measures",
-        "metrics.coordinates.coords",
-        "decisions.min_risk",
-        "io.compare.compare_tables",
-        "io.cli.main",
-        "engine.core.cumulate",
-        "utils.deprecation.renamed",
-        "tidy.roc_table",
-        "datasets.load_asah",
-        "sklearn.scorer",
-        "sklearn.fold_predictions",
-        "rbridge.r_available",
-        "dask.weighted_auc",
-    ],
+BARE = "import weightedroc; " + LOADED
+PLOT_HELPERS = (
+    "import weightedroc; f = weightedroc.plots.roc_plot; f = weightedroc.plots.cost_plot; " + LOADED
 )
-def test_dotted_names_reachable_after_bare_import(dotted):
-    code = (
+DOTTED = [
+    "plots.roc_plot",
+    "plots.se_band_plot",
+    "plots.measure_plot",
+    "inference.resampling.bootstrap_test",
+    "inference.resampling.venkatraman_test",
+    "inference.variance.auc_var",
+    "curves.areas.partial_auc",
+    "curves.pr.weighted_pr",
+    "metrics.threshold_measures.measures",
+    "metrics.coordinates.coords",
+    "decisions.min_risk",
+    "io.compare.compare_tables",
+    "io.cli.main",
+    "engine.core.cumulate",
+    "utils.deprecation.renamed",
+    "tidy.roc_table",
+    "datasets.load_asah",
+    "sklearn.scorer",
+    "sklearn.fold_predictions",
+    "rbridge.r_available",
+    "dask.weighted_auc",
+]
+
+
+def reach(dotted):
+    return (
         "import weightedroc; obj = weightedroc\n"
         f"for part in {dotted.split('.')!r}: obj = getattr(obj, part)\n"
         "print(json.dumps([obj.__module__, obj.__name__]))"
     )
-    module, name = fresh(code)
+
+
+@pytest.fixture(scope="module")
+def printed():
+    """Every check's printout, from one interpreter's forked children."""
+    codes = {"bare": BARE, "plot_helpers": PLOT_HELPERS} | {d: reach(d) for d in DOTTED}
+    return dict(zip(codes, fresh_all(codes.values())))
+
+
+def test_bare_import_loads_no_optional_dependency(printed):
+    assert printed["bare"] == []
+
+
+def test_reaching_the_plot_helpers_does_not_import_plotnine(printed):
+    assert printed["plot_helpers"] == []
+
+
+def test_each_check_starts_from_a_fresh_state():
+    """The forked children do not see each other's imports: the second
+    import of weightedroc is new again."""
+    code = "import weightedroc; print(json.dumps('weightedroc' in set(sys.modules) - before))"
+    assert fresh_all([code, code]) == [True, True]
+
+
+@pytest.mark.parametrize("dotted", DOTTED)
+def test_dotted_names_reachable_after_bare_import(printed, dotted):
+    module, name = printed[dotted]
     assert name == dotted.rsplit(".", 1)[1]
     assert module.startswith("weightedroc.")
 

@@ -153,32 +153,26 @@ def _colours(figure):
 
 
 @pytest.mark.parametrize("name", HELPERS)
-def test_every_helper_draws_in_okabe_ito_colours_and_neutral_grey(name):
+def test_every_helper_draws_in_okabe_ito_colours_and_neutral_grey_with_text_of_9_points(name):
+    """Three models by model, and one model without a group: each figure's
+    colours are the palette's, and every text drawn is at least 9 points."""
     make, frame = HELPERS[name]
     data = raw(n_models=3, n_folds=1)
+    allowed = {c.lower() for c in [*OKABE_ITO, NEUTRAL, *SHADE_COLOURS, "#ffffff"]}
     for plot in (
         make(frame(data).drop(columns="fold"), "model"),
         make(frame(data[data["model"] == "m0"]).drop(columns=["model", "fold"]), None),
     ):
         figure = draw(plot)
-        allowed = {c.lower() for c in [*OKABE_ITO, NEUTRAL, *SHADE_COLOURS, "#ffffff"]}
-        assert _colours(figure) <= allowed, _colours(figure) - allowed
+        colours = _colours(figure)
+        sizes = {
+            t.get_text(): t.get_fontsize()
+            for t in figure.findobj(Text)
+            if t.get_visible() and t.get_text().strip()
+        }
         plt.close(figure)
-
-
-@pytest.mark.parametrize("name", HELPERS)
-@pytest.mark.parametrize("n_models", [1, 3])
-def test_every_text_drawn_is_at_least_9_points(name, n_models):
-    make, frame = HELPERS[name]
-    tidy = frame(raw(n_models=n_models, n_folds=1)).drop(columns="fold")
-    figure = draw(make(tidy, "model" if n_models > 1 else None))
-    sizes = {
-        t.get_text(): t.get_fontsize()
-        for t in figure.findobj(Text)
-        if t.get_visible() and t.get_text().strip()
-    }
-    plt.close(figure)
-    assert sizes and min(sizes.values()) >= 9, {k: v for k, v in sizes.items() if v < 9}
+        assert colours <= allowed, colours - allowed
+        assert sizes and min(sizes.values()) >= 9, {k: v for k, v in sizes.items() if v < 9}
 
 
 def _overlaps(boxes):

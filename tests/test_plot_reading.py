@@ -183,9 +183,7 @@ FIGURES = {
         {"weightedroc": ONE, "scikit-learn": sklearn_curve(ASAH["s100b"], ASAH["outcome"])}
     ),
 }
-#: Sizes a reader meets: plotnine's default, and the vignettes' wide figures
-#: (in make test-deep: every figure drawn again takes a minute).
-SIZES = [None, pytest.param((9, 4.5), marks=pytest.mark.deep)]
+VARIABLE = re.compile(r"\w_\w|\b(pauc|max_pauc|rho|prec|rec|acc|conf_low|conf_high)\b")
 
 
 def sklearn_curve(guess, label):
@@ -195,10 +193,29 @@ def sklearn_curve(guess, label):
     return pd.DataFrame({"FPR": fpr, "TPR": tpr})
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["default size", "9 x 4.5 in"])
 @pytest.mark.parametrize("name", FIGURES)
-def test_no_text_covers_the_drawn_data(name, size):
-    figure = figure_of(FIGURES[name](), size)
+def test_every_figure_reads_as_words_over_titled_axes_with_no_text_over_data(name):
+    """At plotnine's default size, drawn once for the three readings: no
+    text covers the drawn data; every text is words, not a variable name;
+    both axis titles are drawn, in words."""
+    plot = FIGURES[name]()
+    figure = figure_of(plot)
+    bad, words = covered(figure), words_of(figure)
+    plt.close(figure)
+    assert not bad, f"{name}: text over data: {bad}"
+    assert not [w for w in words if VARIABLE.search(w)], words
+    assert not [w for w in words if "random classifier" in w], words
+    for title in (plot.labels.x, plot.labels.y):
+        assert title in words
+        assert len(title) > 4 and " " in title or title[0].isupper(), title
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("name", FIGURES)
+def test_no_text_covers_the_drawn_data_of_a_wide_figure(name):
+    """The vignettes' wide figures, 9 x 4.5 in (in make test-deep: every
+    figure drawn again takes a minute)."""
+    figure = figure_of(FIGURES[name](), (9, 4.5))
     bad = covered(figure)
     plt.close(figure)
     assert not bad, f"{name}: text over data: {bad}"
@@ -214,29 +231,6 @@ def test_the_old_label_box_of_hull_plot_would_have_been_caught():
     bad = covered(figure)
     plt.close(figure)
     assert [text for text, _ in bad] == ["least risk 0.1234 at threshold 0.5"]
-
-
-VARIABLE = re.compile(r"\w_\w|\b(pauc|max_pauc|rho|prec|rec|acc|conf_low|conf_high)\b")
-
-
-@pytest.mark.parametrize("name", FIGURES)
-def test_every_text_drawn_is_words_not_a_variable_name(name):
-    figure = figure_of(FIGURES[name]())
-    words = words_of(figure)
-    plt.close(figure)
-    assert not [w for w in words if VARIABLE.search(w)], words
-    assert not [w for w in words if "random classifier" in w], words
-
-
-@pytest.mark.parametrize("name", FIGURES)
-def test_both_axis_titles_are_drawn_words(name):
-    plot = FIGURES[name]()
-    figure = figure_of(plot)
-    words = words_of(figure)
-    plt.close(figure)
-    for title in (plot.labels.x, plot.labels.y):
-        assert title in words
-        assert len(title) > 4 and " " in title or title[0].isupper(), title
 
 
 def test_every_measure_has_an_axis_title_in_words():

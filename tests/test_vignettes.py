@@ -14,13 +14,11 @@ import ast
 import base64
 import functools
 import importlib.util
-import json
 import math
 import numbers
 import os
 import re
 import struct
-import time
 from html import unescape
 from pathlib import Path
 
@@ -130,7 +128,9 @@ def test_the_vignettes_are_found():
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
-def test_vignette_runs_and_reproduces_its_key_numbers(path):
+def test_vignette_runs_reproduces_its_key_numbers_and_draws_legible_figures(path):
+    """One run of the vignette (in fast mode) for both checks: its key
+    numbers, and every figure's text of at least 9 points at a readable size."""
     namespace = run_vignette(path.stem)
     expected = namespace.get("EXPECTED")
     assert isinstance(expected, dict) and expected, (
@@ -139,6 +139,12 @@ def test_vignette_runs_and_reproduces_its_key_numbers(path):
         "(see vignettes/render.py)"
     )
     assert not mismatches(namespace), "\n".join(mismatches(namespace))
+    figures = namespace.get("__figures__", [])
+    assert figures, f"{path.name} draws no figure"
+    for where, (width, height), _, texts in figures:
+        small = {text: size for text, size in texts.items() if size < 9}
+        assert not small, f"{where}: text under 9 pt: {small}"
+        assert width >= 5.5 and height >= 4, f"{where}: figure of {width} x {height} in"
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
@@ -214,16 +220,6 @@ def test_render_rejects_an_unknown_vignette_name(capsys):
 # ---------------------------------------------------------------- what readers see
 
 
-@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
-def test_every_figure_has_text_of_at_least_9_points_and_a_readable_size(path):
-    figures = run_vignette(path.stem).get("__figures__", [])
-    assert figures, f"{path.name} draws no figure"
-    for where, (width, height), _, texts in figures:
-        small = {text: size for text, size in texts.items() if size < 9}
-        assert not small, f"{where}: text under 9 pt: {small}"
-        assert width >= 5.5 and height >= 4, f"{where}: figure of {width} x {height} in"
-
-
 def _render_all(out):
     """Every vignette rendered in fast mode into `out`: {name: html file}."""
     saved = os.environ.get("WEIGHTEDROC_FAST")
@@ -237,41 +233,13 @@ def _render_all(out):
             os.environ["WEIGHTEDROC_FAST"] = saved
 
 
-@pytest.fixture(scope="session")
-def rendered(tmp_path_factory):
+@pytest.fixture
+def rendered(tmp_path):
     """Every vignette rendered in fast mode: {name: html text}, and the
-    directory.  Under pytest-xdist the first worker to ask renders them
-    into the run's shared folder and the others wait for its list (each
-    worker rendering them all took minutes)."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if run is None:
-        out = tmp_path_factory.mktemp("html")
-        files = _render_all(out)
-    else:
-        out = tmp_path_factory.getbasetemp().parent / f"vignettes-{run}"
-        listing = out / "rendered.json"
-        try:
-            out.mkdir()
-        except FileExistsError:  # another worker renders: wait for its list
-            deadline = time.monotonic() + 1800
-            while not listing.exists():
-                assert not (out / "failed").exists(), (
-                    "rendering the vignettes failed (see its test)"
-                )
-                assert time.monotonic() < deadline, "the worker rendering the vignettes stopped"
-                time.sleep(1)
-            files = json.loads(listing.read_text(encoding="utf-8"))
-        else:
-            try:
-                files = _render_all(out)
-            except BaseException:
-                (out / "failed").touch()
-                raise
-            partial = out / "rendered.json.part"
-            partial.write_text(json.dumps(files), encoding="utf-8")
-            partial.replace(listing)
-    pages = {name: (out / file).read_text(encoding="utf-8") for name, file in files.items()}
-    return pages, out
+    directory."""
+    files = _render_all(tmp_path)
+    pages = {name: (tmp_path / file).read_text(encoding="utf-8") for name, file in files.items()}
+    return pages, tmp_path
 
 
 _NOT_TEXT = re.compile(r"<(pre|code|style|script|math)\b.*?</\1>", flags=re.S | re.I)
@@ -283,8 +251,7 @@ def _text(html):
     return unescape(re.sub(r"<[^>]+>", " ", _NOT_TEXT.sub(" ", body)))
 
 
-@pytest.mark.deep
-def test_no_page_shows_latex_source(rendered):
+def check_no_page_shows_latex_source(rendered):
     pages, _ = rendered
     for name, html in pages.items():
         text = _text(html)
@@ -294,9 +261,8 @@ def test_no_page_shows_latex_source(rendered):
     assert "<math" in pages["definition"] and "<math" in pages["cost_sensitive"]
 
 
-@pytest.mark.deep
-def test_every_page_links_the_shipped_math_font_which_has_every_character_used(rendered):
-    TTFont = pytest.importorskip("fontTools.ttLib").TTFont
+def check_every_page_links_the_shipped_math_font_which_has_every_character_used(rendered):
+    from fontTools.ttLib import TTFont  # matplotlib's own dependency
 
     pages, out = rendered
     font = out / render.MATH_FONT
@@ -314,8 +280,7 @@ def test_every_page_links_the_shipped_math_font_which_has_every_character_used(r
         assert used <= covered, (name, sorted(chr(u) for u in used - covered))
 
 
-@pytest.mark.deep
-def test_script_letters_and_operator_names_draw_alike_in_every_browser(rendered):
+def check_script_letters_and_operator_names_draw_alike_in_every_browser(rendered):
     pages, _ = rendered
     definition = pages["definition"]
     assert "mathvariant" not in definition  # Chromium ignores it: I would be plain I
@@ -324,8 +289,7 @@ def test_script_letters_and_operator_names_draw_alike_in_every_browser(rendered)
     assert "<mi>FPR</mi>" in definition and "<mo>FPR</mo>" not in definition
 
 
-@pytest.mark.deep
-def test_no_table_cell_is_cut(rendered):
+def check_no_table_cell_is_cut(rendered):
     pages, _ = rendered
     for name, html in pages.items():
         cells = re.findall(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", html, flags=re.S)
@@ -339,8 +303,7 @@ def test_no_table_cell_is_cut(rendered):
                 ), (name, selector, body)
 
 
-@pytest.mark.deep
-def test_the_r_availability_table_shows_whole_sentences(rendered):
+def check_the_r_availability_table_shows_whole_sentences(rendered):
     pages, _ = rendered
     for name in ("examples", "speed"):
         ns = run_vignette(name)
@@ -358,8 +321,7 @@ def _png_size_and_dpi(data):
     return width, height, per_metre * 0.0254
 
 
-@pytest.mark.deep
-def test_figures_are_shown_at_their_size_or_more(rendered):
+def check_figures_are_shown_at_their_size_or_more(rendered):
     """A figure is shown at >= 96 CSS px per figure inch, so that its text (at
     least 9 pt, tested above) is at least 9 pt on the page."""
     pages, _ = rendered
@@ -415,8 +377,7 @@ def test_definition_curve_agrees_with_the_weighted_definition_computed_here():
     assert ns["tp_fp"]["TPR"].tolist() == pytest.approx(tpr, rel=1e-12)
 
 
-@pytest.mark.deep
-def test_every_figure_has_alt_text_and_a_numbered_caption(rendered):
+def check_every_figure_has_alt_text_and_a_numbered_caption(rendered):
     pages, _ = rendered
     for name, html in pages.items():
         body = html[html.index("<body") :]
@@ -448,3 +409,28 @@ def test_a_figure_without_a_caption_is_refused():
     html = cell.outputs[0]["data"]["text/html"]
     assert html.startswith('<figure class="vignette-figure"><img alt="A rising step curve."')
     assert html.endswith("<figcaption>Figure 1. A curve.</figcaption></figure>")
+
+
+PAGE_CHECKS = (
+    check_no_page_shows_latex_source,
+    check_every_page_links_the_shipped_math_font_which_has_every_character_used,
+    check_script_letters_and_operator_names_draw_alike_in_every_browser,
+    check_no_table_cell_is_cut,
+    check_the_r_availability_table_shows_whole_sentences,
+    check_figures_are_shown_at_their_size_or_more,
+    check_every_figure_has_alt_text_and_a_numbered_caption,
+)
+
+
+@pytest.mark.deep
+def test_every_rendered_page_reads_as_its_reader_sees_it(rendered):
+    """Every check above on the pages rendered once: one test, so that one
+    worker renders while the other runs other tests (a fixture shared by
+    several tests rendered them on each worker, or kept one waiting)."""
+    failed = []
+    for check in PAGE_CHECKS:
+        try:
+            check(rendered)
+        except AssertionError as error:
+            failed.append(f"{check.__name__}: {error!r}")
+    assert not failed, "\n".join(failed)
