@@ -140,7 +140,7 @@ def test_fixed_point_roc_test_is_procs_within_monte_carlo_error(
             paired=paired,
             n_boot=OURS,
             seed=6,
-            **{method: value},
+            at=value,
         )
     assert (ours.parameter["boot.n"], ours.parameter["boot.stratified"]) == (OURS, stratified)
     assert boot_n == R_TEST_BOOT
