@@ -248,3 +248,23 @@ def test_boyds_intervals_warn_with_uneven_weights_only(method):
     assert even.estimate == wr.pr_ci(g, y, method=method).estimate
     with pytest.warns(UserWarning, match="coverage study"):
         wr.pr_ci(g, y, rng.uniform(0.5, 2, 80), method=method)
+
+
+def test_logit_interval_at_the_edges_of_the_unit_interval():
+    """At AP = 1 (every positive above every negative) the logit is
+    infinite: NaN with a warning, where the binomial interval is [1, 1].
+    Just below 1 with one effective positive, the logit's ends are
+    logistic(+-6e7): 0 and 1 (it overflowed exp() before)."""
+    guess, label = [3.0, 2.0, 1.0, 0.0], [1, 1, 0, 0]
+    with pytest.warns(UserWarning, match="logit interval is undefined at an estimate of 1"):
+        logit = wr.pr_ci(guess, label, method="logit")
+    assert logit.estimate == 1 and np.isnan(logit.conf_low) and np.isnan(logit.conf_high)
+    binomial = wr.pr_ci(guess, label, method="binomial")
+    assert (binomial.conf_low, binomial.conf_high) == (1.0, 1.0)
+    g, y, w = [3.0, 2.0, 1.0, 0.0, -1.0], [1, 0, 1, 0, 0], [1e-15, 1, 1e15, 1, 1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # uneven weights: Boyd's warning
+        edge = wr.pr_ci(g, y, w, method="logit")
+    ap = wr.average_precision(g, y, w)
+    assert edge.estimate == ap and 0 < 1 - ap < 1e-14
+    assert (edge.conf_low, edge.conf_high) == (0.0, 1.0)

@@ -57,6 +57,14 @@ def ap_influence(guess, positive, weight):
     return influence(sort_rows(guess, positive), "ap", weight)
 
 
+def logistic(x):
+    """1 / (1 + exp(-x)) without overflow for any x."""
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1 + e)
+
+
 def pr_design(design, replicates, method, n, n_boot, seed):
     """The design-based plan (method, coded design, replicate weights) of
     a PR interval or test; "influence" reads as "linearization"."""
@@ -220,10 +228,18 @@ def pr_ci(
         se = math.sqrt(estimate * (1 - estimate) / n_pos)
         if method == "binomial":
             low, high = estimate - z * se, estimate + z * se
-        else:
+        elif 0 < estimate < 1:
             eta = math.log(estimate / (1 - estimate))
             tau = 1 / math.sqrt(n_pos * estimate * (1 - estimate))
-            low, high = (1 / (1 + math.exp(-(eta + sign * z * tau))) for sign in (-1, 1))
+            low, high = (logistic(eta + sign * z * tau) for sign in (-1, 1))
+        else:
+            warn(
+                f"Boyd et al.'s logit interval is undefined at an estimate of {estimate:g} "
+                "(its logit is infinite): the interval is NaN, as Boyd's R code gives; "
+                "method='influence' or 'bootstrap' give one",
+                UserWarning,
+            )
+            low = high = math.nan
         words = f"Boyd et al.'s {method} interval, n = effective number of positives"
         return interval(se, low, high, words, n_pos)
     replicates_ = boot_estimates(rows, estimator, w, is_positive, n_boot, seed)
