@@ -201,3 +201,21 @@ def plain_design_band(given, points, guess, label, weight=None, *, design, conf_
     values = replicate_rows(guess, label, weight, reps, read)
     variance = np.diag(svr_var(values, reps, own))
     return replicate_band(given, points, own, variance, math.inf, conf_level, reps)
+
+
+def plain_pr_sort(guess, positive):
+    """pr_influence.sort_rows written plainly: a stable argsort of the negated
+    guesses, each row's tie group, the groups' first rows, the sorted labels."""
+    order = np.argsort(-np.asarray(guess, dtype=np.float64), kind="stable")
+    s = np.asarray(guess, dtype=np.float64)[order]
+    new = np.r_[True, s[1:] != s[:-1]]
+    return order, np.cumsum(new) - 1, np.flatnonzero(new), np.asarray(positive, bool)[order]
+
+
+def plain_interpolated_area(TP, FP):
+    """The interpolated PR area from every segment's area, summed as computed
+    (pr_interpolated.interpolated_area computes only the segments that gain
+    positives, the others' areas being 0)."""
+    from weightedroc.curves.pr_interpolated import segment_areas
+
+    return float(np.sum(segment_areas(TP, FP)) / TP[-1])

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..curves.pr_interpolated import segment_areas
+from ..engine.core import stable_order
 
 ESTIMATORS = ("ap", "interpolated")
 CHUNK = 64  # weight columns reweighted at a time (memory: rows x CHUNK)
@@ -34,11 +35,13 @@ class SortedRows(NamedTuple):
 
 
 def sort_rows(guess, positive) -> SortedRows:
-    """The one sort of a guess (higher: more positive)."""
-    order = np.argsort(-guess, kind="stable")
-    s = guess[order]
+    """The one sort of a guess (higher: more positive): the engine's
+    stable order of the negated guesses, ``argsort(-guess, kind="stable")``,
+    with the labels carried through the sort."""
+    ordered = stable_order(-np.asarray(guess, dtype=np.float64), tag=np.asarray(positive, bool))
+    s = ordered.guess
     new = np.r_[True, s[1:] != s[:-1]]
-    return SortedRows(order, np.cumsum(new) - 1, np.flatnonzero(new), positive[order])
+    return SortedRows(ordered.order, np.cumsum(new) - 1, np.flatnonzero(new), ordered.tag)
 
 
 def group_weights(rows: SortedRows, weight):
