@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..engine.core import stable_order
+
 TIMEWTS = ("n", "S", "S/G", "n/G2", "I")
 
 
@@ -168,10 +170,10 @@ def stratum_counts(time, death, guess, w, timewt="n", tau=None):
     if not death.any():
         return Counts(np.zeros(5), np.zeros((3, n)))
     # survival's order(-time, status, guess), as stable sorts from the last key
-    by_guess = np.argsort(guess, kind="stable")
+    by_guess = stable_order(np.asarray(guess, dtype=np.float64)).order
     event = death[by_guess].astype(bool)
     order = np.concatenate([by_guess[~event], by_guess[event]])  # a stable sort on status
-    order = order[np.argsort(-time[order], kind="stable")]
+    order = order[stable_order(-np.asarray(time, dtype=np.float64)[order]).order]
     t, d, x, ws = time[order], death[order], guess[order], w[order]
     where = np.empty(n, dtype=np.int64)
     where[order] = np.arange(n)
