@@ -19,11 +19,15 @@ if shutil.which("java") is None:
 from weightedroc import spark as wspark  # noqa: E402
 
 # PySpark 4.0 warns at every pandas conversion that it does not yet support
-# pandas 3: its own notice, not ours, and these tests check the results.
+# pandas 3, and its own conversions (pyspark/sql/pandas/types.py) pass pandas 3's
+# deprecated copy= keyword: its notices, not ours, and these tests check the results.
 # A local SparkSession takes most of a minute to start: make test-deep runs these.
 pytestmark = [
     pytest.mark.deep,
     pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning"),
+    pytest.mark.filterwarnings(
+        r"ignore:The copy keyword is deprecated:Warning:pyspark\.sql\.pandas\.types"
+    ),
 ]
 
 
