@@ -12,9 +12,9 @@ $(VENV)/example-installed: pyproject.toml Makefile
 $(VENV)/installed: pyproject.toml Makefile
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev]"
-	# rpy2 needs R; without it the live R tests skip.
-	if command -v R >/dev/null; then $(PY) -m pip install -q -e ".[r]"; fi
+	# One install (one resolve, one editable build): rpy2, the r extra, only with R;
+	# without it the live R tests skip.
+	$(PY) -m pip install -q -e ".[dev$$(command -v R >/dev/null && echo ,r)]"
 	touch $@
 
 .PHONY: example test test-deep test-floors test-numpy1 vignettes benchmark docs lint
