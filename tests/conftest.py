@@ -84,9 +84,11 @@ def pytest_configure(config):
 
 
 DEEP_FACTOR = 3  # the deep profile's property tests: three times their own examples
-# CI's older stacks (.ci/leg sets WEIGHTEDROC_CI_STACK): every property test at a
-# quarter of its examples.  Their question is whether each path runs and agrees on
-# those versions; the newest stack's make test and make test-deep ask for depth.
+# make test: every property test at half its examples (make test-deep, which CI also
+# runs, gives them three times), so that the newcomer's command stays within 5
+# minutes on 2 cores.  CI's older stacks (.ci/leg sets WEIGHTEDROC_CI_STACK): a
+# quarter; their question is whether each path runs and agrees on those versions.
+FAST_DIVISOR = 2
 STACK_DIVISOR = 4
 
 
@@ -95,8 +97,9 @@ def pytest_collection_modifyitems(config, items):
     """A comparison within Monte Carlo error (a live R bootstrap beside ours, thousands
     of replicates each) is a long study: `make test-deep` runs it, `make test` does not.
     Under the deep profile (``--hypothesis-profile=deep``, `make test-deep`) every
-    property test is deep too, with DEEP_FACTOR times the examples it asks for; on
-    CI's older stacks (WEIGHTEDROC_CI_STACK) with 1/STACK_DIVISOR of them."""
+    property test is deep too, with DEEP_FACTOR times the examples it asks for;
+    otherwise it has 1/FAST_DIVISOR of them, and on CI's older stacks
+    (WEIGHTEDROC_CI_STACK) 1/STACK_DIVISOR."""
     deep = config.getoption("hypothesis_profile", None) == "deep"
     stack = os.environ.get("WEIGHTEDROC_CI_STACK")
     for item in items:
@@ -106,8 +109,9 @@ def pytest_collection_modifyitems(config, items):
             if deep:
                 item.add_marker(pytest.mark.deep)
                 _scale_examples(item.obj, lambda n: n * DEEP_FACTOR)
-            elif stack:
-                _scale_examples(item.obj, lambda n: max(10, n // STACK_DIVISOR))
+            else:
+                divisor = STACK_DIVISOR if stack else FAST_DIVISOR
+                _scale_examples(item.obj, lambda n, d=divisor: max(10, n // d))
 
 
 def _scale_examples(test, scale):

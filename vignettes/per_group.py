@@ -216,7 +216,7 @@ def seconds(function, *args, **kwargs):
 
 
 timings = []
-for users in [500, 2_000] if FAST else [1_000, 10_000, 30_000]:
+for users in [200, 800] if FAST else [1_000, 10_000, 30_000]:
     big = recommender_log(users, seed=1)
     grouped, result = seconds(
         wr.group_auc, big, "score", "click", "impressions", by="user", group_weight="weight"
