@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..curves.pr_interpolated import segment_areas
+from ..curves.pr_interpolated import interpolated_area, segment_areas
 from ..engine.core import stable_order
 
 ESTIMATORS = ("ap", "interpolated")
@@ -76,8 +76,9 @@ def interpolated_of(P, N):
     TP = np.concatenate((zero, np.cumsum(P, axis=0, dtype=np.longdouble)))
     FP = np.concatenate((zero, np.cumsum(N, axis=0, dtype=np.longdouble)))
     with np.errstate(invalid="ignore", divide="ignore"):
-        area = np.sum(segment_areas(TP, FP), axis=0) / TP[-1]
-    return area.astype(np.float64) if P.ndim == 2 else float(area)
+        if P.ndim == 1:  # one curve: pr_auc's own area (its rising segments only)
+            return interpolated_area(TP, FP)
+        return (np.sum(segment_areas(TP, FP), axis=0) / TP[-1]).astype(np.float64)
 
 
 def estimates(rows: SortedRows, estimator, weights):
